@@ -1,0 +1,32 @@
+"""The JSON Lines game log of GAME_LOG.md, as pure functions (no file I/O here).
+
+Engines produce events with ``to_log()``; these functions add the game id and serialise them.
+The caller decides where the lines go (a file, a Discord attachment, SQLite).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from bot.rules.api import Event
+
+
+def log_objects(game_id: str, events: Iterable[Event]) -> Iterator[dict[str, Any]]:
+    """Each event as its GAME_LOG.md object, tagged with ``game_id``."""
+    for e in events:
+        obj = e.to_log()
+        obj["game"] = game_id
+        yield obj
+
+
+def dumps_line(obj: dict[str, Any]) -> str:
+    """One JSON Lines line (with its newline) for a log object."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def log_lines(game_id: str, events: Iterable[Event]) -> Iterator[str]:
+    """The game log of ``events`` as JSON Lines, one line per event."""
+    for obj in log_objects(game_id, events):
+        yield dumps_line(obj)

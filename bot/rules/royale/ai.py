@@ -1,0 +1,236 @@
+"""Computer players for Panda Royale.
+
+* :class:`RandomPlayer` picks uniformly among the legal actions.
+* :class:`HeuristicPlayer` values every die by the points it is expected to add to its holder's
+  hand over the rounds left (column multipliers, red and glitter interplay, Mercenary losses,
+  the Cannon's best stopping point), and drafts, trades, aims mischief and fires Cannons by that
+  value.
+
+Each player has its own seeded generator, so a simulated game is reproducible; the game's own
+randomness stays in the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from bot.rules.rng import Rng
+from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, RoyaleAction, Trade
+from bot.rules.royale.dice import (
+    CANNON_KIND,
+    CANNON_MULTIPLIER,
+    CAPTAIN_SIDES,
+    GLITTER,
+    MERCENARY_KIND,
+    MISCHIEF_KIND,
+    PITY,
+    ROUNDS,
+    Column,
+    DieSpec,
+)
+from bot.rules.royale.engine import legal_actions
+from bot.rules.royale.state import Phase, RoyaleState
+
+# Tuning of the heuristic (points).
+CLEAR_TRADE_OPTION = 1.5  # per round: what holding a tradeable clear d6 is worth beyond its face
+MISCHIEF_BONUS = 1.0  # per round: the chance to cause mischief
+YELLOW_PRIORITY = 0.3  # per point of yellow: earlier draft picks, the token
+TRADE_THRESHOLD = 1.0  # a trade must gain at least this much
+DENIAL_WEIGHT = 0.35  # how much an opponent's loss counts as our gain
+LEADER_WEIGHT = 0.25  # extra weight on hurting the leader
+
+
+def mean(spec: DieSpec) -> float:
+    """The average value of a die's faces."""
+    return sum(spec.faces) / spec.sides
+
+
+@cache
+def cannon_value(rolls_left: int) -> float:
+    """Expected points of a Cannon die with ``rolls_left`` rolls to come, fired optimally."""
+    if rolls_left <= 0:
+        return 0.0
+    later = cannon_value(rolls_left - 1)
+    faces = range(1, 9)
+    return sum(max(f * CANNON_MULTIPLIER, later) for f in faces) / len(faces)
+
+
+@cache
+def mercenary_value(first_round: int) -> float:
+    """Expected points of a Mercenary d6 first rolled in ``first_round``, Captain losses counted."""
+    keep = 1 - 1 / CAPTAIN_SIDES
+    return sum(3.5 * t * keep ** (t - first_round) for t in range(first_round, ROUNDS + 1))
+
+
+def hand_value(dice: Iterable[DieSpec], next_round: int) -> float:
+    """Expected points ``dice`` will score from ``next_round`` to the end of the game."""
+    rounds = ROUNDS - next_round + 1
+    if rounds <= 0:
+        return 0.0
+    flat = blue = red = 0.0
+    reds = 0
+    glitter = False
+    extra = 0.0
+    for sp in dice:
+        kind = sp.kind
+        if kind == PITY:
+            continue
+        if kind == MERCENARY_KIND:
+            extra += mercenary_value(next_round)
+            continue
+        if kind == CANNON_KIND:
+            extra += cannon_value(rounds)
+            continue
+        m = mean(sp)
+        col = sp.column
+        if col == Column.RED:
+            red += m
+            reds += 1
+        elif col == Column.BLUE:
+            blue += m
+            glitter = glitter or kind == GLITTER
+        elif col == Column.PURPLE:
+            flat += 2 * m
+        elif col == Column.CLEAR:
+            flat += m + (MISCHIEF_BONUS if kind == MISCHIEF_KIND else CLEAR_TRADE_OPTION)
+        elif col == Column.YELLOW:
+            flat += m * (1 + YELLOW_PRIORITY)
+        else:
+            flat += m
+    per_round = flat + blue * (2 if glitter else 1) + red * reds
+    return per_round * rounds + extra
+
+
+class RandomPlayer:
+    """Uniformly random among the legal actions."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: RoyaleState) -> RoyaleAction:
+        actions = legal_actions(state)
+        return actions[self.rng.below(len(actions))]
+
+
+class HeuristicPlayer:
+    """Drafts, trades and causes mischief by expected value."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: RoyaleState) -> RoyaleAction:
+        seat = state.queue[0][0]
+        phase = state.phase
+        if phase is Phase.DRAFT:
+            return self._pick(state, seat)
+        if phase is Phase.TRADE:
+            return self._trade(state, seat)
+        if phase is Phase.CANNON:
+            die = state.queue[0][1]
+            fire = state.values[die] * CANNON_MULTIPLIER >= cannon_value(ROUNDS - state.round)
+            return Cannon(seat, die, fire)
+        if phase is Phase.MISCHIEF:
+            return self._mischief(state, seat)
+        raise ValueError("the game is over")
+
+    @staticmethod
+    def _specs(state: RoyaleState, hand: Sequence[str]) -> list[DieSpec]:
+        specs = state.dice.specs
+        return [specs[d] for d in hand]
+
+    def _pick(self, state: RoyaleState, seat: int) -> RoyaleAction:
+        mine = self._specs(state, state.hands[seat])
+        nxt = state.round + 1
+        base = hand_value(mine, nxt)
+        specs = state.dice.specs
+        best: list[str] = []
+        best_gain = float("-inf")
+        for d in state.pool:
+            gain = hand_value([*mine, specs[d]], nxt) - base
+            if gain > best_gain + 1e-9:
+                best, best_gain = [d], gain
+            elif abs(gain - best_gain) <= 1e-9:
+                best.append(d)
+        return Pick(seat, best[self.rng.below(len(best))])
+
+    def _weights(self, state: RoyaleState, seat: int) -> list[float]:
+        totals = state.totals()
+        leader = max(t for i, t in enumerate(totals) if i != seat) if state.n > 1 else 0
+        return [DENIAL_WEIGHT + (LEADER_WEIGHT if t == leader and i != seat else 0.0)
+                for i, t in enumerate(totals)]
+
+    def _trade(self, state: RoyaleState, seat: int) -> RoyaleAction:
+        best: RoyaleAction = Pass(seat)
+        best_gain = TRADE_THRESHOLD
+        nxt = state.round + 1
+        specs = state.dice.specs
+        mine = state.hands[seat]
+        base = hand_value(self._specs(state, mine), nxt)
+        weights = self._weights(state, seat)
+        for a in legal_actions(state):
+            if not isinstance(a, Trade):
+                continue
+            theirs = state.hands[a.target]
+            my_after = [specs[d] for d in mine if d != a.give] + [specs[a.take]]
+            their_after = [specs[d] for d in theirs if d != a.take] + [specs[a.give]]
+            gain = hand_value(my_after, nxt) - base
+            loss = hand_value(self._specs(state, theirs), nxt) - hand_value(their_after, nxt)
+            score = gain + weights[a.target] * loss
+            if score > best_gain:
+                best, best_gain = a, score
+        return best
+
+    def _mischief(self, state: RoyaleState, seat: int) -> RoyaleAction:
+        weights = self._weights(state, seat)
+        best: RoyaleAction | None = None
+        best_loss = float("-inf")
+        for a in legal_actions(state):
+            assert isinstance(a, Mischief)
+            owner = state.owner_of(a.die)
+            assert owner is not None
+            loss = self._reroll_loss(state, owner, a.die) * (1 + weights[owner])
+            if loss > best_loss:
+                best, best_loss = a, loss
+        assert best is not None
+        return best
+
+    @staticmethod
+    def _reroll_loss(state: RoyaleState, owner: int, die: str) -> float:
+        """What re-rolling ``die`` is expected to cost its owner this round."""
+        specs = state.dice.specs
+        spec = specs[die]
+        drop = state.values[die] - mean(spec)
+        col = spec.column
+        hand = state.hands[owner]
+        if spec.kind == MERCENARY_KIND:
+            return drop * state.round
+        if spec.kind == CANNON_KIND:
+            return drop * CANNON_MULTIPLIER / 2
+        if col == Column.PURPLE:
+            return drop * 2
+        if col == Column.RED:
+            return drop * sum(1 for d in hand if specs[d].column == Column.RED)
+        if col == Column.BLUE and any(specs[d].kind == GLITTER for d in hand):
+            return drop * 2
+        return drop
+
+
+def make_player(name: str, seed: int) -> RandomPlayer | HeuristicPlayer:
+    """A computer player by name: ``random`` or ``heuristic``."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "heuristic":
+        return HeuristicPlayer(seed)
+    raise ValueError(f"unknown computer player {name!r}: use 'random' or 'heuristic'")
+
+
+__all__ = [
+    "HeuristicPlayer",
+    "RandomPlayer",
+    "cannon_value",
+    "hand_value",
+    "make_player",
+    "mercenary_value",
+]
+

@@ -1,0 +1,179 @@
+"""The dice of the box: one table, as RULINGS.md lists them.
+
+Every die of a game gets a stable id (``"red8-3"``) and a :class:`DieSpec`. Values are the
+signed values a face scores before column multipliers (red black faces are negative).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+# Expansion option names (the Mayhem expansion's three independent options).
+MISCHIEF: Final = "mischief"
+CANNON: Final = "cannon"
+MERCENARY: Final = "mercenary"
+EXPANSIONS: Final = (MISCHIEF, CANNON, MERCENARY)
+
+# Die kinds, as GAME_LOG.md names them.
+STANDARD: Final = "standard"
+GLITTER: Final = "glitter"
+PITY: Final = "pity"
+MISCHIEF_KIND: Final = "mischief"
+CANNON_KIND: Final = "cannon"
+MERCENARY_KIND: Final = "mercenary"
+
+
+class Column(IntEnum):
+    """The seven scoring columns of the score sheet, in sheet order."""
+
+    YELLOW = 0
+    PURPLE = 1
+    BLUE = 2
+    RED = 3
+    GREEN = 4
+    CLEAR = 5
+    PINK = 6
+
+
+COLUMN_NAMES: Final = ("yellow", "purple", "blue", "red", "green", "clear", "pink")
+COLOR_COLUMN: Final = {name: Column(i) for i, name in enumerate(COLUMN_NAMES)}
+
+RED_D6_FACES: Final = (-1, -2, -3, 4, 5, 6)
+RED_D8_FACES: Final = (-1, -2, -3, -4, 5, 6, 7, 8)
+
+
+def _plain(sides: int) -> tuple[int, ...]:
+    return tuple(range(1, sides + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class DieType:
+    """One row of the components table: a kind of die and how many the box has."""
+
+    prefix: str
+    color: str
+    sides: int
+    kind: str
+    count: int
+    faces: tuple[int, ...]
+    label: str
+
+
+# The base game's dice (RULINGS.md, "Components"). Yellow d6 and pink pity d12 are counted
+# here with the box's totals; setup uses one yellow d6 per player and PITY_DICE_BY_PLAYERS.
+YELLOW_D6: Final = DieType("yellow6", "yellow", 6, STANDARD, 10, _plain(6), "Yellow d6")
+PITY_D12: Final = DieType("pink12", "pink", 12, PITY, 4, _plain(12), "Pink pity d12")
+BAG_DICE: Final = (
+    DieType("yellow8", "yellow", 8, STANDARD, 7, _plain(8), "Yellow d8"),
+    DieType("purple8", "purple", 8, STANDARD, 7, _plain(8), "Purple d8"),
+    DieType("purple12", "purple", 12, STANDARD, 7, _plain(12), "Purple d12"),
+    DieType("blue6", "blue", 6, STANDARD, 10, _plain(6), "Blue d6"),
+    DieType("blue8", "blue", 8, STANDARD, 9, _plain(8), "Blue d8"),
+    DieType("blue12", "blue", 12, STANDARD, 9, _plain(12), "Blue d12"),
+    DieType("glitter6", "blue", 6, GLITTER, 7, _plain(6), "Blue glitter d6"),
+    DieType("red6", "red", 6, STANDARD, 10, RED_D6_FACES, "Red d6"),
+    DieType("red8", "red", 8, STANDARD, 9, RED_D8_FACES, "Red d8"),
+    DieType("green20", "green", 20, STANDARD, 10, _plain(20), "Green d20"),
+    DieType("clear6", "clear", 6, STANDARD, 7, _plain(6), "Clear d6"),
+)
+# The Mayhem expansion's dice.
+MISCHIEF_D12: Final = DieType(
+    "mischief12", "clear", 12, MISCHIEF_KIND, 10, _plain(12), "Mischief d12"
+)
+CANNON_D8: Final = DieType("cannon8", "pink", 8, CANNON_KIND, 5, _plain(8), "Cannon d8")
+MERCENARY_D6: Final = DieType(
+    "mercenary6", "green", 6, MERCENARY_KIND, 9, _plain(6), "Mercenary d6"
+)
+CAPTAIN_SIDES: Final = 6
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+ROUNDS: Final = 10
+CANNON_MULTIPLIER: Final = 10
+PURPLE_MULTIPLIER: Final = 2
+GLITTER_MULTIPLIER: Final = 2
+
+
+def pity_dice_for(players: int) -> int:
+    """How many pink pity dice a game of ``players`` players uses."""
+    if players <= 3:
+        return 1
+    if players <= 6:
+        return 2
+    if players <= 9:
+        return 3
+    return 4
+
+
+@dataclass(frozen=True, slots=True)
+class DieSpec:
+    """One physical die of a game."""
+
+    id: str
+    color: str
+    sides: int
+    kind: str
+    faces: tuple[int, ...]
+    label: str
+    column: Column
+    takeable: bool  # a trade may take it: every die but pity dice and Cannons
+    giveable: bool  # a trade may give it: only a clear d6
+
+    def to_log(self) -> dict[str, object]:
+        return {"id": self.id, "color": self.color, "sides": self.sides, "kind": self.kind}
+
+
+def _specs(t: DieType, count: int) -> list[DieSpec]:
+    col = COLOR_COLUMN[t.color]
+    takeable = t.kind not in (PITY, CANNON_KIND)
+    giveable = t.color == "clear" and t.kind == STANDARD
+    return [DieSpec(f"{t.prefix}-{i}", t.color, t.sides, t.kind, t.faces, t.label, col,
+                    takeable, giveable)
+            for i in range(1, count + 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSet:
+    """Every die of one game, and where each starts."""
+
+    specs: dict[str, DieSpec]
+    yellow: tuple[str, ...]  # one starting yellow d6 per seat
+    pity: tuple[str, ...]  # pity dice in the middle of the table
+    bag: tuple[str, ...]  # the drafting bag
+    mischief: tuple[str, ...]  # Mischief d12s, kept in the box until dealt
+
+
+def build_dice(players: int, expansions: frozenset[str] | tuple[str, ...]) -> DiceSet:
+    """The dice one game of ``players`` players uses with the given expansion options."""
+    yellow = _specs(YELLOW_D6, players)
+    pity = _specs(PITY_D12, pity_dice_for(players))
+    bag: list[DieSpec] = []
+    for t in BAG_DICE:
+        bag += _specs(t, t.count)
+    if CANNON in expansions:
+        bag += _specs(CANNON_D8, CANNON_D8.count)
+    if MERCENARY in expansions:
+        bag += _specs(MERCENARY_D6, MERCENARY_D6.count)
+    mischief = _specs(MISCHIEF_D12, MISCHIEF_D12.count) if MISCHIEF in expansions else []
+    specs = {d.id: d for d in (*yellow, *pity, *bag, *mischief)}
+    return DiceSet(
+        specs=specs,
+        yellow=tuple(d.id for d in yellow),
+        pity=tuple(d.id for d in pity),
+        bag=tuple(d.id for d in bag),
+        mischief=tuple(d.id for d in mischief),
+    )
+
+
+_CACHE: dict[tuple[int, frozenset[str]], DiceSet] = {}
+
+
+def dice_for(players: int, expansions: frozenset[str] | tuple[str, ...]) -> DiceSet:
+    """:func:`build_dice`, memoised (a DiceSet is immutable)."""
+    key = (players, frozenset(expansions))
+    ds = _CACHE.get(key)
+    if ds is None:
+        ds = _CACHE[key] = build_dice(players, key[1])
+    return ds
