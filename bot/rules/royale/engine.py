@@ -170,7 +170,8 @@ def _has_mischief_target(s: RoyaleState, seat: int) -> bool:
                for d in hand)
 
 
-def _tradeable(s: RoyaleState, seat: int) -> list[str]:
+def tradeable_dice(s: RoyaleState, seat: int) -> list[str]:
+    """The clear d6 ``seat`` can give in a trade now (not given this round)."""
     specs = s.dice.specs
     return [d for d in s.hands[seat] if specs[d].giveable and d not in s.given]
 
@@ -299,7 +300,7 @@ def _advance(s: RoyaleState, ev: Events) -> None:
                 return
             _score_round(s, ev)
         elif phase is Phase.TRADE:
-            while q and not _tradeable(s, q[0][0]):
+            while q and not tradeable_dice(s, q[0][0]):
                 del q[0]
             if q:
                 return
@@ -445,7 +446,7 @@ def legal_actions(s: RoyaleState) -> list[RoyaleAction]:
         return [Cannon(seat, die, True), Cannon(seat, die, False)]
     if s.phase is Phase.TRADE:
         out: list[RoyaleAction] = [Pass(seat)]
-        for give in _tradeable(s, seat):
+        for give in tradeable_dice(s, seat):
             for target, hand in enumerate(s.hands):
                 if target != seat:
                     out.extend(Trade(seat, give, target, d) for d in hand if specs[d].takeable)

@@ -1,0 +1,141 @@
+"""The command line: ``python -m bot [run|sync|demo|simulate|bench]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from bot.rules.registry import GAME_KINDS
+from bot.sim.runner import AI_NAMES
+
+GO_LIVE = """\
+No DISCORD_TOKEN is set, so here is a demo game instead.
+
+To go live:
+  1. Create an application at https://discord.com/developers/applications, add a Bot,
+     and copy its token (Bot > Reset Token).
+  2. Put it in .env (copy .env.example) as DISCORD_TOKEN=..., or export it.
+  3. Invite the bot with the scopes 'bot' and 'applications.commands' and the permissions
+     View Channel, Send Messages, Embed Links, Attach Files, Read Message History.
+  4. Run `python -m bot sync` once (or `--guild ID` while developing), then `python -m bot`.
+"""
+
+
+def _expansions(text: str) -> list[str]:
+    from bot.rules.royale.engine import normalise_expansions
+
+    names = [p for p in (x.strip() for x in text.split(",")) if p and p != "none"]
+    try:
+        return list(normalise_expansions(names))
+    except Exception as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _ai(text: str) -> list[str]:
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    bad = [n for n in names if n not in AI_NAMES]
+    if not names or bad:
+        raise argparse.ArgumentTypeError(f"--ai takes {' or '.join(AI_NAMES)} (comma-separated "
+                                         "for one per seat)")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot", description="The Panda Royale bot.")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the bot (the default; the demo when no token is set)")
+    sync = sub.add_parser("sync", help="sync the slash commands with Discord")
+    sync.add_argument("--guild", type=int, default=None, help="sync to one guild only")
+
+    demo = sub.add_parser("demo", help="one game of computer players in the terminal")
+    demo.add_argument("--game", choices=GAME_KINDS, default="royale")
+    demo.add_argument("--players", type=int, default=None)
+    demo.add_argument("--seed", type=int, default=None)
+    demo.add_argument("--ai", type=_ai, default=["heuristic"])
+    demo.add_argument("--expansions", type=_expansions, default=[])
+
+    sim = sub.add_parser("simulate", help="many headless games and their game log")
+    sim.add_argument("--game", choices=GAME_KINDS, default="royale")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--ai", type=_ai, default=["heuristic"],
+                     help="heuristic or random, or one per seat: heuristic,random,random,random")
+    sim.add_argument("--expansions", type=_expansions, default=[],
+                     help="any of mischief,cannon,mercenary")
+    sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
+
+    bench = sub.add_parser("bench", help="engine speed: full games per second")
+    bench.add_argument("--games", type=int, default=2000)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--game", choices=GAME_KINDS, default=None)
+    return p
+
+
+def _seed() -> int:
+    import secrets
+
+    return secrets.randbelow(1_000_000)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run one command; returns the exit code."""
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    cmd = args.command or "run"
+    if cmd == "demo":
+        seed = args.seed if args.seed is not None else _seed()
+        if args.game == "royale":
+            from bot.sim.demo_royale import run_royale_demo
+
+            run_royale_demo(players=args.players or 4, seed=seed, ai=args.ai,
+                            expansions=args.expansions, out=out)
+        else:
+            from bot.sim.demo_posing import run_posing_demo
+
+            run_posing_demo(players=args.players or 2, seed=seed, ai=args.ai[0], out=out)
+        return 0
+    if cmd == "simulate":
+        from bot.sim.simulate import simulate
+
+        if args.games < 0:
+            out.write("--games must be 0 or more\n")
+            return 2
+        if args.game == "royale" and args.expansions is None:
+            args.expansions = []
+        try:
+            simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
+                     ai=args.ai, expansions=args.expansions if args.game == "royale" else [],
+                     log_path=args.log, out=out)
+        except Exception as exc:
+            from bot.rules.errors import RulesError
+
+            if isinstance(exc, RulesError):
+                out.write(f"{exc.message}\n")
+                return 2
+            raise
+        return 0
+    if cmd == "bench":
+        from bot.sim.bench import run_bench
+
+        run_bench(games=args.games, seed=args.seed, out=out, only=args.game)
+        return 0
+    from bot.settings import Settings
+
+    settings = Settings()
+    if cmd == "sync":
+        from bot.app import sync_commands
+
+        return sync_commands(settings, guild_id=args.guild)
+    if not settings.has_token:
+        out.write(GO_LIVE + "\n")
+        from bot.sim.demo_royale import run_royale_demo
+
+        run_royale_demo(players=4, seed=_seed(), ai=["heuristic"], expansions=[], out=out)
+        return 0
+    from bot.app import run_bot
+
+    return run_bot(settings)

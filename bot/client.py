@@ -1,0 +1,120 @@
+"""The discord.py client: intents, cogs, dynamic components, start-up and shutdown."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.rules.errors import RulesError
+from bot.service import GameService, Outcome
+from bot.settings import Settings
+from cogs.common.components import DYNAMIC_ITEMS, Handler
+from cogs.common.messages import Shown
+from cogs.common.replies import MISSING_PERMISSIONS, answer_error
+from storage import Database, GameRow
+
+log = logging.getLogger("bot.client")
+
+# Extensions loaded at start-up (each one a cog package under cogs/).
+FEATURES: tuple[str, ...] = ("cogs.royale",)
+SORRY = "Something went wrong on my side. Nothing was lost: try again in a moment."
+
+
+class Presenter(Protocol):
+    """How a game kind shows itself in a channel (see cogs/<game>/present.py)."""
+
+    async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
+                   note: str = "") -> None: ...
+
+    async def current(self, game: GameRow) -> Shown: ...
+
+
+def intents() -> discord.Intents:
+    """Only what slash commands and components need: guilds. No message content."""
+    return discord.Intents(guilds=True)
+
+
+class PandaBot(commands.Bot):
+    """The bot. Everything stateful hangs off it: settings, the database, the game service."""
+
+    service: GameService
+
+    def __init__(self, settings: Settings, *, sync_only: bool = False) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+                         help_command=None)
+        self.settings = settings
+        self.sync_only = sync_only
+        self.handlers: dict[str, Handler] = {}
+        self.presenters: dict[str, Presenter] = {}
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    def presenter(self, kind: str) -> Presenter:
+        return self.presenters[kind]
+
+    async def load_features(self) -> None:
+        """Add every cog (their slash commands and dynamic components)."""
+        for name in FEATURES:
+            await self.load_extension(name)
+
+    async def setup_hook(self) -> None:
+        if self.sync_only:
+            self.service = GameService(await Database.open(":memory:"))
+            return
+        db = await Database.open(self.settings.database_path)
+        self.service = GameService(db, default_timeout=self.settings.default_turn_timeout)
+        await self.load_features()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.service.restore()
+        log.info("Ready to serve %d open game(s); %d turn timer(s) running", len(restored),
+                 self.service.pending_timers)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("Synced commands to the dev guild %s", self.settings.dev_guild_id)
+
+    async def close(self) -> None:
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.close()
+            await service.db.close()
+        await super().close()
+
+    async def guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]
+                      ) -> None:
+        """Run a component handler: user errors become a short private message, anything
+        else is logged with its traceback and the user gets an apology."""
+        try:
+            await work
+        except (UserError, RulesError) as exc:
+            await answer_error(interaction, exc.message)
+        except discord.Forbidden as exc:
+            log.warning("missing permission in channel %s: %s", interaction.channel_id, exc)
+            await answer_error(interaction, MISSING_PERMISSIONS)
+        except Exception:
+            data: dict[str, Any] = dict(interaction.data or {})
+            log.exception("component %s failed", data.get("custom_id"))
+            await answer_error(interaction, SORRY)
+
+    async def on_app_command_error(self, interaction: discord.Interaction[Any],
+                                   error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, UserError | RulesError):
+            await answer_error(interaction, original.message)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await answer_error(interaction, "Games are played in server channels, not in "
+                                            "direct messages.")
+        elif isinstance(original, discord.Forbidden):
+            log.warning("missing permission in channel %s: %s", interaction.channel_id,
+                        original)
+            await answer_error(interaction, MISSING_PERMISSIONS)
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.name,
+                      exc_info=original)
+            await answer_error(interaction, SORRY)

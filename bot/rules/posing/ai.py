@@ -1,0 +1,187 @@
+"""Computer players for Posing Pandas.
+
+* :class:`RandomPosingPlayer` ("random") picks uniformly among the legal actions.
+* :class:`ExpectedValuePlayer` ("heuristic") chooses by expected value. Within a turn it is
+  exact: for every hold it weighs every outcome of the re-rolled dice (multisets with
+  multinomial odds). A filled box is worth its points plus what the boxes left open are worth:
+  exactly (by the same reasoning over the remaining turns) once few boxes are left, and
+  otherwise the sum of each open box's baseline, its typical worth in good play. Its tables
+  depend only on the set of open boxes, so they are built once per set and shared by every
+  player of the process.
+
+Each player draws its tie-breaks from its own :class:`~bot.rules.rng.Rng`, never the game's.
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+from functools import cache
+from operator import mul
+from typing import Final, TypeVar
+
+from bot.rules.errors import InvalidSetup
+from bot.rules.posing.actions import Fill, PosingAction, Roll
+from bot.rules.posing.engine import legal_actions
+from bot.rules.posing.odds import dice_odds
+from bot.rules.posing.poses import (
+    ALL_DIFFERENT,
+    BOX_IDS,
+    MAX_ROLLS,
+    MIX_UP,
+    POSE_BOXES,
+    SET_OF_3,
+    SET_OF_4,
+    SET_OF_5,
+)
+from bot.rules.posing.state import PosingState
+from bot.rules.rng import Rng
+
+BOX_BASELINES: Final[dict[str, float]] = {
+    **dict.fromkeys(POSE_BOXES, 3.42),
+    SET_OF_3: 3.72,
+    SET_OF_4: 3.13,
+    SET_OF_5: 2.68,
+    MIX_UP: 4.35,
+    ALL_DIFFERENT: 4.72,
+}
+"""What an open box is worth to the rest of a game: the points still to come are valued as the
+sum of the open boxes' baselines (only the differences between boxes matter). Fitted by least
+squares to the exact optimal values of every set of 6 or more open boxes (solo play)."""
+
+EXACT_BOXES: Final = 5
+"""With this many open boxes or fewer, the rest of the game is valued exactly."""
+
+_TIE: Final = 1e-9
+"""Values closer than this are a tie, broken by the player's own generator."""
+
+_T = TypeVar("_T")
+
+PLAYER_NAMES: Final = ("random", "heuristic")
+"""The names :func:`make_player` accepts."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The values of one turn for one set of open boxes (rolls and keeps as in ``DiceOdds``)."""
+
+    stop: array[float]
+    """Per roll: the value of filling the best box now (its points plus what is to come)."""
+    keep_values: tuple[array[float], ...]
+    """``keep_values[r]``: per keep, the expected value of re-rolling the other dice when ``r``
+    more rolls may follow that one."""
+    start: float
+    """The expected value of the turn (and of the game after it) before its first roll."""
+
+
+def _expect(finals: tuple[int, ...], odds: tuple[float, ...], values: array[float]) -> float:
+    return float(sum(map(mul, odds, map(values.__getitem__, finals))))
+
+
+def _without(boxes: tuple[str, ...], box: str) -> tuple[str, ...]:
+    return tuple(b for b in boxes if b != box)
+
+
+@cache
+def _future(boxes: tuple[str, ...]) -> float:
+    """The points still to come when a turn starts with ``boxes`` open."""
+    if len(boxes) > EXACT_BOXES:
+        return sum(BOX_BASELINES[box] for box in boxes)
+    return _plan(boxes).start if boxes else 0.0
+
+
+@cache
+def _plan(boxes: tuple[str, ...]) -> _Plan:
+    """The turn's expected values when ``boxes`` are the open ones.
+
+    Cached for good: a plan takes about 10 kB and there are only 2047 sets of open boxes.
+    """
+    odds = dice_odds()
+    columns = [
+        [points + _future(_without(boxes, box)) for points in odds.scores[box]] for box in boxes
+    ]
+    stop = array("d", map(max, *columns) if len(columns) > 1 else columns[0])
+    keep_values: list[array[float]] = []
+    after = stop
+    for _ in range(MAX_ROLLS - 1):
+        values = array("d", (_expect(*outcome, after) for outcome in odds.outcomes))
+        keep_values.append(values)
+        get = values.__getitem__
+        after = array(
+            "d",
+            (max(best, *map(get, subs)) for best, subs in zip(stop, odds.sub_keeps, strict=True)),
+        )
+    start = _expect(*odds.outcomes[odds.keep_index[()]], after)
+    return _Plan(stop, tuple(keep_values), start)
+
+
+def _hold_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice indexes that keep the multiset ``keep`` (the first matching dice)."""
+    wanted = list(keep)
+    hold = []
+    for index, face in enumerate(dice):
+        if face in wanted:
+            wanted.remove(face)
+            hold.append(index)
+    return tuple(hold)
+
+
+class RandomPosingPlayer:
+    """Plays a uniformly random legal action."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: PosingState) -> PosingAction:
+        """A uniformly random legal action of the seat that must decide."""
+        options = legal_actions(state)
+        if not options:
+            raise ValueError("the game is over: there is nothing to choose")
+        return options[self.rng.below(len(options))]
+
+
+class ExpectedValuePlayer:
+    """Holds and fills by expected value (see the module docstring)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def _pick(self, options: list[tuple[float, _T]]) -> _T:
+        """The option of highest value; exact ties are broken by the player's generator."""
+        best = max(value for value, _ in options)
+        ties = [option for value, option in options if value >= best - _TIE]
+        return ties[self.rng.below(len(ties))] if len(ties) > 1 else ties[0]
+
+    def choose(self, state: PosingState) -> PosingAction:
+        """The best action of the seat that must decide."""
+        if state.is_over:
+            raise ValueError("the game is over: there is nothing to choose")
+        seat = state.seat
+        filled = state.filled[seat]
+        boxes = tuple(box for box in BOX_IDS if box not in filled)
+        plan = _plan(boxes)
+        odds = dice_odds()
+        roll = odds.roll_index[tuple(sorted(state.dice))]
+        if state.rolls < MAX_ROLLS:
+            values = plan.keep_values[MAX_ROLLS - 1 - state.rolls]
+            subs = odds.sub_keeps[roll]
+            if max(map(values.__getitem__, subs)) > plan.stop[roll] + _TIE:
+                keep = self._pick([(values[k], k) for k in subs])
+                return Roll(seat, _hold_for(state.dice, odds.keeps[keep]))
+        return self._pick(
+            [
+                (odds.scores[box][roll] + _future(_without(boxes, box)), Fill(seat, box))
+                for box in boxes
+            ]
+        )
+
+
+def make_player(name: str, seed: int) -> RandomPosingPlayer | ExpectedValuePlayer:
+    """The computer player called ``name`` (``"random"`` or ``"heuristic"``), seeded."""
+    if name == "random":
+        return RandomPosingPlayer(seed)
+    if name == "heuristic":
+        return ExpectedValuePlayer(seed)
+    raise InvalidSetup(
+        f"There is no computer player called {name!r}: choose {' or '.join(PLAYER_NAMES)}."
+    )

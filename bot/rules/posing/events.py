@@ -1,0 +1,90 @@
+"""What happens in a game of Posing Pandas, as GAME_LOG.md events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rules.posing.state import KIND
+
+
+@dataclass(frozen=True, slots=True)
+class SetupEvent:
+    """The game was set up: its seed and the players in seat order."""
+
+    seed: int
+    players: tuple[str, ...]
+
+    def to_log(self) -> dict[str, Any]:
+        """The GAME_LOG.md ``setup`` object (without ``game``)."""
+        return {
+            "event": "setup",
+            "game_kind": KIND,
+            "seed": self.seed,
+            "players": list(self.players),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RollEvent:
+    """A roll: ``held`` are the indexes kept from the previous roll, ``faces`` all five dice."""
+
+    seat: int
+    player: str
+    turn: int
+    roll: int
+    held: tuple[int, ...]
+    faces: tuple[int, ...]
+
+    def to_log(self) -> dict[str, Any]:
+        """The GAME_LOG.md ``roll`` object (without ``game``)."""
+        return {
+            "event": "roll",
+            "player": self.player,
+            "turn": self.turn,
+            "roll": self.roll,
+            "held": list(self.held),
+            "faces": list(self.faces),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FillEvent:
+    """A box was filled with the dice ``faces`` for ``points``."""
+
+    seat: int
+    player: str
+    turn: int
+    box: str
+    faces: tuple[int, ...]
+    points: int
+
+    def to_log(self) -> dict[str, Any]:
+        """The GAME_LOG.md ``fill`` object (without ``game``)."""
+        return {
+            "event": "fill",
+            "player": self.player,
+            "turn": self.turn,
+            "box": self.box,
+            "faces": list(self.faces),
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndEvent:
+    """The game is over: every player's total (seat order) and the winners (ties share)."""
+
+    totals: tuple[tuple[str, int], ...]
+    winners: tuple[str, ...]
+
+    def to_log(self) -> dict[str, Any]:
+        """The GAME_LOG.md ``game_end`` object (without ``game``)."""
+        return {
+            "event": "game_end",
+            "totals": dict(self.totals),
+            "winners": list(self.winners),
+        }
+
+
+PosingEvent = SetupEvent | RollEvent | FillEvent | GameEndEvent

@@ -1,0 +1,113 @@
+"""``python -m bot demo``: one game of computer players, printed like the paper score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.rules.royale import events as ev
+from bot.rules.royale.dice import DieSpec
+from bot.rules.royale.engine import ENGINE
+from bot.rules.royale.state import RoyaleState
+from bot.sim.runner import ai_seed
+
+_CODES = {"yellow": "Y", "purple": "P", "blue": "B", "red": "R", "green": "G", "clear": "C",
+          "pink": "K"}
+_KIND_CODES = {"glitter": "B*", "mischief": "Mi", "cannon": "Ca", "mercenary": "Me"}
+
+
+def die_code(spec: DieSpec, value: int | None = None) -> str:
+    """A short name: Y yellow, P purple, B blue (B* glitter), R red, G green, C clear, K pink
+    pity; Mi Mischief, Ca Cannon, Me Mercenary; then the value shown, if any."""
+    code = _KIND_CODES.get(spec.kind, _CODES[spec.color])
+    base = f"{code}d{spec.sides}" if value is None else code
+    return base if value is None else f"{base}{value}"
+
+
+def _row(name: str, cols: Sequence[int | str], total: str, running: str, w: int) -> str:
+    cells = "".join(f"{c:>6}" for c in cols)
+    return f"  {name:<{w}}{cells} |{total:>7}{running:>8}"
+
+
+def _print_round(out: TextIO, state: RoyaleState, rnd: list[Any], running: list[int]) -> None:
+    names = state.players
+    w = max(8, *(len(p) + 2 for p in names))
+    token = next(e for e in rnd if isinstance(e, ev.TokenEvent))
+    tie = f", {token.rerolls} yellow tie re-roll(s)" if token.rerolls else ""
+    out.write(f"\nRound {token.round} - Panda token: {token.player}{tie}\n")
+    for e in rnd:
+        if isinstance(e, ev.MischiefEvent):
+            out.write(f"  Mischief: {e.player} makes {e.target} re-roll {e.die}: "
+                      f"{e.before} -> {e.after}\n")
+        elif isinstance(e, ev.CannonEvent):
+            what = f"fires it for {e.value * 10}" if e.score else "saves it"
+            out.write(f"  Cannon: {e.player} rolled {e.value} on {e.die} and {what}\n")
+    header = ["Yel", "Pur", "Blu", "Red", "Grn", "Clr", "Pnk"]
+    out.write(_row("player", header, "round", "total", w) + "\n")
+    for e in rnd:
+        if isinstance(e, ev.ScoreEvent):
+            seat = names.index(e.player)
+            running[seat] += e.total
+            out.write(_row(e.player, e.columns, str(e.total), str(running[seat]), w) + "\n")
+            dice = " ".join(die_code(spec, v) for spec, v in e.dice)
+            out.write(f"  {'':<{w}}  dice: {dice}\n")
+    specs = state.dice.specs
+    for e in rnd:
+        if isinstance(e, ev.MischiefDealtEvent):
+            out.write("  Mischief dice dealt to every player.\n")
+        elif isinstance(e, ev.PityEvent) and e.given:
+            given = ", ".join(f"{p}" for p, _ in e.given)
+            out.write(f"  Pity dice to: {given}\n")
+        elif isinstance(e, ev.CaptainEvent):
+            lost = ", ".join(f"{p} ({d})" for p, d in e.lost) or "nobody"
+            out.write(f"  Captain rolled {e.value}: Mercenaries lost by {lost}\n")
+        elif isinstance(e, ev.TradeEvent):
+            out.write(f"  Trade: {e.player} gives {die_code(specs[e.gave])} to {e.target} and "
+                      f"takes {die_code(specs[e.took])}\n")
+        elif isinstance(e, ev.DraftPoolEvent):
+            pool = " ".join(die_code(d) for d in e.dice)
+            out.write(f"  Draft pool: {pool}\n")
+        elif isinstance(e, ev.PickEvent):
+            out.write(f"    {e.player} picks {die_code(specs[e.die])}\n")
+
+
+def run_royale_demo(
+    *, players: int, seed: int, ai: Sequence[str], expansions: Sequence[str], out: TextIO
+) -> None:
+    """Play one game and print it round by round, then the final standings."""
+    names = [f"cpu{i + 1}" for i in range(players)]
+    state, events = ENGINE.new_game(names, seed, {"expansions": list(expansions)})
+    bots = [ENGINE.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(players)]
+    opts = ", ".join(state.expansions) or "none"
+    out.write(f"Panda Royale: {players} computer players ({', '.join(ai)}), "
+              f"Mayhem options: {opts}, seed {seed}\n")
+    out.write("Columns: yellow sum, purple x2, blue (x2 with glitter), red sum x red dice, "
+              "green, clear, pink\n")
+    running = [0] * players
+    pending: list[Any] = []
+
+    def flush(upto_end: bool) -> None:
+        nonlocal pending
+        while True:
+            ends = [i for i, e in enumerate(pending)
+                    if isinstance(e, ev.DraftReturnEvent | ev.GameEndEvent)]
+            if not ends:
+                return
+            cut = ends[0] + 1
+            _print_round(out, state, pending[:cut], running)
+            pending = pending[cut:]
+            if not upto_end:
+                continue
+
+    pending.extend(e for e in events if not isinstance(e, ev.SetupEvent))
+    while (seat := ENGINE.current_seat(state)) is not None:
+        pending.extend(ENGINE.apply_in_place(state, bots[seat].choose(state)))
+        flush(False)
+    flush(True)
+    totals = state.totals()
+    order = sorted(range(players), key=lambda i: -totals[i])
+    winners = set(ENGINE.winners(state))
+    out.write("\nFinal standings\n")
+    for place, seat in enumerate(order, 1):
+        mark = "  <- winner" + (" (shared)" if len(winners) > 1 else "") if seat in winners else ""
+        out.write(f"  {place:>2}. {names[seat]:<8} {totals[seat]:>5}{mark}\n")

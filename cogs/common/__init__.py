@@ -1,0 +1,1 @@
+"""What every game cog shares: dynamic components, answering interactions, permissions."""

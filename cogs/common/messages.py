@@ -1,0 +1,87 @@
+"""Showing a game's message: edit it in place (one request per decision), post a new one when
+a round starts, and carry on in the old message if the bot may not post in the channel."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.common.replies import MISSING_PERMISSIONS
+from storage import GameRow
+
+if TYPE_CHECKING:
+    from bot.client import PandaBot
+
+log = logging.getLogger("cogs.messages")
+
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+
+
+class Shown:
+    """A message payload: content, embed, view and files."""
+
+    def __init__(self, content: str, embed: discord.Embed, view: discord.ui.View | None,
+                 files: list[discord.File] | None = None) -> None:
+        self.content = content
+        self.embed = embed
+        self.view = view
+        self.files = files or []
+
+
+class GameMessages:
+    """Edits and posts one game's messages."""
+
+    def __init__(self, bot: PandaBot) -> None:
+        self.bot = bot
+
+    def _channel(self, game: GameRow) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+
+    async def edit(self, game: GameRow, shown: Shown,
+                   interaction: discord.Interaction[Any] | None = None) -> None:
+        """Edit the game's current message: through the interaction when it was clicked on
+        that message (one request), otherwise by id."""
+        msg_id = game.message_id
+        if interaction is not None and not interaction.response.is_done() \
+                and interaction.message is not None \
+                and (msg_id is None or interaction.message.id == msg_id):
+            await interaction.response.edit_message(
+                content=shown.content, embed=shown.embed, view=shown.view,
+                attachments=shown.files, allowed_mentions=MENTIONS)
+            if msg_id is None:
+                await self.bot.service.db.set_message(game.id, interaction.message.id)
+            return
+        if msg_id is None:
+            await self.post(game, shown)
+            return
+        partial = self._channel(game).get_partial_message(msg_id)
+        await partial.edit(content=shown.content, embed=shown.embed, view=shown.view,
+                           attachments=shown.files, allowed_mentions=MENTIONS)
+
+    async def post(self, game: GameRow, shown: Shown) -> bool:
+        """Post a new game message and make it the game's current one. Returns False (and
+        logs) when the channel refuses: the caller keeps using the current message."""
+        try:
+            extra: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
+            msg = await self._channel(game).send(
+                content=shown.content, embed=shown.embed, files=shown.files,
+                allowed_mentions=MENTIONS, **extra)
+        except discord.Forbidden:
+            log.warning("game %s: may not post in channel %s", game.id, game.channel_id)
+            return False
+        await self.bot.service.db.set_message(game.id, msg.id)
+        return True
+
+    async def advance(self, game: GameRow, closing: Shown, nxt: Shown,
+                      interaction: discord.Interaction[Any] | None) -> None:
+        """A round ended: close the current message, then post the next round's. If posting
+        is not allowed, the current message carries on with the next round instead."""
+        if game.message_id is None:
+            await self.edit(game, nxt, interaction)
+            return
+        await self.edit(game, closing, interaction)
+        if not await self.post(game, nxt):
+            nxt.content = f"⚠️ {MISSING_PERMISSIONS}\n{nxt.content}"
+            await self.edit(game, nxt)

@@ -1,0 +1,105 @@
+"""Fonts and text helpers: Pillow's built-in scalable font, nothing to install."""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from cogs.images.palette import RGB
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+_local = threading.local()
+ELLIPSIS = "…"
+# The built-in font (Aileron) covers printable ASCII and a few signs; other characters would
+# show as empty boxes, so names are folded to ASCII first.
+_EXTRA = frozenset(ELLIPSIS)
+
+
+def font(size: int) -> Font:
+    """Pillow's default font at ``size`` pixels (one instance per thread and size)."""
+    cache: dict[int, Font] | None = getattr(_local, "fonts", None)
+    if cache is None:
+        cache = _local.fonts = {}
+    f = cache.get(size)
+    if f is None:
+        f = cache[size] = ImageFont.load_default(size=size)
+    return f
+
+
+def printable(text: str) -> str:
+    """``text`` with accents removed and characters the font cannot draw left out."""
+    folded = unicodedata.normalize("NFKD", text)
+    kept = "".join(c for c in folded if (" " <= c <= "~") or c in _EXTRA)
+    return " ".join(kept.split())
+
+
+def player_name(name: str, seat: int) -> str:
+    """A name the font can draw; "Player N" when nothing printable is left."""
+    return printable(name) or f"Player {seat + 1}"
+
+
+def width(text: str, f: Font) -> float:
+    """The advance width of ``text`` in ``f``."""
+    return f.getlength(text)
+
+
+def fit(text: str, f: Font, room: float) -> str:
+    """``text``, cut short with an ellipsis when it is wider than ``room`` pixels."""
+    if width(text, f) <= room:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + ELLIPSIS, f) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS
+
+
+def number(value: int) -> str:
+    """A score as printed: ``-12``, ``0``, ``37``."""
+    return str(value)
+
+
+BOLD_STROKE = 0.45
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as a coverage mask, with its offset from the anchor point.
+
+    Score sheets repeat the same few strings (numbers, names) hundreds of times; rendering
+    each once and pasting it is several times faster than drawing it every time.
+    """
+    f = font(size)
+    stroke = BOLD_STROKE if bold else 0
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
+    x0, y0 = x0 - 1, y0 - 1
+    mask = Image.new("L", (max(1, x1 - x0 + 2), max(1, y1 - y0 + 2)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor,
+                              stroke_width=stroke, stroke_fill=255)
+    return mask, x0, y0
+
+
+def draw_text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    anchor: str = "mm",
+    bold: bool = False,
+) -> None:
+    """Draw ``text`` in the default font of ``size`` at ``xy`` (``anchor`` as in Pillow);
+    ``bold`` thickens the strokes."""
+    if not text:
+        return
+    mask, dx, dy = _mask(text, size, anchor, bold)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)

@@ -1,0 +1,38 @@
+"""What a game's last action carries when it ends the game: scores, winners, rating update."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+
+Rating = tuple[float, float]
+"""``(mu, sigma)``."""
+
+RateFn = Callable[[dict[str, Rating | None]], Mapping[str, Rating]]
+"""Gets the current rating of every player of the game (``None`` if unrated), returns the new
+ratings of the players to rate (a subset of the game's players, e.g. leaving computer players
+out). Called inside the finishing transaction: keep it quick and free of I/O."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """The end of a game, committed together with its last action.
+
+    ``scores`` maps every player id of the game to its final total. Ranks follow the scores
+    (highest is rank 1; tied players share a rank, the next rank skips: 1, 1, 3). ``winners``
+    defaults to every player of rank 1 (ties share the win); pass it to override. ``rate``,
+    when given, updates the server's ratings in the same transaction.
+    """
+
+    scores: Mapping[str, int]
+    winners: Collection[str] | None = None
+    rate: RateFn | None = None
+
+
+def ranks(scores: Mapping[str, int]) -> dict[str, int]:
+    """Competition ranking of ``scores``: 1 + the number of players with a higher score."""
+    ordered = sorted(scores.values(), reverse=True)
+    first_at: dict[int, int] = {}
+    for index, score in enumerate(ordered):
+        first_at.setdefault(score, index + 1)
+    return {player: first_at[score] for player, score in scores.items()}

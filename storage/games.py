@@ -1,0 +1,312 @@
+"""SQL for games, their players and their action log.
+
+Functions here run inside a transaction opened by :class:`storage.Database`; they never begin
+or commit. Versioned writes update ``WHERE id = ? AND version = ? AND status ...`` and, when no
+row changed, :func:`explain_no_update` raises the precise reason.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
+
+import aiosqlite
+
+from . import jsoncol
+from .connection import Params, execute, execute_many, fetch_all, fetch_one, fetch_value, insert
+from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
+from .rows import ActionRow, GameKind, GameRow, GameStatus, PlayerRow
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
+    " message_id, deadline_ms, created_ms, updated_ms, finished_ms"
+)
+_PLAYER_COLUMNS = "game_id, seat, player_id, display_name, is_bot"
+_ID_CHUNK = 500
+
+# WHERE clauses (constants) for select_games.
+BY_ID = "id = ?"
+OPEN_IN_CHANNEL = "channel_id = ? AND status IN ('lobby', 'active')"
+IN_CHANNEL = "channel_id = ?"
+IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ?"
+OPEN = "status IN ('lobby', 'active')"
+
+
+def _player(row: sqlite3.Row) -> PlayerRow:
+    return PlayerRow(
+        seat=row["seat"],
+        player_id=row["player_id"],
+        display_name=row["display_name"],
+        is_bot=bool(row["is_bot"]),
+    )
+
+
+def _game(row: sqlite3.Row, players: Iterable[PlayerRow]) -> GameRow:
+    state = row["state"]
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=cast(GameKind, row["kind"]),
+        status=cast(GameStatus, row["status"]),
+        host_id=row["host_id"],
+        settings=jsoncol.load(row["settings"]),
+        seed=row["seed"],
+        state=None if state is None else jsoncol.load(state),
+        version=row["version"],
+        message_id=row["message_id"],
+        deadline_ms=row["deadline_ms"],
+        created_ms=row["created_ms"],
+        updated_ms=row["updated_ms"],
+        finished_ms=row["finished_ms"],
+        players=tuple(players),
+    )
+
+
+async def select_games(
+    conn: aiosqlite.Connection, where: str, params: Params = (), tail: str = "ORDER BY id"
+) -> list[GameRow]:
+    """Games matching ``where`` (one of this module's constants), each with its players."""
+    rows = await fetch_all(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} {tail}", params)
+    ids = [row["id"] for row in rows]
+    players: dict[int, list[PlayerRow]] = {game_id: [] for game_id in ids}
+    for start in range(0, len(ids), _ID_CHUNK):
+        chunk = ids[start : start + _ID_CHUNK]
+        marks = ", ".join("?" * len(chunk))
+        for prow in await fetch_all(
+            conn,
+            f"SELECT {_PLAYER_COLUMNS} FROM game_players WHERE game_id IN ({marks})"
+            " ORDER BY game_id, seat",
+            chunk,
+        ):
+            players[prow["game_id"]].append(_player(prow))
+    return [_game(row, players[row["id"]]) for row in rows]
+
+
+async def select_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    """The game with this id, or ``None``."""
+    games = await select_games(conn, BY_ID, (game_id,))
+    return games[0] if games else None
+
+
+async def require_game(conn: aiosqlite.Connection, game_id: int) -> GameRow:
+    """The game with this id; raises :class:`GameNotFound`."""
+    game = await select_game(conn, game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    return game
+
+
+async def open_game_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:
+    """The id of the channel's open game, if any."""
+    value = await fetch_value(conn, f"SELECT id FROM games WHERE {OPEN_IN_CHANNEL}", (channel_id,))
+    return None if value is None else int(value)
+
+
+async def explain_no_update(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    expected_version: int | None,
+    allowed: Sequence[GameStatus],
+    error: type[WrongStatus],
+) -> None:
+    """Raise why a guarded ``UPDATE games`` changed no row: missing, wrong status or stale."""
+    row = await fetch_one(conn, "SELECT status, version FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise GameNotFound(game_id)
+    if row["status"] not in allowed:
+        raise error(game_id, row["status"], allowed)
+    if expected_version is not None and row["version"] != expected_version:
+        raise StaleVersion(game_id, expected_version, row["version"])
+    raise StorageError(f"game {game_id}: update matched no row")  # pragma: no cover
+
+
+async def insert_game(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    kind: str,
+    host_id: int,
+    settings: dict[str, Any],
+    seed: int,
+    now_ms: int,
+) -> int:
+    """Insert a lobby game at version 0 and return its id."""
+    return await insert(
+        conn,
+        "INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
+        " version, created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+        (guild_id, channel_id, kind, host_id, jsoncol.dump(settings), seed, now_ms, now_ms),
+    )
+
+
+async def replace_players(
+    conn: aiosqlite.Connection, game_id: int, players: Sequence[PlayerRow]
+) -> None:
+    """Make ``players`` the game's seats."""
+    await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
+    await execute_many(
+        conn,
+        f"INSERT INTO game_players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, p.seat, p.player_id, p.display_name, int(p.is_bot)) for p in players],
+    )
+
+
+async def bump_lobby(
+    conn: aiosqlite.Connection, game_id: int, expected_version: int, now_ms: int
+) -> int:
+    """Bump a lobby game's version (before its players change); returns the row count."""
+    return await execute(
+        conn,
+        "UPDATE games SET version = version + 1, updated_ms = ?"
+        " WHERE id = ? AND version = ? AND status = 'lobby'",
+        (now_ms, game_id, expected_version),
+    )
+
+
+async def activate(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    expected_version: int,
+    *,
+    state: dict[str, Any],
+    start_events: list[dict[str, Any]],
+    deadline_ms: int | None,
+    now_ms: int,
+) -> int:
+    """Lobby -> active with the first state and the start events; returns the row count."""
+    return await execute(
+        conn,
+        "UPDATE games SET status = 'active', state = ?, start_events = ?, deadline_ms = ?,"
+        " version = version + 1, updated_ms = ?"
+        " WHERE id = ? AND version = ? AND status = 'lobby'",
+        (
+            jsoncol.dump(state),
+            jsoncol.dump(start_events),
+            deadline_ms,
+            now_ms,
+            game_id,
+            expected_version,
+        ),
+    )
+
+
+async def advance(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    expected_version: int,
+    *,
+    state: dict[str, Any],
+    deadline_ms: int | None,
+    finished: bool,
+    now_ms: int,
+) -> int:
+    """Store an active game's new state (and finish it if ``finished``); returns the row count."""
+    return await execute(
+        conn,
+        "UPDATE games SET state = ?, deadline_ms = ?, status = ?, finished_ms = ?,"
+        " version = version + 1, updated_ms = ?"
+        " WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            jsoncol.dump(state),
+            None if finished else deadline_ms,
+            "finished" if finished else "active",
+            now_ms if finished else None,
+            now_ms,
+            game_id,
+            expected_version,
+        ),
+    )
+
+
+async def append_action(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    action: dict[str, Any],
+    actor: str,
+    events: list[dict[str, Any]],
+    now_ms: int,
+) -> None:
+    """Append an action to the game's log with the next ``seq``."""
+    await execute(
+        conn,
+        "INSERT INTO actions (game_id, seq, action, actor, events, created_ms)"
+        " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM actions WHERE game_id = ?",
+        (game_id, jsoncol.dump(action), actor, jsoncol.dump(events), now_ms, game_id),
+    )
+
+
+async def cancel(
+    conn: aiosqlite.Connection, game_id: int, expected_version: int, now_ms: int
+) -> int:
+    """Open -> cancelled; returns the row count."""
+    return await execute(
+        conn,
+        "UPDATE games SET status = 'cancelled', finished_ms = ?, deadline_ms = NULL,"
+        " version = version + 1, updated_ms = ?"
+        " WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
+        (now_ms, now_ms, game_id, expected_version),
+    )
+
+
+async def current_version(conn: aiosqlite.Connection, game_id: int) -> int:
+    """The game's version; raises :class:`GameNotFound`."""
+    value = await fetch_value(conn, "SELECT version FROM games WHERE id = ?", (game_id,))
+    if value is None:
+        raise GameNotFound(game_id)
+    return int(value)
+
+
+async def set_message(conn: aiosqlite.Connection, game_id: int, message_id: int | None) -> int:
+    """Record the game's current Discord message (no version bump); returns the row count."""
+    return await execute(
+        conn, "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
+    )
+
+
+async def set_deadline(conn: aiosqlite.Connection, game_id: int, deadline_ms: int | None) -> int:
+    """Set an open game's deadline (no version bump); returns the row count."""
+    return await execute(
+        conn,
+        "UPDATE games SET deadline_ms = ? WHERE id = ? AND status IN ('lobby', 'active')",
+        (deadline_ms, game_id),
+    )
+
+
+async def select_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
+    """The game's actions in ``seq`` order."""
+    rows = await fetch_all(
+        conn,
+        "SELECT game_id, seq, action, actor, events, created_ms FROM actions"
+        " WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    )
+    return [
+        ActionRow(
+            game_id=row["game_id"],
+            seq=row["seq"],
+            action=jsoncol.load(row["action"]),
+            actor=row["actor"],
+            events=jsoncol.load(row["events"]),
+            created_ms=row["created_ms"],
+        )
+        for row in rows
+    ]
+
+
+async def select_events(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
+    """The game's full event log: its start events, then each action's events in order."""
+    start = await fetch_one(conn, "SELECT start_events FROM games WHERE id = ?", (game_id,))
+    if start is None:
+        raise GameNotFound(game_id)
+    events: list[dict[str, Any]] = []
+    if start["start_events"] is not None:
+        events.extend(jsoncol.load(start["start_events"]))
+    for row in await fetch_all(
+        conn, "SELECT events FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+    ):
+        events.extend(jsoncol.load(row["events"]))
+    return events

@@ -1,0 +1,169 @@
+"""SQL for server leaderboards and player statistics, computed from ``results``.
+
+Two orders:
+
+* all time (``since_ms is None``): by conservative rating ``mu - 3 * sigma``, highest first,
+  unrated players after rated ones; then wins, average score, games.
+* a period (``since_ms`` given): ratings cannot be split by time, so by wins in the period,
+  then average score in the period, then games.
+
+Ties end on ``player_id`` so pages never overlap. Ratings are always the current ones.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Final, cast
+
+import aiosqlite
+
+from .connection import fetch_all, fetch_value
+from .rows import GameKind, LeaderRow, StatsRow
+
+ALL_TIME: Final = -(2**63)
+"""``finished_ms`` lower bound that keeps every result (no period filter)."""
+
+_AVERAGE = "(1.0 * total_score / games)"
+_BY_RATING = (
+    "CASE WHEN mu IS NULL THEN 1 ELSE 0 END, (mu - 3 * sigma) DESC,"
+    f" wins DESC, {_AVERAGE} DESC, games DESC, player_id"
+)
+_BY_WINS = f"wins DESC, {_AVERAGE} DESC, games DESC, player_id"
+
+# Parameters: guild_id, kind, since_ms, max is_bot (0 leaves computer players out).
+_FILTER = "guild_id = ? AND kind = ? AND finished_ms >= ? AND is_bot <= ?"
+
+_LEADERBOARD = """
+WITH agg AS (
+    SELECT player_id, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best_score,
+           SUM(score) AS total_score, MAX(is_bot) AS is_bot
+    FROM results
+    WHERE {filter}
+    GROUP BY player_id
+),
+rated AS (
+    SELECT agg.player_id, agg.games, agg.wins, agg.best_score, agg.total_score, agg.is_bot,
+           ratings.mu, ratings.sigma
+    FROM agg
+    LEFT JOIN ratings
+           ON ratings.guild_id = ? AND ratings.kind = ? AND ratings.player_id = agg.player_id
+),
+page AS (
+    SELECT * FROM rated ORDER BY {order} LIMIT ? OFFSET ?
+)
+SELECT page.*,
+       (SELECT last.display_name FROM results AS last
+        WHERE last.guild_id = ? AND last.player_id = page.player_id
+        ORDER BY last.finished_ms DESC, last.game_id DESC LIMIT 1) AS display_name
+FROM page
+ORDER BY {order}
+"""
+_LEADERBOARD_BY_RATING = _LEADERBOARD.format(filter=_FILTER, order=_BY_RATING)
+_LEADERBOARD_BY_WINS = _LEADERBOARD.format(filter=_FILTER, order=_BY_WINS)
+
+_COUNT = f"SELECT COUNT(DISTINCT player_id) FROM results WHERE {_FILTER}"
+
+_STATS = """
+SELECT agg.kind, agg.games, agg.wins, agg.best_score, agg.total_score,
+       ratings.mu, ratings.sigma, ratings.games AS rated_games,
+       (SELECT last.display_name FROM results AS last
+        WHERE last.guild_id = ? AND last.player_id = ?
+        ORDER BY last.finished_ms DESC, last.game_id DESC LIMIT 1) AS display_name
+FROM (
+    SELECT kind, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best_score,
+           SUM(score) AS total_score
+    FROM results
+    WHERE guild_id = ? AND player_id = ?
+    GROUP BY kind
+) AS agg
+LEFT JOIN ratings
+       ON ratings.guild_id = ? AND ratings.kind = agg.kind AND ratings.player_id = ?
+ORDER BY agg.kind
+"""
+
+
+def _filter_params(
+    guild_id: int, kind: str, since_ms: int | None, include_bots: bool
+) -> tuple[int, str, int, int]:
+    return (guild_id, kind, ALL_TIME if since_ms is None else since_ms, int(include_bots))
+
+
+async def select_leaderboard(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    kind: str,
+    *,
+    since_ms: int | None,
+    include_bots: bool,
+    limit: int,
+    offset: int,
+) -> list[LeaderRow]:
+    """One page of the leaderboard (see the module docstring for the order)."""
+    sql = _LEADERBOARD_BY_RATING if since_ms is None else _LEADERBOARD_BY_WINS
+    rows = await fetch_all(
+        conn,
+        sql,
+        (
+            *_filter_params(guild_id, kind, since_ms, include_bots),
+            guild_id,
+            kind,
+            limit,
+            offset,
+            guild_id,
+        ),
+    )
+    return [_leader(offset + index + 1, row) for index, row in enumerate(rows)]
+
+
+def _leader(position: int, row: sqlite3.Row) -> LeaderRow:
+    return LeaderRow(
+        position=position,
+        player_id=row["player_id"],
+        display_name=row["display_name"],
+        is_bot=bool(row["is_bot"]),
+        games=row["games"],
+        wins=row["wins"],
+        best_score=row["best_score"],
+        total_score=row["total_score"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+    )
+
+
+async def count_leaderboard(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    kind: str,
+    *,
+    since_ms: int | None,
+    include_bots: bool,
+) -> int:
+    """How many players the leaderboard has (for paging)."""
+    return int(
+        await fetch_value(conn, _COUNT, _filter_params(guild_id, kind, since_ms, include_bots))
+    )
+
+
+async def select_stats(
+    conn: aiosqlite.Connection, guild_id: int, player_id: str, kind: str | None
+) -> list[StatsRow]:
+    """A player's figures per game kind (one kind if ``kind`` is given), by kind name."""
+    rows = await fetch_all(
+        conn, _STATS, (guild_id, player_id, guild_id, player_id, guild_id, player_id)
+    )
+    return [
+        StatsRow(
+            kind=cast(GameKind, row["kind"]),
+            player_id=player_id,
+            display_name=row["display_name"],
+            games=row["games"],
+            wins=row["wins"],
+            best_score=row["best_score"],
+            total_score=row["total_score"],
+            mu=row["mu"],
+            sigma=row["sigma"],
+            rated_games=row["rated_games"] or 0,
+        )
+        for row in rows
+        if kind is None or row["kind"] == kind
+    ]

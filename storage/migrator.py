@@ -1,0 +1,115 @@
+"""Numbered schema migrations: ``storage/migrations/NNN_name.sql``, applied in order at open.
+
+The schema version is ``PRAGMA user_version``. Each migration runs in its own
+``BEGIN IMMEDIATE`` transaction together with its ``user_version`` bump, so a failing migration
+leaves the file at the previous version, and two processes opening the same file at once apply
+each migration once. Migration files hold plain statements (no ``BEGIN``/``COMMIT``).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import aiosqlite
+
+from .connection import execute, fetch_value
+from .errors import SchemaError
+
+_FILE_NAME = re.compile(r"(\d{3})_([a-z0-9_]+)\.sql")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One migration file: its version number (1, 2, ...), name and SQL text."""
+
+    version: int
+    name: str
+    sql: str
+
+    def statements(self) -> list[str]:
+        """The file's statements, one string each (comments kept, blank remainder dropped)."""
+        statements: list[str] = []
+        start = 0
+        for index, char in enumerate(self.sql):
+            if char == ";" and sqlite3.complete_statement(self.sql[start : index + 1]):
+                statements.append(self.sql[start : index + 1].strip())
+                start = index + 1
+        rest = [
+            line
+            for line in self.sql[start:].splitlines()
+            if line.strip() and not line.strip().startswith("--")
+        ]
+        if rest:
+            raise SchemaError(f"migration {self.version:03d}_{self.name}: unterminated statement")
+        return statements
+
+
+def load_migrations() -> list[Migration]:
+    """Read the migration files shipped in ``storage/migrations``, in version order.
+
+    Raises :class:`SchemaError` unless the versions run 1, 2, ... without gaps or repeats.
+    """
+    folder = resources.files("storage").joinpath("migrations")
+    found: list[Migration] = []
+    for entry in folder.iterdir():
+        match = _FILE_NAME.fullmatch(entry.name)
+        if match is not None:
+            found.append(
+                Migration(int(match.group(1)), match.group(2), entry.read_text(encoding="utf-8"))
+            )
+    found.sort(key=lambda m: m.version)
+    check_sequence(found)
+    return found
+
+
+def check_sequence(migrations: Sequence[Migration]) -> None:
+    """Raise :class:`SchemaError` unless the migrations are numbered 1..N in order."""
+    versions = [m.version for m in migrations]
+    if versions != list(range(1, len(versions) + 1)):
+        raise SchemaError(f"migrations must be numbered 1..N without gaps, found {versions}")
+
+
+async def user_version(conn: aiosqlite.Connection) -> int:
+    """The schema version recorded in the file (0 for a new file)."""
+    return int(await fetch_value(conn, "PRAGMA user_version"))
+
+
+async def apply_migrations(
+    conn: aiosqlite.Connection, migrations: Sequence[Migration]
+) -> tuple[int, ...]:
+    """Bring the file up to the last of ``migrations``; return the versions applied now.
+
+    Raises :class:`SchemaError` if the file is newer than the code, or if a migration fails (that
+    migration is rolled back; the ones before it stay applied).
+    """
+    check_sequence(migrations)
+    latest = len(migrations)
+    current = await user_version(conn)
+    if current > latest:
+        raise SchemaError(
+            f"database schema version {current} is newer than this code ({latest}): upgrade the bot"
+        )
+    applied: list[int] = []
+    for migration in migrations[current:]:
+        await execute(conn, "BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while we waited for the write lock.
+            if await user_version(conn) < migration.version:
+                for statement in migration.statements():
+                    await execute(conn, statement)
+                await execute(conn, f"PRAGMA user_version = {migration.version:d}")
+                applied.append(migration.version)
+            await execute(conn, "COMMIT")
+        except BaseException as error:
+            if conn.in_transaction:
+                await execute(conn, "ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise SchemaError(
+                    f"migration {migration.version:03d}_{migration.name} failed: {error}"
+                ) from error
+            raise
+    return tuple(applied)

@@ -1,0 +1,159 @@
+"""SQL for results and ratings: written once, when a game finishes.
+
+:func:`record_finish` runs inside the transaction that commits the game's last action, so the
+results, the rating read-modify-write and the action land together or not at all.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Sequence
+from typing import cast
+
+import aiosqlite
+
+from .connection import execute_many, fetch_all
+from .errors import InvalidData
+from .finish import Finish, Rating, ranks
+from .rows import GameKind, GameRow, RatingRow, ResultRow
+
+_RESULT_COLUMNS = (
+    "game_id, guild_id, kind, player_id, display_name, is_bot, seat, score, rank, won, finished_ms"
+)
+_RATING_COLUMNS = "guild_id, kind, player_id, display_name, mu, sigma, games, updated_ms"
+
+
+def _check_scores(game: GameRow, finish: Finish) -> set[str]:
+    players = set(game.player_ids)
+    if set(finish.scores) != players:
+        raise InvalidData(
+            f"game {game.id}: scores are for {sorted(finish.scores)}, players are {sorted(players)}"
+        )
+    for player, score in finish.scores.items():
+        if not isinstance(score, int) or isinstance(score, bool):
+            raise InvalidData(f"game {game.id}: score of {player} is not an int: {score!r}")
+    if finish.winners is not None and not set(finish.winners) <= players:
+        raise InvalidData(f"game {game.id}: winners {sorted(finish.winners)} are not all players")
+    return players
+
+
+def _check_ratings(game: GameRow, players: set[str], new: dict[str, Rating]) -> None:
+    unknown = set(new) - players
+    if unknown:
+        raise InvalidData(f"game {game.id}: rate() returned non-players {sorted(unknown)}")
+    for player, (mu, sigma) in new.items():
+        if not (math.isfinite(mu) and math.isfinite(sigma) and sigma >= 0):
+            raise InvalidData(f"game {game.id}: bad rating for {player}: {(mu, sigma)}")
+
+
+async def record_finish(
+    conn: aiosqlite.Connection, game: GameRow, finish: Finish, now_ms: int
+) -> None:
+    """Insert the game's results and apply ``finish.rate`` to the server's ratings."""
+    players = _check_scores(game, finish)
+    place = ranks(finish.scores)
+    winners = (
+        set(finish.winners)
+        if finish.winners is not None
+        else {p for p, rank in place.items() if rank == 1}
+    )
+    await execute_many(
+        conn,
+        f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game.id,
+                game.guild_id,
+                game.kind,
+                p.player_id,
+                p.display_name,
+                int(p.is_bot),
+                p.seat,
+                finish.scores[p.player_id],
+                place[p.player_id],
+                int(p.player_id in winners),
+                now_ms,
+            )
+            for p in game.players
+        ],
+    )
+    if finish.rate is None:
+        return
+    found = await select_ratings(conn, game.guild_id, game.kind, game.player_ids)
+    current: dict[str, Rating | None] = {player: None for player in game.player_ids}
+    for player, rating in found.items():
+        current[player] = (rating.mu, rating.sigma)
+    new = {
+        player: (float(mu), float(sigma)) for player, (mu, sigma) in finish.rate(current).items()
+    }
+    _check_ratings(game, players, new)
+    names = {p.player_id: p.display_name for p in game.players}
+    await execute_many(
+        conn,
+        f"INSERT INTO ratings ({_RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
+        " ON CONFLICT (guild_id, kind, player_id) DO UPDATE SET"
+        " display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
+        " games = ratings.games + 1, updated_ms = excluded.updated_ms",
+        [
+            (game.guild_id, game.kind, player, names[player], mu, sigma, now_ms)
+            for player, (mu, sigma) in new.items()
+        ],
+    )
+
+
+def _rating(row: sqlite3.Row) -> RatingRow:
+    return RatingRow(
+        guild_id=row["guild_id"],
+        kind=cast(GameKind, row["kind"]),
+        player_id=row["player_id"],
+        display_name=row["display_name"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        games=row["games"],
+        updated_ms=row["updated_ms"],
+    )
+
+
+async def select_ratings(
+    conn: aiosqlite.Connection, guild_id: int, kind: str, player_ids: Sequence[str]
+) -> dict[str, RatingRow]:
+    """The current ratings of ``player_ids`` (unrated players are absent)."""
+    found: dict[str, RatingRow] = {}
+    ids = list(dict.fromkeys(player_ids))
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        for row in await fetch_all(
+            conn,
+            f"SELECT {_RATING_COLUMNS} FROM ratings"
+            f" WHERE guild_id = ? AND kind = ? AND player_id IN ({marks})",
+            (guild_id, kind, *chunk),
+        ):
+            found[row["player_id"]] = _rating(row)
+    return found
+
+
+async def select_results(conn: aiosqlite.Connection, game_id: int) -> list[ResultRow]:
+    """A finished game's results, best rank first (then seat)."""
+    rows = await fetch_all(
+        conn,
+        f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY rank, seat",
+        (game_id,),
+    )
+    return [
+        ResultRow(
+            game_id=row["game_id"],
+            guild_id=row["guild_id"],
+            kind=cast(GameKind, row["kind"]),
+            player_id=row["player_id"],
+            display_name=row["display_name"],
+            is_bot=bool(row["is_bot"]),
+            seat=row["seat"],
+            score=row["score"],
+            rank=row["rank"],
+            won=bool(row["won"]),
+            finished_ms=row["finished_ms"],
+        )
+        for row in rows
+    ]

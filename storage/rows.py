@@ -1,0 +1,199 @@
+"""Typed, frozen rows returned (and, for players, accepted) by :class:`storage.Database`.
+
+JSON columns come back parsed: ``settings``, ``state``, ``action`` and ``events`` are plain
+``dict``/``list`` values. Treat them as read-only; storage never looks at them again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+JSONObject = dict[str, Any]
+"""A JSON object as ``json.loads`` returns it."""
+
+GameKind = Literal["royale", "posing"]
+GameStatus = Literal["lobby", "active", "finished", "cancelled"]
+
+GAME_KINDS: Final[tuple[GameKind, ...]] = ("royale", "posing")
+OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
+CLOSED_STATUSES: Final[tuple[GameStatus, ...]] = ("finished", "cancelled")
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative rating shown and sorted on: ``mu - 3 * sigma``."""
+    return mu - 3.0 * sigma
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One seat of a game: a Discord user (id as text) or a computer player (``cpu:N``)."""
+
+    seat: int
+    player_id: str
+    display_name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A game as stored, with its players in seat order.
+
+    ``version`` changes with every write to the game's players, status or state (not with
+    ``set_message``/``set_deadline``); callers pass it back as ``expected_version``.
+    ``finished_ms`` is when the game ended, finished or cancelled.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: GameKind
+    status: GameStatus
+    host_id: int
+    settings: JSONObject
+    seed: int
+    state: JSONObject | None
+    version: int
+    message_id: int | None
+    deadline_ms: int | None
+    created_ms: int
+    updated_ms: int
+    finished_ms: int | None
+    players: tuple[PlayerRow, ...]
+
+    @property
+    def is_open(self) -> bool:
+        """True while the game is in the lobby or being played."""
+        return self.status in OPEN_STATUSES
+
+    @property
+    def player_ids(self) -> list[str]:
+        """The players' ids in seat order."""
+        return [p.player_id for p in self.players]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One committed action of a game's append-only log (``seq`` is 1, 2, 3, ...)."""
+
+    game_id: int
+    seq: int
+    action: JSONObject
+    actor: str
+    events: list[JSONObject]
+    created_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One player's result in a finished game (``rank`` 1 is best; ties share a rank)."""
+
+    game_id: int
+    guild_id: int
+    kind: GameKind
+    player_id: str
+    display_name: str
+    is_bot: bool
+    seat: int
+    score: int
+    rank: int
+    won: bool
+    finished_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's current rating for one game kind in one server."""
+
+    guild_id: int
+    kind: GameKind
+    player_id: str
+    display_name: str
+    mu: float
+    sigma: float
+    games: int
+    updated_ms: int
+
+    @property
+    def ordinal(self) -> float:
+        """``mu - 3 * sigma``."""
+        return ordinal(self.mu, self.sigma)
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One line of a server leaderboard. Rating fields are ``None`` for unrated players."""
+
+    position: int
+    player_id: str
+    display_name: str
+    is_bot: bool
+    games: int
+    wins: int
+    best_score: int
+    total_score: int
+    mu: float | None
+    sigma: float | None
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game, 0.0 to 1.0."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_score(self) -> float:
+        """Mean score per game."""
+        return self.total_score / self.games if self.games else 0.0
+
+    @property
+    def ordinal(self) -> float | None:
+        """``mu - 3 * sigma``, or ``None`` when unrated."""
+        if self.mu is None or self.sigma is None:
+            return None
+        return ordinal(self.mu, self.sigma)
+
+
+@dataclass(frozen=True, slots=True)
+class StatsRow:
+    """A player's figures for one game kind in one server."""
+
+    kind: GameKind
+    player_id: str
+    display_name: str
+    games: int
+    wins: int
+    best_score: int
+    total_score: int
+    mu: float | None
+    sigma: float | None
+    rated_games: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game, 0.0 to 1.0."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_score(self) -> float:
+        """Mean score per game."""
+        return self.total_score / self.games if self.games else 0.0
+
+    @property
+    def ordinal(self) -> float | None:
+        """``mu - 3 * sigma``, or ``None`` when unrated."""
+        if self.mu is None or self.sigma is None:
+            return None
+        return ordinal(self.mu, self.sigma)
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseInfo:
+    """What :meth:`storage.Database.info` reports: for health checks and tests."""
+
+    path: str
+    schema_version: int
+    journal_mode: str
+    foreign_keys: bool
+    synchronous: int
+    busy_timeout_ms: int
+    tables: tuple[str, ...]

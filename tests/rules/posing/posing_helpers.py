@@ -1,0 +1,46 @@
+"""Shared helpers of the Posing Pandas tests: playing whole games with computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.rules.posing.actions import PosingAction
+from bot.rules.posing.ai import make_player
+from bot.rules.posing.engine import apply_in_place, current_seat, legal_actions, new_game
+from bot.rules.posing.events import PosingEvent
+from bot.rules.posing.state import PosingState
+
+NAMES = ("Bamboo", "Mochi", "Dumpling", "Pudding", "Noodle", "Biscuit", "Sesame", "Tofu",
+         "Lychee", "Maple")
+
+
+def names(n: int) -> list[str]:
+    """``n`` distinct player ids."""
+    return list(NAMES[:n])
+
+
+def play(
+    n: int,
+    seed: int,
+    ai: Sequence[str] = ("random",),
+    *,
+    ai_seed: int = 0,
+    check_legal: bool = False,
+) -> tuple[PosingState, list[PosingEvent], list[PosingAction]]:
+    """Play a whole game; seat i is played by ``ai[i % len(ai)]``. Returns state, events, actions."""
+    state, events = new_game(names(n), seed)
+    bots = [make_player(ai[i % len(ai)], ai_seed * 100 + i) for i in range(n)]
+    actions: list[PosingAction] = []
+    while (seat := current_seat(state)) is not None:
+        action = bots[seat].choose(state)
+        if check_legal:
+            assert action in legal_actions(state), action
+        actions.append(action)
+        events.extend(apply_in_place(state, action))
+    return state, events, actions
+
+
+def logs(events: Sequence[PosingEvent]) -> list[dict[str, Any]]:
+    """The events as GAME_LOG.md objects."""
+    return [e.to_log() for e in events]

@@ -1,0 +1,339 @@
+"""Every write path of a game: lobby, start, actions, message/deadline, cancel, resume."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from .storage_helpers import T0, new_game, play, seats, setup_events, started_game
+
+import storage.connection
+from storage import (
+    BackendError,
+    ChannelBusy,
+    Database,
+    GameClosed,
+    GameNotFound,
+    InvalidData,
+    NotActive,
+    NotInLobby,
+    PlayerRow,
+    StaleVersion,
+)
+
+
+async def test_create_game_makes_a_lobby(db: Database) -> None:
+    players = list(reversed(seats("Ann", "Bob", bots=1)))  # any order in, seat order out
+    game = await new_game(db, players=players)
+    assert game.status == "lobby" and game.is_open
+    assert game.version == 0
+    assert (game.guild_id, game.channel_id, game.kind, game.host_id) == (10, 500, "royale", 1001)
+    assert game.settings == {"expansions": ["mischief"], "turn_timeout": 120}
+    assert game.seed == 42
+    assert game.state is None
+    assert game.message_id is None and game.deadline_ms is None and game.finished_ms is None
+    assert game.created_ms == game.updated_ms == T0
+    assert [p.seat for p in game.players] == [0, 1, 2]
+    assert game.player_ids == ["1001", "1002", "cpu:1"]
+    assert game.players[2] == PlayerRow(2, "cpu:1", "Computer 1", is_bot=True)
+    assert await db.get_game(game.id) == game
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        [PlayerRow(0, "1", "A"), PlayerRow(2, "2", "B")],  # a gap
+        [PlayerRow(1, "1", "A")],  # not from 0
+        [PlayerRow(0, "1", "A"), PlayerRow(0, "2", "B")],  # a seat twice
+        [PlayerRow(0, "1", "A"), PlayerRow(1, "1", "A again")],  # a player twice
+    ],
+)
+async def test_bad_seats_are_refused(db: Database, players: list[PlayerRow]) -> None:
+    with pytest.raises(InvalidData):
+        await new_game(db, players=players)
+    assert await db.open_games() == []
+
+
+async def test_unknown_kind_and_non_json_settings_are_refused(db: Database) -> None:
+    with pytest.raises(InvalidData, match="kind"):
+        await new_game(db, kind="chess")
+    with pytest.raises(InvalidData, match="JSON"):
+        await db.create_game(
+            guild_id=1,
+            channel_id=1,
+            kind="posing",
+            host_id=1,
+            settings={"bad": {1, 2}},
+            seed=1,
+            players=[],
+            now_ms=T0,
+        )
+    assert await db.open_games() == []
+
+
+async def test_one_open_game_per_channel(db: Database) -> None:
+    lobby = await new_game(db)
+    with pytest.raises(ChannelBusy) as busy:
+        await new_game(db, kind="posing")
+    assert (busy.value.channel_id, busy.value.game_id) == (500, lobby.id)
+
+    active = await db.start_game(lobby.id, 0, {"step": 0}, [], None, T0)
+    with pytest.raises(ChannelBusy):
+        await new_game(db)
+    other_channel = await new_game(db, channel_id=501)
+    assert other_channel.id != active.id
+
+    await db.cancel_game(active.id, T0 + 5)
+    again = await new_game(db)  # the channel is free once its game is over
+    assert again.status == "lobby"
+    assert [g.id for g in await db.open_games()] == [other_channel.id, again.id]
+
+
+async def test_lookups_by_channel(db: Database) -> None:
+    assert await db.open_game_in_channel(500) is None
+    assert await db.latest_game_in_channel(500) is None
+    royale = await new_game(db)
+    await db.cancel_game(royale.id, T0)
+    posing = await new_game(db, kind="posing", players=seats("Solo"))
+
+    assert await db.open_game_in_channel(500) == posing
+    assert (await db.latest_game_in_channel(500)) == posing
+    latest_royale = await db.latest_game_in_channel(500, "royale")
+    assert latest_royale is not None and latest_royale.id == royale.id
+    assert latest_royale.status == "cancelled"
+    assert await db.latest_game_in_channel(501) is None
+    assert await db.get_game(12345) is None
+
+
+async def test_set_players_in_the_lobby(db: Database) -> None:
+    game = await new_game(db)
+    joined = await db.set_players(game.id, seats("Ann", "Bob", "Cat", "Dan"), game.version, T0 + 1)
+    assert joined.version == 1 and joined.updated_ms == T0 + 1
+    assert [p.display_name for p in joined.players] == ["Ann", "Bob", "Cat", "Dan"]
+
+    left = await db.set_players(game.id, seats("Ann", bots=2), joined.version, T0 + 2)
+    assert left.version == 2
+    assert left.player_ids == ["1001", "cpu:1", "cpu:2"]
+
+    with pytest.raises(StaleVersion) as stale:
+        await db.set_players(game.id, seats("Zed"), joined.version, T0 + 3)
+    assert (stale.value.expected, stale.value.actual) == (1, 2)
+    assert await db.get_game(game.id) == left
+
+    with pytest.raises(GameNotFound):
+        await db.set_players(9999, seats("Zed"), 0, T0)
+
+    started = await db.start_game(game.id, left.version, {}, [], None, T0 + 4)
+    with pytest.raises(NotInLobby):
+        await db.set_players(game.id, seats("Zed"), started.version, T0 + 5)
+
+
+async def test_start_game_stores_state_and_start_events(db: Database) -> None:
+    game = await new_game(db)
+    events = setup_events(game)
+    started = await db.start_game(game.id, 0, {"step": 0, "round": 1}, events, T0 + 99, T0 + 7)
+    assert started.status == "active"
+    assert started.version == 1
+    assert started.state == {"step": 0, "round": 1}
+    assert started.deadline_ms == T0 + 99
+    assert started.updated_ms == T0 + 7 and started.created_ms == T0
+    assert await db.game_events(game.id) == events
+    assert await db.action_log(game.id) == []
+
+    with pytest.raises(NotInLobby):
+        await db.start_game(game.id, started.version, {}, [], None, T0)
+    lobby = await new_game(db, channel_id=9)
+    with pytest.raises(StaleVersion):
+        await db.start_game(lobby.id, 5, {}, [], None, T0)
+    with pytest.raises(GameNotFound):
+        await db.start_game(9999, 0, {}, [], None, T0)
+    assert (await db.get_game(lobby.id)) == lobby
+
+
+async def test_commit_action_appends_to_the_log(db: Database) -> None:
+    game = await started_game(db)
+    with pytest.raises(NotActive):
+        await play(db, await new_game(db, channel_id=7), 1)
+
+    current = game
+    for step in range(1, 6):
+        current = await play(db, current, step)
+        assert current.version == game.version + step
+        assert current.state == {"step": step}
+        assert current.deadline_ms == T0 + 60_000 * (step + 1)
+        assert current.updated_ms == T0 + 1_000 * step
+
+    log = await db.action_log(game.id)
+    assert [a.seq for a in log] == [1, 2, 3, 4, 5]
+    assert [a.action["step"] for a in log] == [1, 2, 3, 4, 5]
+    assert [a.actor for a in log] == ["1002", "1003", "1001", "1002", "1003"]
+    assert log[2].created_ms == T0 + 3_000
+    assert log[2].events == [{"event": "pick", "step": 3, "game_id": game.id}]
+
+    events = await db.game_events(game.id)
+    assert events[:2] == setup_events(game)
+    assert [e["step"] for e in events[2:]] == [1, 2, 3, 4, 5]
+
+    timed_out = await db.commit_action(
+        game.id,
+        current.version,
+        action={"seat": 0, "auto": True},
+        actor="timeout:1001",
+        events=[],
+        state={"step": 6},
+        deadline_ms=None,
+        now_ms=T0 + 9_000,
+    )
+    assert timed_out.deadline_ms is None
+    assert (await db.action_log(game.id))[-1].actor == "timeout:1001"
+
+    with pytest.raises(GameNotFound):
+        await db.game_events(9999)
+    assert await db.action_log(9999) == []
+
+
+async def test_stale_version_writes_nothing(db: Database) -> None:
+    game = await started_game(db)
+    game = await play(db, game, 1)
+    game = await play(db, game, 2)
+    log_before = await db.action_log(game.id)
+    events_before = await db.game_events(game.id)
+
+    for expected in (game.version - 1, game.version + 1, 0):
+        with pytest.raises(StaleVersion) as stale:
+            await db.commit_action(
+                game.id,
+                expected,
+                action={"late": True},
+                actor="1001",
+                events=[{"event": "late"}],
+                state={"step": "overwritten"},
+                deadline_ms=1,
+                now_ms=T0 + 50_000,
+            )
+        assert stale.value.actual == game.version
+
+    assert await db.get_game(game.id) == game  # state, version, deadline, updated_ms
+    assert await db.action_log(game.id) == log_before
+    assert await db.game_events(game.id) == events_before
+    # The right version still goes through, with the next seq.
+    after = await play(db, game, 3)
+    assert [a.seq for a in await db.action_log(after.id)] == [1, 2, 3]
+
+
+async def test_non_json_state_writes_nothing(db: Database) -> None:
+    game = await started_game(db)
+    with pytest.raises(InvalidData):
+        await db.commit_action(
+            game.id,
+            game.version,
+            action={},
+            actor="1001",
+            events=[],
+            state={"nan": float("nan")},
+            deadline_ms=None,
+            now_ms=T0,
+        )
+    assert await db.get_game(game.id) == game
+    assert await db.action_log(game.id) == []
+
+
+async def test_message_and_deadline_do_not_bump_the_version(db: Database) -> None:
+    game = await started_game(db)
+    await db.set_message(game.id, 777_000_000_000_000_001)
+    await db.set_deadline(game.id, T0 + 5)
+    row = await db.get_game(game.id)
+    assert row is not None
+    assert row.message_id == 777_000_000_000_000_001
+    assert row.deadline_ms == T0 + 5
+    assert row.version == game.version and row.state == game.state
+
+    await db.set_deadline(game.id, None)
+    row = await db.get_game(game.id)
+    assert row is not None and row.deadline_ms is None
+
+    with pytest.raises(GameNotFound):
+        await db.set_message(9999, 1)
+    with pytest.raises(GameNotFound):
+        await db.set_deadline(9999, 1)
+
+    cancelled = await db.cancel_game(game.id, T0)
+    with pytest.raises(GameClosed):
+        await db.set_deadline(game.id, T0 + 10)
+    await db.set_message(game.id, 5)  # the last message of a closed game may still change
+    row = await db.get_game(game.id)
+    assert row is not None and row.message_id == 5 and row.version == cancelled.version
+
+
+async def test_cancel_from_lobby_and_from_active(db: Database) -> None:
+    lobby = await new_game(db, channel_id=1)
+    cancelled = await db.cancel_game(lobby.id, T0 + 3)
+    assert cancelled.status == "cancelled" and not cancelled.is_open
+    assert cancelled.finished_ms == T0 + 3
+    assert cancelled.version == lobby.version + 1
+
+    active = await play(db, await started_game(db, channel_id=2), 1)
+    with pytest.raises(StaleVersion):
+        await db.cancel_game(active.id, T0, expected_version=active.version - 1)
+    cancelled = await db.cancel_game(active.id, T0 + 4, expected_version=active.version)
+    assert cancelled.status == "cancelled"
+    assert cancelled.deadline_ms is None
+    assert cancelled.state == active.state
+    assert len(await db.action_log(active.id)) == 1
+
+    with pytest.raises(GameClosed):
+        await db.cancel_game(active.id, T0 + 5)
+    with pytest.raises(NotActive):
+        await play(db, cancelled, 2)
+    with pytest.raises(GameNotFound):
+        await db.cancel_game(9999, T0)
+    assert await db.game_results(active.id) == []
+    assert await db.open_games() == []
+
+
+async def test_a_game_resumes_after_a_restart(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        game = await started_game(db, channel_id=42)
+        for step in range(1, 4):
+            game = await play(db, game, step)
+        await db.set_message(game.id, 123456789)
+        game = await db.get_game(game.id)  # type: ignore[assignment]
+        log = await db.action_log(game.id)
+        events = await db.game_events(game.id)
+
+    async with await Database.open(db_path) as db:
+        [resumed] = await db.open_games()
+        assert resumed == game
+        assert resumed.state == {"step": 3}
+        assert resumed.deadline_ms == T0 + 60_000 * 4
+        assert resumed.message_id == 123456789
+        assert await db.action_log(game.id) == log
+        assert await db.game_events(game.id) == events
+        assert await db.open_game_in_channel(42) == game
+
+        resumed = await play(db, resumed, 4)
+        assert [a.seq for a in await db.action_log(game.id)] == [1, 2, 3, 4]
+        assert resumed.version == game.version + 1
+
+
+async def test_a_database_locked_elsewhere_fails_cleanly(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holding the write lock past the busy timeout: BackendError, nothing
+    half-done, and the same connection works once the lock is gone."""
+    monkeypatch.setattr(storage.connection, "BUSY_TIMEOUT_MS", 50)
+    async with await Database.open(db_path) as db:
+        game = await started_game(db)
+        other = sqlite3.connect(db_path, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(BackendError, match="locked") as failure:
+                await play(db, game, 1)
+            assert isinstance(failure.value.__cause__, sqlite3.OperationalError)
+            assert await db.get_game(game.id) == game  # reads still work in WAL mode
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        after = await play(db, game, 1)
+        assert [a.seq for a in await db.action_log(after.id)] == [1]

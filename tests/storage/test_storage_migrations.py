@@ -1,0 +1,164 @@
+"""Opening a file: pragmas, numbered migrations, ``PRAGMA user_version``."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+from .storage_helpers import started_game
+
+from storage import Database, Migration, SchemaError, StorageError
+from storage.migrator import check_sequence, load_migrations
+
+TABLES = {"games", "game_players", "actions", "results", "ratings"}
+
+
+def test_shipped_migrations_are_numbered_from_one() -> None:
+    migrations = load_migrations()
+    assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
+    assert migrations[0].name == "initial"
+
+
+def test_statements_split_on_complete_statements_only() -> None:
+    migration = Migration(
+        1,
+        "demo",
+        "-- a comment; with a semicolon\n"
+        "CREATE TABLE a (x TEXT DEFAULT ';'); CREATE TABLE b (y INTEGER);\n"
+        "CREATE TRIGGER t BEFORE UPDATE ON a BEGIN SELECT RAISE(ABORT, 'no'); END;\n"
+        "-- trailing comment\n",
+    )
+    statements = migration.statements()
+    assert len(statements) == 3
+    assert statements[0].endswith("DEFAULT ';');")
+    assert statements[2].startswith("CREATE TRIGGER") and statements[2].endswith("END;")
+
+
+def test_unterminated_statement_is_refused() -> None:
+    with pytest.raises(SchemaError, match="unterminated"):
+        Migration(1, "bad", "CREATE TABLE a (x INTEGER)").statements()
+
+
+def test_numbering_gaps_are_refused() -> None:
+    with pytest.raises(SchemaError, match="without gaps"):
+        check_sequence([Migration(1, "a", ""), Migration(3, "c", "")])
+
+
+async def test_fresh_file_is_migrated_with_pragmas(db_path: Path) -> None:
+    assert not db_path.exists()
+    async with await Database.open(db_path) as db:
+        count = len(load_migrations())
+        assert db.schema_version == count
+        assert db.applied_migrations == tuple(range(1, count + 1))
+        info = await db.info()
+    assert db.closed
+    assert db_path.exists()
+    assert info.schema_version == count
+    assert info.journal_mode == "wal"
+    assert info.foreign_keys is True
+    assert info.synchronous == 1  # NORMAL
+    assert info.busy_timeout_ms > 0
+    assert set(info.tables) >= TABLES
+
+    # Independently of the bot's connection: the file itself says so.
+    raw = sqlite3.connect(db_path)
+    try:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == count
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        raw.close()
+
+
+async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        game = await started_game(db)
+    async with await Database.open(db_path) as db:
+        assert db.applied_migrations == ()
+        assert db.schema_version == len(load_migrations())
+        reopened = await db.get_game(game.id)
+    assert reopened == game
+
+
+async def test_two_processes_opening_a_new_file_migrate_once(db_path: Path) -> None:
+    first, second = await asyncio.gather(Database.open(db_path), Database.open(db_path))
+    try:
+        applied = sorted([first.applied_migrations, second.applied_migrations])
+        assert applied == [(), tuple(range(1, len(load_migrations()) + 1))]
+        assert first.schema_version == second.schema_version
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_file_newer_than_the_code_is_refused(db_path: Path) -> None:
+    async with await Database.open(db_path):
+        pass
+    with pytest.raises(SchemaError, match="newer than this code"):
+        await Database.open(db_path, migrations=load_migrations()[:-1])
+
+
+async def test_a_failing_migration_is_rolled_back_alone(db_path: Path) -> None:
+    shipped = load_migrations()
+    n = len(shipped)
+    broken = Migration(
+        n + 1, "broken", "CREATE TABLE extra (x INTEGER);\nCREATE TABLE games (duplicate INTEGER);"
+    )
+    with pytest.raises(SchemaError, match="broken"):
+        await Database.open(db_path, migrations=[*shipped, broken])
+
+    async with await Database.open(db_path) as db:
+        # The shipped migrations stayed; the broken one left nothing behind.
+        assert db.applied_migrations == ()
+        info = await db.info()
+        assert info.schema_version == n
+        assert "extra" not in info.tables
+
+    fixed = Migration(n + 1, "fixed", "CREATE TABLE extra (x INTEGER);")
+    async with await Database.open(db_path, migrations=[*shipped, fixed]) as db:
+        assert db.applied_migrations == (n + 1,)
+        assert db.schema_version == n + 1
+        assert "extra" in (await db.info()).tables
+
+
+async def test_schema_guards_its_invariants(db_path: Path) -> None:
+    """Checked on the file with a separate connection: the schema itself refuses bad rows."""
+    async with await Database.open(db_path) as db:
+        game = await started_game(db)
+        await db.commit_action(
+            game.id,
+            game.version,
+            action={"a": 1},
+            actor="1001",
+            events=[],
+            state={},
+            deadline_ms=None,
+            now_ms=1,
+        )
+    raw = sqlite3.connect(db_path)
+    raw.execute("PRAGMA foreign_keys = ON")
+    try:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("UPDATE actions SET actor = 'someone else'")
+        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+            raw.execute(
+                "INSERT INTO game_players (game_id, seat, player_id, display_name, is_bot)"
+                " VALUES (?, 0, 'x', 'x', 0)",
+                (game.id + 999,),
+            )
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            raw.execute("UPDATE games SET status = 'paused'")
+        # JSON columns are compact text.
+        settings = raw.execute("SELECT settings FROM games").fetchone()[0]
+        assert settings == '{"expansions":["mischief"],"turn_timeout":120}'
+    finally:
+        raw.close()
+
+
+async def test_closed_database_refuses_work(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    await db.close()
+    await db.close()  # twice is fine
+    with pytest.raises(StorageError, match="closed"):
+        await db.get_game(1)

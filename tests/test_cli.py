@@ -1,0 +1,66 @@
+"""The command line: simulate, demo and bench print what they promise and write the log."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def test_simulate_writes_one_log_per_game(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    code, text = run("simulate", "--game", "royale", "--players", "3", "--games", "5",
+                     "--seed", "11", "--ai", "random", "--log", str(log))
+    assert code == 0
+    assert text.count("\n") == 1 and text.startswith("royale: 5 games, 3 players")
+    objs = [json.loads(line) for line in log.read_text().splitlines()]
+    games = {o["game"] for o in objs}
+    assert len(games) == 5
+    assert sum(o["event"] == "setup" for o in objs) == 5
+    assert sum(o["event"] == "game_end" for o in objs) == 5
+
+
+def test_simulate_same_seed_same_log(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (a, b):
+        run("simulate", "--players", "4", "--games", "3", "--seed", "5",
+            "--expansions", "mischief,cannon,mercenary", "--log", str(path))
+    assert a.read_bytes() == b.read_bytes()
+    assert '"event":"mischief_dealt"' in a.read_text()
+
+
+def test_simulate_rejects_bad_player_count() -> None:
+    code, text = run("simulate", "--players", "11", "--games", "1")
+    assert code == 2 and "2 to 10 players" in text
+
+
+def test_unknown_expansion_is_a_usage_error() -> None:
+    with pytest.raises(SystemExit):
+        run("simulate", "--expansions", "wild")
+
+
+def test_demo_prints_ten_rounds_and_standings() -> None:
+    code, text = run("demo", "--seed", "3", "--players", "4", "--expansions", "mischief")
+    assert code == 0
+    for r in range(1, 11):
+        assert f"\nRound {r} - Panda token:" in text
+    assert "Final standings" in text and "<- winner" in text
+
+
+def test_run_without_token_explains_and_demos(monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    code, text = run()
+    assert code == 0
+    assert "No DISCORD_TOKEN is set" in text and "Final standings" in text
