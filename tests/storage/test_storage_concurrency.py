@@ -7,9 +7,10 @@ import random
 from pathlib import Path
 
 import pytest
-from .storage_helpers import T0, new_game, play, seats, started_game
 
 from storage import ChannelBusy, Database, Finish, GameRow, Rating, StaleVersion
+
+from .storage_helpers import T0, new_game, play, seats, started_game
 
 GAMES = 40
 ACTIONS = 25

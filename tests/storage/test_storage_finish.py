@@ -6,7 +6,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from .storage_helpers import T0, new_game, play, seats, started_game
 
 from storage import (
     Database,
@@ -19,6 +18,8 @@ from storage import (
     StaleVersion,
 )
 from storage.finish import ranks
+
+from .storage_helpers import T0, new_game, play, seats, started_game
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from .storage_helpers import T0, new_game, play, seats, setup_events, started_game
 
 import storage.connection
 from storage import (
@@ -21,6 +20,8 @@ from storage import (
     PlayerRow,
     StaleVersion,
 )
+
+from .storage_helpers import T0, new_game, play, seats, setup_events, started_game
 
 
 async def test_create_game_makes_a_lobby(db: Database) -> None:

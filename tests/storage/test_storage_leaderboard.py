@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from .storage_helpers import T0
 
 from storage import Database, Finish, PlayerRow, Rating
 from storage.finish import ranks
+
+from .storage_helpers import T0
 
 GAMES = 3_000
 GUILDS = (1, 2)

@@ -7,10 +7,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from .storage_helpers import started_game
 
 from storage import Database, Migration, SchemaError, StorageError
 from storage.migrator import check_sequence, load_migrations
+
+from .storage_helpers import started_game
 
 TABLES = {"games", "game_players", "actions", "results", "ratings"}
 

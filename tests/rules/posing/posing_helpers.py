@@ -11,8 +11,18 @@ from bot.rules.posing.engine import apply_in_place, current_seat, legal_actions,
 from bot.rules.posing.events import PosingEvent
 from bot.rules.posing.state import PosingState
 
-NAMES = ("Bamboo", "Mochi", "Dumpling", "Pudding", "Noodle", "Biscuit", "Sesame", "Tofu",
-         "Lychee", "Maple")
+NAMES = (
+    "Bamboo",
+    "Mochi",
+    "Dumpling",
+    "Pudding",
+    "Noodle",
+    "Biscuit",
+    "Sesame",
+    "Tofu",
+    "Lychee",
+    "Maple",
+)
 
 
 def names(n: int) -> list[str]:
@@ -28,7 +38,7 @@ def play(
     ai_seed: int = 0,
     check_legal: bool = False,
 ) -> tuple[PosingState, list[PosingEvent], list[PosingAction]]:
-    """Play a whole game; seat i is played by ``ai[i % len(ai)]``. Returns state, events, actions."""
+    """Play a whole game, seat i played by ``ai[i % len(ai)]``; returns state, events, actions."""
     state, events = new_game(names(n), seed)
     bots = [make_player(ai[i % len(ai)], ai_seed * 100 + i) for i in range(n)]
     actions: list[PosingAction] = []

@@ -82,7 +82,9 @@ def test_holding_something_that_is_not_a_die_index(hold: tuple[object, ...]) -> 
     _refused(_two_players(), Roll(0, hold), IllegalAction, "1 to 5")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("action", [Roll(1, ()), Fill(1, "pose_2"), Roll(7, ()), Fill(-1, "mix_up")])
+@pytest.mark.parametrize(
+    "action", [Roll(1, ()), Fill(1, "pose_2"), Roll(7, ()), Fill(-1, "mix_up")]
+)
 def test_wrong_seat(action: PosingAction) -> None:
     message = _refused(_two_players(), action, NotYourTurn, "not your turn", "Bamboo")
     assert message == "It is not your turn: it is Bamboo's turn."

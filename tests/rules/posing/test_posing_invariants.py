@@ -55,7 +55,10 @@ def test_random_games_keep_every_rule(n: int, seed: int, player_seed: int) -> No
 
     assert isinstance(events[0], SetupEvent)
     assert events[0].to_log() == {
-        "event": "setup", "game_kind": "posing", "seed": seed, "players": names(n)
+        "event": "setup",
+        "game_kind": "posing",
+        "seed": seed,
+        "players": names(n),
     }
     assert isinstance(events[-1], GameEndEvent)
     assert sum(isinstance(e, SetupEvent | GameEndEvent) for e in events) == 2

@@ -143,8 +143,7 @@ def test_bad_action_json(data: Any) -> None:
 
 
 def _spoiled(**changes: Any) -> dict[str, Any]:
-    state, _, _ = play(3, 8)
-    data = _through_json(new_game(names(3), 8)[0].to_json())
+    data: dict[str, Any] = _through_json(new_game(names(3), 8)[0].to_json())
     data.update(changes)
     return data
 

@@ -90,8 +90,17 @@ def test_unknown_box() -> None:
 
 def test_eleven_boxes_with_names() -> None:
     assert BOX_IDS == (
-        "pose_1", "pose_2", "pose_3", "pose_4", "pose_5", "pose_6",
-        "set_of_3", "set_of_4", "set_of_5", "mix_up", "all_different",
+        "pose_1",
+        "pose_2",
+        "pose_3",
+        "pose_4",
+        "pose_5",
+        "pose_6",
+        "set_of_3",
+        "set_of_4",
+        "set_of_5",
+        "mix_up",
+        "all_different",
     )
     assert set(BOX_NAMES) == set(BOX_IDS)
     assert pose_name(1) == "Face It" == box_name("pose_1")
