@@ -22,7 +22,7 @@ from storage import Database, GameRow
 log = logging.getLogger("bot.client")
 
 # Extensions loaded at start-up (each one a cog package under cogs/).
-FEATURES: tuple[str, ...] = ("cogs.royale",)
+FEATURES: tuple[str, ...] = ("cogs.royale", "cogs.stats", "cogs.help")
 SORRY = "Something went wrong on my side. Nothing was lost: try again in a moment."
 
 
@@ -33,6 +33,11 @@ class Presenter(Protocol):
                    note: str = "") -> None: ...
 
     async def current(self, game: GameRow) -> Shown: ...
+
+
+def discord_clock() -> int:
+    """Now, in epoch milliseconds, from discord.py's clock (virtual under test)."""
+    return int(discord.utils.utcnow().timestamp() * 1000)
 
 
 def intents() -> discord.Intents:
@@ -67,7 +72,8 @@ class PandaBot(commands.Bot):
             self.service = GameService(await Database.open(":memory:"))
             return
         db = await Database.open(self.settings.database_path)
-        self.service = GameService(db, default_timeout=self.settings.default_turn_timeout)
+        self.service = GameService(db, clock=discord_clock,
+                                   default_timeout=self.settings.default_turn_timeout)
         await self.load_features()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore()

@@ -46,27 +46,30 @@ class RoyaleCog(commands.GroupCog, group_name="royale",
         options = [name for name, on in (("mischief", mischief), ("cannon", cannon),
                                          ("mercenary", mercenary)) if on]
         timeout = turn_timeout or self.bot.settings.default_turn_timeout
-        await shared.new_game(interaction, KIND, {"expansions": options,
-                                                  "turn_timeout": timeout})
+        settings = {"expansions": options, "turn_timeout": timeout}
+        await self.bot.guarded(interaction, shared.new_game(interaction, KIND, settings))
 
     @app_commands.command(name="join", description="Join the Panda Royale lobby here")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.join(interaction, KIND)
+        await self.bot.guarded(interaction, shared.join(interaction, KIND))
 
     @app_commands.command(name="leave", description="Leave the Panda Royale lobby here")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.leave(interaction, KIND)
+        await self.bot.guarded(interaction, shared.leave(interaction, KIND))
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.start(interaction, KIND)
+        await self.bot.guarded(interaction, shared.start(interaction, KIND))
 
     @app_commands.command(name="status", description="The game in this channel, privately")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.status(interaction, KIND)
+        await self.bot.guarded(interaction, shared.status(interaction, KIND))
 
     @app_commands.command(name="hand", description="Your dice, privately")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.guarded(interaction, self._hand(interaction))
+
+    async def _hand(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
             raise UserError("Use this in the game's channel.")
         game = await self.bot.service.game_in_channel(interaction.channel_id, KIND)
@@ -79,7 +82,7 @@ class RoyaleCog(commands.GroupCog, group_name="royale",
     @app_commands.command(name="cancel",
                           description="Cancel the game here (host or channel managers)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.cancel(interaction, KIND)
+        await self.bot.guarded(interaction, shared.cancel(interaction, KIND))
 
     @app_commands.command(name="rules", description="How Panda Royale is played here")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
@@ -88,4 +91,4 @@ class RoyaleCog(commands.GroupCog, group_name="royale",
     @app_commands.command(name="log",
                           description="The game log (JSON Lines) of the current or last game")
     async def log(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.send_log(interaction, KIND)
+        await self.bot.guarded(interaction, shared.send_log(interaction, KIND))

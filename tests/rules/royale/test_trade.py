@@ -244,3 +244,19 @@ def test_no_action_after_the_game_is_over():
     assert current_seat(s) is None and legal_actions(s) == []
     illegal(s, actions[-1], GameOver, "over")
     illegal(s, Pass(0), GameOver, "over")
+
+
+def test_a_given_clear_d6_is_tradeable_again_next_round():
+    hands = [["yellow6-1", "clear6-1"], ["yellow6-2", "blue6-1"], ["yellow6-3", "green20-1"]]
+    s = at_trade(hands, 2)
+    trade(s, 0, "clear6-1", 1, "blue6-1")
+    assert s.phase is Phase.DRAFT and s.round == 3
+    while s.round == 3:
+        apply_in_place(s, Pick(current_seat(s), s.pool[0]))
+    # round 4: seat 1 holds clear6-1, given last round, and may give it now
+    assert s.phase is Phase.TRADE and s.given == []
+    assert 1 in [seat for seat, _ in s.queue]
+    while current_seat(s) != 1:
+        apply_in_place(s, Pass(current_seat(s)))
+    assert any(isinstance(a, Trade) and a.give == "clear6-1" for a in legal_actions(s))
+    trade(s, 1, "clear6-1", 0, "yellow6-1")

@@ -1,0 +1,53 @@
+"""The pages of ``/help``: commands, the phases of a round, the rulings, Posing Pandas."""
+
+from __future__ import annotations
+
+PAGES: list[tuple[str, str]] = [
+    ("Commands", """\
+**Panda Royale**
+`/royale new [mischief] [cannon] [mercenary] [turn_timeout]` open a game here
+`/royale join` · `/royale leave` · `/royale start` (host)
+`/royale status` the game, privately · `/royale hand` your dice, privately
+`/royale cancel` (host or channel managers) · `/royale rules` · `/royale log` the game log file
+**Posing Pandas**
+`/posing new [turn_timeout]` · `/posing join` · `/posing leave` · `/posing start` (host)
+`/posing status` · `/posing cancel` · `/posing log`
+**Everyone**
+`/leaderboard [game] [period] [computers]` · `/stats [member]` · `/help`
+
+The lobby message has Join / Leave / Add computer player / Start / Cancel buttons. Every \
+decision is a button or a menu on the game's message; only the player whose turn it is can \
+use them. Someone who takes longer than the turn timeout has the computer decide for them."""),
+    ("A round of Panda Royale", """\
+1. **Roll** - everybody's dice are rolled. The highest yellow total takes the 🐼 Panda token \
+(ties: every yellow holder re-rolls until one is alone on top).
+   *Mischief* 😈: the highest Mischief d12s each force a re-roll of another player's \
+non-yellow die (a menu of players, then of their dice).
+   *Cannon* 💥: each Cannon rolled is fired (×10, then gone) or saved (buttons).
+2. **Score** - the score sheet is filled in: yellow, purple ×2, blue (×2 with glitter), red \
+(sum × red dice), green, clear, pink.
+3. **Pity** 🌸 - pink d12s go to the lowest round totals.
+4. **Trade** 🔄 - from the token holder's left: pick a player in the menu, then the die to take \
+for your clear d6; or Pass.
+5. **Draft** 🎲 - one button per die of the pool; highest yellow picks first.
+Round 10 is only roll and score. Highest total wins; ties share."""),
+    ("Rulings we follow", """\
+• Red faces: d6 −1 −2 −3 +4 +5 +6; d8 −1 −2 −3 −4 +5 +6 +7 +8.
+• A yellow tie makes *everyone* with yellow dice re-roll; no yellow anywhere: the token stays. \
+No re-roll in round 10.
+• Pity ties go counter-clockwise from the token holder's right; the token holder last.
+• Trade order: token holder's left first, token holder last. A clear d6 given this round can't \
+be given again until next round; one you *took* can be traded on your turn.
+• Draft ties: clockwise from the token holder.
+• Mischief actions resolve one at a time from the token holder, clockwise; Cannon decisions \
+too, after mischief. Mercenaries showing the Captain's roll go back to the bag after pity.
+• Pity dice and Cannons can't be taken; Mischief dice can be taken, never given.
+Full list: RULES.md in the bot's repository."""),
+    ("Posing Pandas", """\
+Five pose dice, six poses (1 is *Face It*). On your turn you get up to 3 rolls: click dice to \
+hold them between rolls, Roll again, or stop and fill one empty box from the menu (each \
+option shows the points it scores now; 0 is allowed).
+Boxes: one per pose (1 point per die showing it) · Set of 3 (3) · Set of 4 (4) · Set of 5 \
+(10) · Mix Up, 3 + 2 (5) · All Different (5). No bonus. Highest total wins; ties share. \
+Solo games are allowed."""),
+]

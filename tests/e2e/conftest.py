@@ -1,0 +1,60 @@
+"""End-to-end tests: the real bot (discord.py client, cogs, service, SQLite file) against
+SimCord, a simulated Discord. Players click what they see on the game messages."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.client import PandaBot
+from bot.settings import Settings
+from tests.e2e.table import Table
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "panda.db"
+
+
+@pytest_asyncio.fixture
+async def bot_factory(db_path: Path) -> AsyncIterator[Callable[[], PandaBot]]:
+    """Fresh, unstarted bots on the same database file (a restart is a new bot)."""
+    made: list[PandaBot] = []
+
+    def make() -> PandaBot:
+        settings = Settings(_env_file=None, database_path=db_path,  # type: ignore[call-arg]
+                            discord_token=None, default_turn_timeout=120)
+        bot = PandaBot(settings)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        if not bot.is_closed():
+            await bot.close()
+
+
+@pytest.fixture
+def simcord_bot(bot_factory: Callable[[], PandaBot]) -> PandaBot:
+    return bot_factory()
+
+
+@pytest.fixture(autouse=True)
+def no_logged_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Any ERROR logged by the bot (a handled-but-unexpected exception) fails the test."""
+    caplog.set_level(logging.WARNING)
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR
+              and r.name.startswith(("bot", "cogs", "storage", "discord"))]
+    assert not errors, "\n".join(f"{r.name}: {r.getMessage()}\n{r.exc_text or ''}"
+                                 for r in errors)
+
+
+@pytest_asyncio.fixture
+async def table(simcord_env) -> Table:  # type: ignore[no-untyped-def]
+    """A guild with a #games channel and five members; commands synced."""
+    return await Table.create(simcord_env, ["alice", "bob", "carol", "dave", "erin"])

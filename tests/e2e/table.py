@@ -1,0 +1,117 @@
+"""A table of simulated players who read the game message and click what it offers."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+MENTION = re.compile(r"<@(\d+)>")
+
+
+@dataclass
+class Table:
+    env: Any
+    guild: Any
+    channel: Any
+    members: dict[str, Any]
+    by_id: dict[int, Any] = field(default_factory=dict)
+
+    @classmethod
+    async def create(cls, env: Any, names: list[str]) -> Table:
+        await env.bot.tree.sync()
+        guild = env.create_guild("Pandas")
+        channel = guild.create_text_channel("games")
+        members = {n: guild.add_member(env.create_user(n)) for n in names}
+        t = cls(env, guild, channel, members)
+        t.by_id = {m.id: m for m in members.values()}
+        return t
+
+    def __getitem__(self, name: str) -> Any:
+        return self.members[name]
+
+    # ---------------------------------------------------------------- reading
+
+    def game_message(self) -> discord.Message:
+        """The newest message with game components, else the newest bot message."""
+        history = self.channel.history()
+        for msg in reversed(history):
+            if any(cid.startswith(("pr:", "ps:")) and ":hand:" not in cid
+                   for cid in custom_ids(msg)):
+                return msg
+        return history[-1]
+
+    def decider(self, msg: discord.Message) -> Any | None:
+        """The member the message waits on (the first mention), if any."""
+        m = MENTION.search(msg.content or "")
+        return self.by_id.get(int(m.group(1))) if m else None
+
+    # ---------------------------------------------------------------- acting
+
+    async def play_decision(self, rng: random.Random, trade_rate: float = 0.3) -> bool:
+        """Make the decision the game message waits on, as its player would. False when
+        the message waits on nobody (the game is over)."""
+        msg = self.game_message()
+        who = self.decider(msg)
+        if who is None:
+            return False
+        comps = [c for c in components(msg) if verb(getattr(c, "custom_id", None)) != "hand"]
+        verbs = {verb(c.custom_id): c for c in comps if c.custom_id}
+        if not verbs:
+            return False
+        if any(verb(c.custom_id) == "pick" for c in comps):
+            choice = rng.choice([c for c in comps if verb(c.custom_id) == "pick"])
+            res = await who.click(msg, custom_id=choice.custom_id)
+        elif "fire" in verbs:
+            key = "fire" if rng.random() < 0.5 else "save"
+            res = await who.click(msg, custom_id=verbs[key].custom_id)
+        elif "mtarget" in verbs:
+            res = await self._two_step(who, msg, verbs["mtarget"], "mdie", rng)
+        elif "pass" in verbs:
+            if "ttarget" in verbs and rng.random() < trade_rate:
+                res = await self._two_step(who, msg, verbs["ttarget"], "tdie", rng)
+            else:
+                res = await who.click(msg, custom_id=verbs["pass"].custom_id)
+        else:
+            raise AssertionError(f"nothing to do on {msg.content!r}: {list(verbs)}")
+        assert res.acknowledged, res
+        assert not res.ephemeral, f"refused: {res.response and res.response.content}"
+        return True
+
+    async def _two_step(self, who: Any, msg: discord.Message, first: Any, second: str,
+                        rng: random.Random) -> Any:
+        option = rng.choice(first.options)
+        res = await who.select(msg, [option.value], custom_id=first.custom_id)
+        assert res.acknowledged and not res.ephemeral, res
+        msg = self.game_message()
+        sel = next(c for c in components(msg) if verb(c.custom_id) == second)
+        die = rng.choice(sel.options)
+        return await who.select(msg, [die.value], custom_id=sel.custom_id)
+
+    async def play_to_end(self, rng: random.Random, limit: int = 2000,
+                          trade_rate: float = 0.3) -> int:
+        """Decide until the game ends; returns the number of decisions made."""
+        for n in range(limit):
+            if not await self.play_decision(rng, trade_rate):
+                return n
+        raise AssertionError("the game did not end")
+
+
+def components(msg: Any) -> list[Any]:
+    """Every button and select of a message, flattened."""
+    out: list[Any] = []
+    for row in msg.components or []:
+        out.extend(getattr(row, "children", [row]))
+    return out
+
+
+def custom_ids(msg: Any) -> list[str]:
+    return [c.custom_id for c in components(msg) if getattr(c, "custom_id", None)]
+
+
+def verb(custom_id: str | None) -> str:
+    parts = (custom_id or "").split(":")
+    return parts[3] if len(parts) >= 5 else ""

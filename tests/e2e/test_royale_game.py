@@ -1,0 +1,41 @@
+"""Whole games of Panda Royale through Discord, clicked as the players would."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from tests.e2e.table import Table, custom_ids
+
+
+async def open_lobby(table: Table, players: list[str], **options: object) -> None:
+    host = table[players[0]]
+    res = await host.slash(table.channel, "royale new", **options)
+    assert res.acknowledged and not res.ephemeral
+    lobby = table.channel.last_message
+    for name in players[1:]:
+        click = await table[name].click(lobby, label="Join")
+        assert click.acknowledged and not click.ephemeral
+    lobby = table.channel.last_message
+    assert f"Players ({len(players)}/10)" in lobby.embeds[0].description
+
+
+async def test_two_player_game_from_new_to_standings(table: Table) -> None:
+    await open_lobby(table, ["alice", "bob"])
+    start = await table["alice"].click(table.game_message(), label="Start")
+    assert start.acknowledged
+    decisions = await table.play_to_end(random.Random(2))
+    assert decisions >= 18  # at least two picks a round for nine rounds
+    final = table.channel.history()[-1]
+    assert "wins Panda Royale" in final.content or "Shared win" in final.content
+    assert not custom_ids(final) or all(":hand:" in c for c in custom_ids(final))
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    assert game is not None and game.status == "finished"
+    results = await db.game_results(game.id)
+    assert {r.player_id for r in results} == {str(table["alice"].id), str(table["bob"].id)}
+    events = await db.game_events(game.id)
+    assert events[0]["event"] == "setup" and events[-1]["event"] == "game_end"
+    totals = events[-1]["totals"]
+    assert {r.player_id: r.score for r in results} == totals
+    json.dumps(events)
