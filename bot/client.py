@@ -24,6 +24,8 @@ log = logging.getLogger("bot.client")
 # Extensions loaded at start-up (each one a cog package under cogs/).
 FEATURES: tuple[str, ...] = ("cogs.royale", "cogs.stats", "cogs.help")
 SORRY = "Something went wrong on my side. Nothing was lost: try again in a moment."
+DISCORD_HICCUP = ("Discord didn't accept my reply. Nothing is lost: /royale status (or "
+                  "/posing status) shows the game as it is now.")
 
 
 class Presenter(Protocol):
@@ -103,6 +105,10 @@ class PandaBot(commands.Bot):
         except discord.Forbidden as exc:
             log.warning("missing permission in channel %s: %s", interaction.channel_id, exc)
             await answer_error(interaction, MISSING_PERMISSIONS)
+        except discord.HTTPException as exc:
+            log.warning("Discord answered %s to a request of channel %s", exc.status,
+                        interaction.channel_id, exc_info=True)
+            await answer_error(interaction, DISCORD_HICCUP)
         except Exception:
             data: dict[str, Any] = dict(interaction.data or {})
             log.exception("component %s failed", data.get("custom_id"))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.errors import UserError
+from bot.errors import StaleClick, UserError
 from bot.rules.errors import IllegalAction
 from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, Trade
 from bot.rules.royale.engine import tradeable_dice
@@ -36,6 +36,23 @@ def _trade(state: RoyaleState, seat: int, target: int, take: str) -> Trade:
     if not give:
         raise IllegalAction("You have no clear die to trade.")
     return Trade(seat, give[0], target, take)
+
+
+async def refresh_stale(interaction: discord.Interaction[Any], click: Click,
+                        stale: StaleClick) -> None:
+    """A click on an out-of-date message: nothing is applied; if it is the game's current
+    message (an edit that never arrived), redraw it; tell the user privately either way."""
+    bot: PandaBot = interaction.client
+    game = await bot.service.db.get_game(click.game_id)
+    if game is not None and game.status == "active" and interaction.message is not None \
+            and interaction.message.id == game.message_id:
+        shown = await bot.presenter(game.kind).current(game)
+        await interaction.response.edit_message(content=shown.content, embed=shown.embed,
+                                                view=shown.view)
+        await interaction.followup.send("That was already decided: here is the game as it is "
+                                        "now.", ephemeral=True)
+        return
+    raise stale
 
 
 async def on_click(interaction: discord.Interaction[Any], click: Click, values: list[str]
@@ -78,7 +95,11 @@ async def on_click(interaction: discord.Interaction[Any], click: Click, values: 
             return _trade(state, seat, _seat_arg(arg), _one(values))
         raise UserError("Unknown action.")
 
-    outcome = await service.act(click.game_id, interaction.user.id, click.version, build)
+    try:
+        outcome = await service.act(click.game_id, interaction.user.id, click.version, build)
+    except StaleClick as stale:
+        await refresh_stale(interaction, click, stale)
+        return
     await presenter.show(outcome, interaction)
 
 

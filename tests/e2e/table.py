@@ -115,3 +115,32 @@ def custom_ids(msg: Any) -> list[str]:
 def verb(custom_id: str | None) -> str:
     parts = (custom_id or "").split(":")
     return parts[3] if len(parts) >= 5 else ""
+
+
+async def click_together(env: Any, clicks: list[tuple[Any, Any, str]]) -> list[Any]:
+    """Several button clicks that reach the bot at the same moment (SimCord's public API
+    settles after every click, so this emits them all first and settles once)."""
+    from simcord import actors as sa
+    from simcord import interactions as si
+    from simcord.builders import ChannelHandle
+    from simcord.enums import ComponentType, InteractionType
+    from simcord.results import InteractionResult
+
+    records = []
+    backend = env.backend
+    for actor, msg, custom_id in clicks:
+        stored = sa._visible_message(actor, msg)
+        button = sa._find_component(stored.components, types=(ComponentType.BUTTON,),
+                                    custom_id=custom_id, label=None)
+        data = {"custom_id": button["custom_id"], "component_type": ComponentType.BUTTON}
+        channel = ChannelHandle(env, actor.guild, backend.get_channel(stored.channel_id))
+        record, payload = si.base_payload(
+            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=channel.id,
+            guild_id=actor.guild.id, user_id=actor.id, data=data)
+        payload["message"] = dict(sa.serializers.message_payload(backend, stored))
+        record.source_message_id = stored.id
+        env._notify_dispatch_observers(record)
+        backend.emit("INTERACTION_CREATE", payload)
+        records.append(record)
+    await env._settle_internal(dispatch="INTERACTION_CREATE")
+    return [InteractionResult(env, r) for r in records]

@@ -39,3 +39,23 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     totals = events[-1]["totals"]
     assert {r.player_id: r.score for r in results} == totals
     json.dumps(events)
+
+
+async def test_five_player_game_with_every_mayhem_option(table: Table) -> None:
+    players = ["alice", "bob", "carol", "dave", "erin"]
+    await open_lobby(table, players, mischief=True, cannon=True, mercenary=True)
+    await table["alice"].click(table.game_message(), label="Start")
+    decisions = await table.play_to_end(random.Random(11), trade_rate=0.5)
+    assert decisions >= 45
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    assert game is not None and game.status == "finished"
+    events = await db.game_events(game.id)
+    kinds = {e["event"] for e in events}
+    assert {"mischief_dealt", "mischief", "captain", "trade", "pick", "game_end"} <= kinds
+    final = table.channel.history()[-1]
+    winners = events[-1]["winners"]
+    for w in winners:
+        assert f"<@{w}>" in final.content
+    ratings = await db.ratings(game.guild_id, "royale", [str(table[p].id) for p in players])
+    assert len(ratings) == 5 and all(r.games == 1 for r in ratings.values())

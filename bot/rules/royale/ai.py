@@ -120,8 +120,10 @@ class HeuristicPlayer:
         self.rng = Rng(seed)
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
-        seat = state.queue[0][0]
         phase = state.phase
+        if phase is Phase.OVER:
+            raise ValueError("the game is over")
+        seat = state.queue[0][0]
         if phase is Phase.DRAFT:
             return self._pick(state, seat)
         if phase is Phase.TRADE:
@@ -130,9 +132,7 @@ class HeuristicPlayer:
             die = state.queue[0][1]
             fire = state.values[die] * CANNON_MULTIPLIER >= cannon_value(ROUNDS - state.round)
             return Cannon(seat, die, fire)
-        if phase is Phase.MISCHIEF:
-            return self._mischief(state, seat)
-        raise ValueError("the game is over")
+        return self._mischief(state, seat)
 
     @staticmethod
     def _specs(state: RoyaleState, hand: Sequence[str]) -> list[DieSpec]:

@@ -109,7 +109,7 @@ def new_game(
     )
     specs = ds.specs
     ev: Events = [SetupEvent(seed, players, exp, tuple((specs[h[0]],) for h in s.hands),
-                             tuple(specs[d] for d in s.bag))]
+                             tuple(specs[d] for d in s.bag), tuple(specs[d] for d in s.aside))]
     _roll_round(s, ev)
     _advance(s, ev)
     return s, ev
@@ -373,7 +373,7 @@ def _apply_trade(s: RoyaleState, a: Trade, ev: Events) -> None:
     if a.give in s.given:
         raise IllegalAction("That clear die was already traded this round: it can trade again "
                             "next round.")
-    if not 0 <= a.target < s.n or a.target == a.seat:
+    if not isinstance(a.target, int) or not 0 <= a.target < s.n or a.target == a.seat:
         raise IllegalAction("Choose another player to trade with.")
     other = s.hands[a.target]
     if a.take not in other:

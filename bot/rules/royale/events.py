@@ -32,6 +32,7 @@ class SetupEvent:
     expansions: tuple[str, ...]
     hands: tuple[tuple[Die, ...], ...]
     bag: tuple[Die, ...]
+    aside: tuple[Die, ...] = ()  # pity dice (and Mischief dice) not in a hand or the bag
 
     def to_log(self) -> dict[str, Any]:
         return {
@@ -40,6 +41,7 @@ class SetupEvent:
             "hands": {p: [_die(d) for d in h] for p, h in zip(self.players, self.hands,
                                                               strict=True)},
             "bag": [_die(d) for d in self.bag],
+            "aside": [_die(d) for d in self.aside],
         }
 
 

@@ -1,0 +1,134 @@
+"""The round message under misuse: strangers, stale and double clicks, timeouts, restarts,
+channels where the bot may not post."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+
+from tests.e2e.table import Table, click_together, components, verb
+from tests.e2e.test_royale_game import open_lobby
+
+
+async def started(table: Table, players: list[str], **options: object) -> None:
+    await open_lobby(table, players, **options)
+    res = await table[players[0]].click(table.game_message(), label="Start")
+    assert res.acknowledged
+
+
+async def play_until(table: Table, wanted: str, rng: random.Random, limit: int = 200) -> None:
+    """Decide (never trading) until the game message offers ``wanted``."""
+    for _ in range(limit):
+        msg = table.game_message()
+        if any(verb(c.custom_id) == wanted for c in components(msg)):
+            return
+        assert await table.play_decision(rng, trade_rate=0.0)
+    raise AssertionError(f"never reached {wanted}")
+
+
+def first(msg: discord.Message, wanted: str) -> discord.ui.Item:  # type: ignore[type-arg]
+    return next(c for c in components(msg) if verb(c.custom_id) == wanted)
+
+
+async def test_stranger_and_out_of_turn_clicks_are_refused(table: Table) -> None:
+    await started(table, ["alice", "bob"])
+    await play_until(table, "pick", random.Random(1))
+    msg = table.game_message()
+    who = table.decider(msg)
+    other = table["bob"] if who is table["alice"] else table["alice"]
+    button = first(msg, "pick")
+    res = await table["erin"].click(msg, custom_id=button.custom_id)
+    assert res.ephemeral and "not playing in this game" in res.response.content
+    res = await other.click(msg, custom_id=button.custom_id)
+    assert res.ephemeral and "turn, not yours" in res.response.content
+    after = table.game_message()
+    assert after.id == msg.id and after.content == msg.content  # nothing applied
+
+
+async def test_two_clicks_at_once_apply_once(table: Table) -> None:
+    await started(table, ["alice", "bob"])
+    await play_until(table, "pick", random.Random(3))
+    msg = table.game_message()
+    who = table.decider(msg)
+    picks = [c for c in components(msg) if verb(c.custom_id) == "pick"]
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    before = len(await db.action_log(game.id))
+    results = await click_together(table.env, [(who, msg, picks[0].custom_id),
+                                               (who, msg, picks[1].custom_id)])
+    assert all(r.acknowledged for r in results)
+    refused = [r for r in results if r.followups or r.ephemeral]
+    assert len(refused) == 1
+    log = await db.action_log(game.id)
+    mine = [a for a in log[before:] if a.actor == str(who.id)]
+    assert len(mine) == 1 and mine[0].action["type"] == "pick"
+
+
+async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
+    await started(table, ["alice", "bob"], turn_timeout=30)
+    await play_until(table, "pick", random.Random(4))
+    msg = table.game_message()
+    waiting = table.decider(msg)
+    await table.env.advance_time(29)
+    assert table.game_message().content == msg.content
+    await table.env.advance_time(2)
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    log = await db.action_log(game.id)
+    assert any(a.actor == f"timeout:{waiting.id}" for a in log)
+    seen = [m.content for m in table.channel.history()[-2:]]
+    assert any("ran out of time" in c for c in seen)
+
+
+async def test_restart_in_the_middle_of_a_trade(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
+    await started(table, ["alice", "bob", "carol"])
+    await play_until(table, "ttarget", random.Random(5))
+    msg = table.game_message()
+    trader = table.decider(msg)
+    target = first(msg, "ttarget")
+    res = await trader.select(msg, [target.options[0].value], custom_id=target.custom_id)
+    assert res.acknowledged and not res.ephemeral
+    old_bot = table.env.bot
+    await table.env.restart_bot(bot_factory())
+    await old_bot.close()
+    msg = table.game_message()
+    die = first(msg, "tdie")
+    res = await trader.select(msg, [die.options[0].value], custom_id=die.custom_id)
+    assert res.acknowledged and not res.ephemeral, res.response and res.response.content
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    log = await db.action_log(game.id)
+    assert log[-1].action["type"] == "trade" or any(a.action["type"] == "trade"
+                                                    for a in log[-6:])
+    # the game goes on to the end with the restarted bot
+    await table.play_to_end(random.Random(6))
+    game = await db.get_game(game.id)
+    assert game.status == "finished"
+
+
+async def test_channel_where_the_bot_may_not_post(table: Table) -> None:
+    me = table.guild.me
+    locked = table.guild.create_text_channel(
+        "locked", overwrites={me: discord.PermissionOverwrite(send_messages=False)})
+    res = await table["alice"].slash(locked, "royale new")
+    assert res.ephemeral and "Send Messages" in res.response.content
+    assert await table.env.bot.service.db.open_game_in_channel(locked.id) is None
+
+
+async def test_post_refused_mid_game_carries_on_in_the_old_message(table: Table) -> None:
+    await started(table, ["alice", "bob"])
+    rng = random.Random(8)
+    await play_until(table, "pick", rng)
+    table.env.inject_error("POST", "/channels/*/messages", status=403, code=50013,
+                           message="Missing Permissions", times=None)
+    msg_id = table.game_message().id
+    for _ in range(6):  # finish the draft: the next round can't be posted
+        msg = table.game_message()
+        if msg.id != msg_id or not any(verb(c.custom_id) == "pick" for c in components(msg)):
+            break
+        assert await table.play_decision(rng, trade_rate=0.0)
+    msg = table.game_message()
+    assert msg.id == msg_id
+    assert "Send Messages" in msg.content  # the channel is told why
+    assert table.decider(msg) is not None  # and the game goes on in this message
