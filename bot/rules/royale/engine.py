@@ -52,7 +52,7 @@ from bot.rules.royale.events import (
     TokenEvent,
     TradeEvent,
 )
-from bot.rules.royale.scoring import score_hand
+from bot.rules.royale.scoring import score_dice
 from bot.rules.royale.state import Phase, RoyaleState, state_from_json
 
 Events = list[RoyaleEvent]
@@ -125,15 +125,15 @@ def _clockwise_from(start: int, n: int) -> list[int]:
 def _roll_round(s: RoyaleState, ev: Events) -> None:
     """Step 1 up to the mischief decisions: roll everything, settle yellow, move the token."""
     specs = s.dice.specs
-    roll = s.rng.roll
+    rnd = s.rng.random
     values: dict[str, int] = {}
     for hand in s.hands:
         for d in hand:
             sp = specs[d]
-            values[d] = sp.faces[roll(sp.sides)]
+            values[d] = sp.faces[int(rnd() * sp.sides)]
     s.values = values
     yellow_dice = [[d for d in hand if specs[d].color == "yellow"] for hand in s.hands]
-    yellow = [sum(values[d] for d in ys) for ys in yellow_dice]
+    yellow = [sum([values[d] for d in ys]) for ys in yellow_dice]
     rerolls = 0
     if any(yellow_dice):
         top = max(yellow)
@@ -143,8 +143,8 @@ def _roll_round(s: RoyaleState, ev: Events) -> None:
                 for ys in yellow_dice:
                     for d in ys:
                         sp = specs[d]
-                        values[d] = sp.faces[roll(sp.sides)]
-                yellow = [sum(values[d] for d in ys) for ys in yellow_dice]
+                        values[d] = sp.faces[int(rnd() * sp.sides)]
+                yellow = [sum([values[d] for d in ys]) for ys in yellow_dice]
                 top = max(yellow)
         if yellow.count(top) == 1:
             s.token = yellow.index(top)
@@ -190,10 +190,10 @@ def _score_round(s: RoyaleState, ev: Events) -> None:
     r = s.round
     sheet_row = []
     for seat, hand in enumerate(s.hands):
-        cols = score_hand(hand, values, specs, r, s.scored_cannons)
+        rolled = tuple([(specs[d], values[d]) for d in hand])
+        cols = score_dice(rolled, r, s.scored_cannons)
         sheet_row.append(cols)
-        ev.append(ScoreEvent(r, s.players[seat], tuple((specs[d], values[d]) for d in hand),
-                             tuple(cols)))
+        ev.append(ScoreEvent(r, s.players[seat], rolled, tuple(cols)))
     s.sheet.append(sheet_row)
     if s.scored_cannons:
         for hand in s.hands:
@@ -240,11 +240,12 @@ def draft_order(yellow: Sequence[int], token: int) -> list[int]:
 
 def _give_pity(s: RoyaleState, totals: list[int], ev: Events) -> None:
     pity = s.dice.pity
-    specs = s.dice.specs
+    taken = frozenset(pity)
     for hand in s.hands:
-        if any(specs[d].kind == PITY for d in hand):
-            hand[:] = [d for d in hand if specs[d].kind != PITY]
-    s.aside = [d for d in s.aside if d not in pity]
+        if not taken.isdisjoint(hand):
+            hand[:] = [d for d in hand if d not in taken]
+    if not taken.isdisjoint(s.aside):
+        s.aside = [d for d in s.aside if d not in taken]
     given = list(zip(pity_order(totals, s.token), pity, strict=False))
     for seat, d in given:
         s.hands[seat].append(d)
@@ -449,7 +450,7 @@ def legal_actions(s: RoyaleState) -> list[RoyaleAction]:
         for give in tradeable_dice(s, seat):
             for target, hand in enumerate(s.hands):
                 if target != seat:
-                    out.extend(Trade(seat, give, target, d) for d in hand if specs[d].takeable)
+                    out += [Trade(seat, give, target, d) for d in hand if specs[d].takeable]
         return out
     return [Pick(seat, d) for d in s.pool]
 
