@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import random
 import struct
-from collections.abc import Callable
 from typing import Any
 
 _WORDS = 624
@@ -37,12 +36,6 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n - 1`` (``n`` >= 1)."""
         return int(self._r.random() * n)
-
-    @property
-    def random(self) -> Callable[[], float]:
-        """The underlying uniform [0, 1) source, for hot loops: ``faces[int(random() * n)]``
-        draws exactly like :meth:`roll`."""
-        return self._r.random
 
     def copy(self) -> Rng:
         r = random.Random()

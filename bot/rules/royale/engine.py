@@ -125,12 +125,12 @@ def _clockwise_from(start: int, n: int) -> list[int]:
 def _roll_round(s: RoyaleState, ev: Events) -> None:
     """Step 1 up to the mischief decisions: roll everything, settle yellow, move the token."""
     specs = s.dice.specs
-    rnd = s.rng.random
+    roll = s.rng.roll
     values: dict[str, int] = {}
     for hand in s.hands:
         for d in hand:
             sp = specs[d]
-            values[d] = sp.faces[int(rnd() * sp.sides)]
+            values[d] = sp.faces[roll(sp.sides)]
     s.values = values
     yellow_dice = [[d for d in hand if specs[d].color == "yellow"] for hand in s.hands]
     yellow = [sum([values[d] for d in ys]) for ys in yellow_dice]
@@ -143,7 +143,7 @@ def _roll_round(s: RoyaleState, ev: Events) -> None:
                 for ys in yellow_dice:
                     for d in ys:
                         sp = specs[d]
-                        values[d] = sp.faces[int(rnd() * sp.sides)]
+                        values[d] = sp.faces[roll(sp.sides)]
                 yellow = [sum([values[d] for d in ys]) for ys in yellow_dice]
                 top = max(yellow)
         if yellow.count(top) == 1:
