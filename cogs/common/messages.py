@@ -20,14 +20,22 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False, repl
 
 
 class Shown:
-    """A message payload: content, embed, view and files."""
+    """A message payload: content, embed, view and files (``files=None`` keeps the message's
+    current attachments on an edit; a list replaces them)."""
 
     def __init__(self, content: str, embed: discord.Embed, view: discord.ui.View | None,
                  files: list[discord.File] | None = None) -> None:
         self.content = content
         self.embed = embed
         self.view = view
-        self.files = files or []
+        self.files = files
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view,
+                              "allowed_mentions": MENTIONS}
+        if self.files is not None:
+            kw["attachments"] = self.files
+        return kw
 
 
 class GameMessages:
@@ -47,9 +55,7 @@ class GameMessages:
         if interaction is not None and not interaction.response.is_done() \
                 and interaction.message is not None \
                 and (msg_id is None or interaction.message.id == msg_id):
-            await interaction.response.edit_message(
-                content=shown.content, embed=shown.embed, view=shown.view,
-                attachments=shown.files, allowed_mentions=MENTIONS)
+            await interaction.response.edit_message(**shown.edit_kwargs())
             if msg_id is None:
                 await self.bot.service.db.set_message(game.id, interaction.message.id)
             return
@@ -57,8 +63,7 @@ class GameMessages:
             await self.post(game, shown)
             return
         partial = self._channel(game).get_partial_message(msg_id)
-        await partial.edit(content=shown.content, embed=shown.embed, view=shown.view,
-                           attachments=shown.files, allowed_mentions=MENTIONS)
+        await partial.edit(**shown.edit_kwargs())
 
     async def post(self, game: GameRow, shown: Shown) -> bool:
         """Post a new game message and make it the game's current one. Returns False (and
@@ -66,7 +71,7 @@ class GameMessages:
         try:
             extra: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
             msg = await self._channel(game).send(
-                content=shown.content, embed=shown.embed, files=shown.files,
+                content=shown.content, embed=shown.embed, files=shown.files or [],
                 allowed_mentions=MENTIONS, **extra)
         except discord.Forbidden:
             log.warning("game %s: may not post in channel %s", game.id, game.channel_id)

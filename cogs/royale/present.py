@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -9,15 +11,34 @@ import discord
 from bot.rules.royale.state import RoyaleState
 from bot.service import Outcome
 from cogs.common.messages import GameMessages, Shown
-from cogs.royale.render import render, render_closed_round, standings
+from cogs.images import render_score_sheet, sheet_data
+from cogs.royale.render import Names, render, render_closed_round, standings
 from storage import GameRow
 
 if TYPE_CHECKING:
     from bot.client import PandaBot
 
 
+SHEET_NAME = "score-sheet.png"
+SHEET_URL = f"attachment://{SHEET_NAME}"
+
+
 def _shown(r: Any) -> Shown:
     return Shown(r.content, r.embed, r.view)
+
+
+def scored(state: RoyaleState) -> bool:
+    """Whether the current round is on the score sheet (the message then shows the sheet)."""
+    return len(state.sheet) >= state.round
+
+
+async def sheet_file(game: GameRow, state: RoyaleState) -> discord.File:
+    """The score sheet picture, drawn in a worker thread (it takes tens of milliseconds)."""
+    names = Names(game)
+    data = sheet_data([names.seat(i) for i in range(state.n)], state,
+                      title=f"Panda Royale - game {game.id}")
+    png = await asyncio.to_thread(render_score_sheet, data)
+    return discord.File(io.BytesIO(png), filename=SHEET_NAME)
 
 
 def timeout_note(outcome: Outcome) -> str:
@@ -40,16 +61,23 @@ class RoyalePresenter:
         self.messages = GameMessages(bot)
 
     async def current(self, game: GameRow, *, note: str = "", step: str = "",
-                      chosen: int = -1) -> Shown:
-        """The game's message as it should look now."""
+                      chosen: int = -1, with_sheet: bool = False) -> Shown:
+        """The game's message as it should look now. ``with_sheet`` attaches a freshly drawn
+        score sheet (only when the sheet changed: edits otherwise keep the attachment)."""
         state: RoyaleState = self.bot.service.state_of(game)
         tail = await self.bot.service.tail(game)
+        this_round = [e for e in tail if e.get("round") == state.round]
         if game.status == "finished":
-            r = render(game, state, [e for e in tail if e.get("round") == state.round])
-            return Shown(standings(game, state), r.embed, None)
-        r = render(game, state, [e for e in tail if e.get("round") == state.round],
-                   note=note, step=step, chosen=chosen)
-        return _shown(r)
+            r = render(game, state, this_round)
+            shown = Shown(standings(game, state), r.embed, None)
+        else:
+            shown = _shown(render(game, state, this_round, note=note, step=step,
+                                  chosen=chosen))
+        if scored(state):
+            shown.embed.set_image(url=SHEET_URL)
+            if with_sheet:
+                shown.files = [await sheet_file(game, state)]
+        return shown
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:
@@ -58,12 +86,16 @@ class RoyalePresenter:
         game = outcome.game
         note = note or timeout_note(outcome)
         state: RoyaleState = outcome.state
-        closed = [e["round"] for e in outcome.events if e.get("event") == "draft_return"]
-        nxt = await self.current(game, note=note)
+        events = outcome.events
+        closed = [e["round"] for e in events if e.get("event") == "draft_return"]
+        newly_scored = any(e.get("event") == "score" and e.get("round") == state.round
+                           for e in events)
+        nxt = await self.current(game, note=note, with_sheet=newly_scored)
         if closed:
             tail = await self.bot.service.tail(game)
-            closing = render_closed_round(game, state, tail, closed[0])
-            await self.messages.advance(game, _shown(closing), nxt, interaction)
+            closing = _shown(render_closed_round(game, state, tail, closed[0]))
+            closing.embed.set_image(url=SHEET_URL)
+            await self.messages.advance(game, closing, nxt, interaction)
         else:
             await self.messages.edit(game, nxt, interaction)
 
