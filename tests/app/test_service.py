@@ -1,0 +1,123 @@
+"""The game service without Discord: locks, versions, computer seats, timeouts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.errors import GameNotRunning, LobbyError, NotYourTurnError, StaleClick
+from bot.rules.royale.actions import Pick
+from bot.rules.royale.ai import make_player
+from bot.service import GameService, Person
+from storage import Database
+
+ALICE, BOB = Person(1, "alice"), Person(2, "bob")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    db = await Database.open(tmp_path / "s.db")
+    svc = GameService(db, clock=Clock(), seed_source=lambda: 1234)
+    yield svc
+    await svc.close()
+    await db.close()
+
+
+async def two_player_game(svc: GameService, timeout: int = 120) -> int:
+    game = await svc.new_lobby(kind="royale", guild_id=9, channel_id=7, host=ALICE,
+                               settings={"expansions": [], "turn_timeout": timeout})
+    await svc.join(game.id, BOB)
+    outcome = await svc.start(game.id, ALICE)
+    return outcome.game.id
+
+
+def pick_first(state: object, seat: int) -> Pick:
+    return Pick(seat, state.pool[0])  # type: ignore[attr-defined]
+
+
+async def test_concurrent_actions_apply_once(service: GameService) -> None:
+    gid = await two_player_game(service)
+    game = await service.db.get_game(gid)
+    assert game is not None
+    state = service.state_of(game)
+    seat = service_seat = state.queue[0][0]
+    user = int(game.players[seat].player_id)
+    results = await asyncio.gather(
+        *(service.act(gid, user, game.version, pick_first) for _ in range(5)),
+        return_exceptions=True)
+    ok = [r for r in results if not isinstance(r, BaseException)]
+    stale = [r for r in results if isinstance(r, StaleClick)]
+    assert len(ok) == 1 and len(stale) == 4
+    log = await service.db.action_log(gid)
+    assert [a.actor for a in log].count(str(user)) == 1
+    assert service_seat == seat
+
+
+async def test_wrong_user_and_stranger(service: GameService) -> None:
+    gid = await two_player_game(service)
+    game = await service.db.get_game(gid)
+    assert game is not None
+    seat = service.state_of(game).queue[0][0]
+    other = 3 - int(game.players[seat].player_id)
+    with pytest.raises(NotYourTurnError, match="turn, not yours"):
+        await service.act(gid, other, game.version, pick_first)
+    with pytest.raises(NotYourTurnError, match="not playing"):
+        await service.act(gid, 99, game.version, pick_first)
+    assert await service.db.action_log(gid) == []
+
+
+async def test_timeout_races_a_player_and_applies_once(service: GameService) -> None:
+    gid = await two_player_game(service, timeout=60)
+    game = await service.db.get_game(gid)
+    assert game is not None
+    seat = service.state_of(game).queue[0][0]
+    user = int(game.players[seat].player_id)
+    results = await asyncio.gather(service.timeout(gid, game.version),
+                                   service.act(gid, user, game.version, pick_first),
+                                   return_exceptions=True)
+    applied = [r for r in results if r is not None and not isinstance(r, BaseException)]
+    assert len(applied) == 1
+    assert len(await service.db.action_log(gid)) == 1
+
+
+async def test_computer_seats_play_and_finish_results(service: GameService) -> None:
+    game = await service.new_lobby(kind="royale", guild_id=9, channel_id=8, host=ALICE,
+                                   settings={"expansions": ["cannon"]})
+    await service.add_computer(game.id, ALICE)
+    outcome = await service.start(game.id, ALICE)
+    state = outcome.state
+    player = make_player("random", 5)
+    while outcome.game.status == "active":
+        outcome = await service.act(game.id, 1, outcome.game.version,
+                                    lambda st, seat: player.choose(st))
+        state = outcome.state
+    assert outcome.finished and state.phase.value == "over"
+    results = await service.db.game_results(game.id)
+    assert len(results) == 2
+    log = await service.db.action_log(game.id)
+    assert {a.actor for a in log} == {"1", "cpu:1"}
+    with pytest.raises(GameNotRunning):
+        await service.act(game.id, 1, outcome.game.version, pick_first)
+
+
+async def test_lobby_rules(service: GameService) -> None:
+    game = await service.new_lobby(kind="posing", guild_id=9, channel_id=5, host=ALICE,
+                                   settings={})
+    with pytest.raises(LobbyError, match="already open"):
+        await service.new_lobby(kind="royale", guild_id=9, channel_id=5, host=BOB, settings={})
+    outcome = await service.start(game.id, ALICE)  # solo Posing Pandas is allowed
+    assert outcome.game.status == "active"
+    with pytest.raises(GameNotRunning):
+        await service.join(game.id, BOB)

@@ -1,0 +1,133 @@
+"""The /royale commands and the lobby buttons, one by one."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from tests.e2e.table import Table, components, verb
+from tests.e2e.test_royale_game import open_lobby
+from tests.e2e.test_royale_guards import play_until, started
+
+
+async def test_one_game_per_channel(table: Table) -> None:
+    await table["alice"].slash(table.channel, "royale new")
+    res = await table["bob"].slash(table.channel, "royale new")
+    assert res.ephemeral and "already open in this channel" in res.response.content
+
+
+async def test_lobby_buttons(table: Table) -> None:
+    await table["alice"].slash(table.channel, "royale new", cannon=True, turn_timeout=45)
+    lobby = table.channel.last_message
+    embed = lobby.embeds[0]
+    assert "Mayhem: Cannon" in embed.description and "45 s" in embed.description
+    res = await table["alice"].click(lobby, label="Start")
+    assert res.ephemeral and "at least 2 players" in res.response.content
+    res = await table["bob"].click(lobby, label="Join")
+    assert not res.ephemeral
+    res = await table["bob"].click(table.channel.last_message, label="Join")
+    assert res.ephemeral and "already in this game" in res.response.content
+    res = await table["bob"].click(table.channel.last_message, label="Add computer player")
+    assert res.ephemeral and "Only the host" in res.response.content
+    res = await table["alice"].click(table.channel.last_message, label="Add computer player")
+    assert "(computer)" in table.channel.last_message.embeds[0].description
+    res = await table["alice"].click(table.channel.last_message, label="Leave")
+    assert res.ephemeral and "You're the host" in res.response.content
+    res = await table["bob"].click(table.channel.last_message, label="Leave")
+    assert "bob" not in table.channel.last_message.embeds[0].description
+    res = await table["bob"].click(table.channel.last_message, label="Start")
+    assert res.ephemeral and "Only the host" in res.response.content
+    res = await table["alice"].click(table.channel.last_message, label="Start")
+    assert not res.ephemeral  # alice and a computer player
+    msg = table.game_message()
+    assert table.decider(msg) is table["alice"]
+
+
+async def test_lobby_fills_up_at_ten(table: Table) -> None:
+    await table["alice"].slash(table.channel, "royale new")
+    for _ in range(9):
+        await table["alice"].click(table.channel.last_message, label="Add computer player")
+    embed = table.channel.last_message.embeds[0]
+    assert "Players (10/10)" in embed.description
+    join = next(c for c in components(table.channel.last_message) if verb(c.custom_id) == "join")
+    assert join.disabled
+    res = await table["bob"].slash(table.channel, "royale join")
+    assert res.ephemeral and "full" in res.response.content
+
+
+async def test_join_and_leave_commands_edit_the_lobby(table: Table) -> None:
+    await table["alice"].slash(table.channel, "royale new")
+    res = await table["bob"].slash(table.channel, "royale join")
+    assert res.ephemeral and "You joined" in res.response.content
+    assert "bob" in table.channel.history()[0].embeds[0].description
+    res = await table["bob"].slash(table.channel, "royale leave")
+    assert res.ephemeral
+    assert "bob" not in table.channel.history()[0].embeds[0].description
+    res = await table["carol"].slash(table.channel, "royale leave")
+    assert res.ephemeral and "not in this game" in res.response.content
+
+
+async def test_commands_without_a_game(table: Table) -> None:
+    for cmd in ("royale join", "royale start", "royale status", "royale hand",
+                "royale cancel", "royale log"):
+        res = await table["alice"].slash(table.channel, cmd)
+        assert res.ephemeral, cmd
+        assert "no Panda Royale game" in res.response.content or "No Panda Royale" in \
+            res.response.content, (cmd, res.response.content)
+
+
+async def test_status_hand_rules_and_log(table: Table) -> None:
+    await started(table, ["alice", "bob"])
+    await play_until(table, "pick", random.Random(21))
+    res = await table["carol"].slash(table.channel, "royale status")
+    assert res.ephemeral and res.response.embeds[0].title.startswith("Panda Royale · Round")
+    assert "Jump to the game" in res.response.content
+    res = await table["alice"].slash(table.channel, "royale hand")
+    assert res.ephemeral and "Yellow d6" in res.response.embeds[0].description
+    res = await table["carol"].slash(table.channel, "royale hand")
+    assert "not playing" in res.response.embeds[0].description
+    msg = table.game_message()
+    mine = next(c for c in components(msg) if verb(c.custom_id) == "hand")
+    res = await table["bob"].click(msg, custom_id=mine.custom_id)
+    assert res.ephemeral and res.response.embeds[0].title.startswith("Your dice")
+    res = await table["carol"].slash(table.channel, "royale rules")
+    assert res.ephemeral and "Mischief" in str(res.response.embeds[0].fields)
+    res = await table["carol"].slash(table.channel, "royale log")
+    assert res.ephemeral
+    files = [f for r in [res.response, *res.followups] if r for f in r.attachments]
+    assert files and files[0].filename.endswith(".jsonl")
+    lines = (await files[0].read()).decode().splitlines()
+    objs = [json.loads(line) for line in lines]
+    assert objs[0]["event"] == "setup" and objs[0]["game_kind"] == "royale"
+    assert all("game" in o and "event" in o for o in objs)
+
+
+async def test_cancel_by_host_or_manager_only(table: Table) -> None:
+    await started(table, ["alice", "bob"])
+    res = await table["bob"].slash(table.channel, "royale cancel")
+    assert res.ephemeral and "Only the host" in res.response.content
+    res = await table["alice"].slash(table.channel, "royale cancel")
+    assert not res.ephemeral and "cancelled" in res.response.content
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    assert game.status == "cancelled"
+    assert await db.game_results(game.id) == []
+    # the old game's buttons answer politely
+    old = [m for m in table.channel.history() if components(m)]
+    assert all(not any(verb(c.custom_id) == "pick" for c in components(m)) for m in old)
+
+
+async def test_timers_are_rebuilt_at_start_up(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
+    await open_lobby(table, ["alice", "bob"], turn_timeout=60)
+    await table["alice"].click(table.game_message(), label="Start")
+    await table.env.advance_time(30)
+    old = table.env.bot
+    await table.env.restart_bot(bot_factory())
+    await old.close()
+    assert table.env.bot.service.pending_timers == 1
+    await table.env.advance_time(29)
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    assert not any(a.actor.startswith("timeout:") for a in await db.action_log(game.id))
+    await table.env.advance_time(2)
+    assert any(a.actor.startswith("timeout:") for a in await db.action_log(game.id))
