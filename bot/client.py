@@ -94,6 +94,30 @@ class PandaBot(commands.Bot):
             await service.db.close()
         await super().close()
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer clicks on our components that the message no longer shows (a client with an
+        out-of-date copy): discord.py would leave them unanswered."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(("pr:", "ps:")) or interaction.message is None:
+            return
+        shown = {getattr(c, "custom_id", None) for row in interaction.message.components
+                 for c in getattr(row, "children", [row])}
+        if custom_id in shown:
+            return  # the dynamic item answers it
+        await self.guarded(interaction, self._gone(custom_id))
+
+    async def _gone(self, custom_id: str) -> None:
+        parts = custom_id.split(":")
+        game = await self.service.db.get_game(int(parts[1])) if parts[1].isdigit() else None
+        if game is not None and game.status == "finished":
+            raise UserError("This game is over.")
+        if game is not None and game.status == "cancelled":
+            raise UserError("This game was cancelled.")
+        raise UserError("That button is no longer on the game's message: use the latest one.")
+
     async def guarded(self, interaction: discord.Interaction[Any], work: Awaitable[None]
                       ) -> None:
         """Run a component handler: user errors become a short private message, anything

@@ -117,9 +117,13 @@ def verb(custom_id: str | None) -> str:
     return parts[3] if len(parts) >= 5 else ""
 
 
-async def click_together(env: Any, clicks: list[tuple[Any, Any, str]]) -> list[Any]:
+async def click_together(env: Any, clicks: list[tuple[Any, Any, str]], *,
+                         stale_ok: bool = False) -> list[Any]:
     """Several button clicks that reach the bot at the same moment (SimCord's public API
-    settles after every click, so this emits them all first and settles once)."""
+    settles after every click, so this emits them all first and settles once).
+
+    With ``stale_ok`` a click may name a custom_id the message no longer shows, as a client
+    with an out-of-date copy of the message would send it."""
     from simcord import actors as sa
     from simcord import interactions as si
     from simcord.builders import ChannelHandle
@@ -130,9 +134,10 @@ async def click_together(env: Any, clicks: list[tuple[Any, Any, str]]) -> list[A
     backend = env.backend
     for actor, msg, custom_id in clicks:
         stored = sa._visible_message(actor, msg)
-        button = sa._find_component(stored.components, types=(ComponentType.BUTTON,),
-                                    custom_id=custom_id, label=None)
-        data = {"custom_id": button["custom_id"], "component_type": ComponentType.BUTTON}
+        if not stale_ok:
+            sa._find_component(stored.components, types=(ComponentType.BUTTON,),
+                               custom_id=custom_id, label=None)
+        data = {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
         channel = ChannelHandle(env, actor.guild, backend.get_channel(stored.channel_id))
         record, payload = si.base_payload(
             backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=channel.id,

@@ -1,0 +1,95 @@
+"""Abuse: crowds on one button, dead games' buttons, option limits, Discord failing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.e2e.table import Table, click_together, components, verb
+from tests.e2e.test_royale_guards import play_until, started
+
+
+async def actions_of(table: Table) -> list:  # type: ignore[type-arg]
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    return await db.action_log(game.id)
+
+
+async def test_a_crowd_on_one_button(table: Table) -> None:
+    await started(table, ["alice", "bob", "carol"])
+    await play_until(table, "pick", random.Random(31))
+    msg = table.game_message()
+    button = next(c for c in components(msg) if verb(c.custom_id) == "pick")
+    before = len(await actions_of(table))
+    crowd = [table[n] for n in ("alice", "bob", "carol", "dave", "erin")] * 2
+    results = await click_together(table.env, [(m, msg, button.custom_id) for m in crowd])
+    assert all(r.acknowledged for r in results)  # everyone got exactly one answer
+    applied = [r for r in results if not r.ephemeral and not r.followups]
+    assert len(applied) == 1
+    assert len(await actions_of(table)) > before
+    picks = [a for a in (await actions_of(table))[before:] if a.action["type"] == "pick"
+             and a.actor == str(table.decider(msg).id)]
+    assert len(picks) == 1
+
+
+async def test_buttons_of_a_cancelled_game(table: Table) -> None:
+    await started(table, ["alice", "bob"])
+    await play_until(table, "pick", random.Random(32))
+    msg = table.game_message()
+    who = table.decider(msg)
+    old = next(c for c in components(msg) if verb(c.custom_id) == "pick").custom_id
+    await table["alice"].slash(table.channel, "royale cancel")
+    assert not [c for c in components(table.game_message()) if verb(c.custom_id) == "pick"]
+    [res] = await click_together(table.env, [(who, msg, old)], stale_ok=True)
+    assert res.ephemeral and "cancelled" in res.response.content
+
+
+async def test_buttons_of_a_finished_game(table: Table) -> None:
+    await started(table, ["alice", "bob"])
+    rng = random.Random(33)
+    await play_until(table, "pick", rng)
+    msg = table.game_message()
+    old = next(c for c in components(msg) if verb(c.custom_id) == "pick").custom_id
+    who = table.decider(msg)
+    await table.play_to_end(rng)
+    [res] = await click_together(table.env, [(who, msg, old)], stale_ok=True)
+    assert res.ephemeral and "over" in res.response.content
+    before = len(await actions_of(table))
+    assert len(await actions_of(table)) == before
+
+
+async def test_slash_options_at_their_limits(table: Table) -> None:
+    res = await table["alice"].slash(table.channel, "royale new", turn_timeout=3600,
+                                     mischief=True, cannon=True, mercenary=True)
+    assert not res.ephemeral and "3600 s" in res.response.embeds[0].description
+    await table["alice"].slash(table.channel, "royale cancel")
+    res = await table["alice"].slash(table.channel, "royale new", turn_timeout=15)
+    assert "15 s" in res.response.embeds[0].description
+    await table["alice"].slash(table.channel, "royale cancel")
+    for bad in (14, 3601):
+        with pytest.raises(Exception, match="must be"):
+            await table["alice"].slash(table.channel, "royale new", turn_timeout=bad)
+    assert await table.env.bot.service.db.open_game_in_channel(table.channel.id) is None
+
+
+@pytest.mark.parametrize("status", [429, 500])
+async def test_discord_failing_an_answer(table: Table, status: int) -> None:
+    await started(table, ["alice", "bob"])
+    await play_until(table, "pick", random.Random(34))
+    msg = table.game_message()
+    who = table.decider(msg)
+    button = next(c for c in components(msg) if verb(c.custom_id) == "pick")
+    before = len(await actions_of(table))
+    table.env.inject_error("POST", "/interactions/*/*/callback", status=status, code=0,
+                           message="injected")
+    res = await who.click(msg, custom_id=button.custom_id)
+    assert len(await actions_of(table)) == before + 1  # the decision was committed once
+    told = [r.content for r in [res.response, *res.followups] if r is not None]
+    assert any("Nothing is lost" in t for t in told), told
+    # the message never got the edit; a click on it redraws it and applies nothing
+    res = await who.click(msg, custom_id=button.custom_id)
+    assert res.acknowledged
+    assert len(await actions_of(table)) == before + 1
+    fresh = table.game_message()
+    assert fresh.content != msg.content or fresh.embeds[0] != msg.embeds[0]
