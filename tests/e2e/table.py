@@ -101,11 +101,24 @@ class Table:
 
 
 def components(msg: Any) -> list[Any]:
-    """Every button and select of a message, flattened."""
+    """Every button and select of a message (a discord.Message or a SimCord response, whose
+    components are raw dicts), flattened."""
     out: list[Any] = []
     for row in msg.components or []:
-        out.extend(getattr(row, "children", [row]))
+        if isinstance(row, dict):
+            out.extend(_raw(c) for c in row.get("components", [row]))
+        else:
+            out.extend(getattr(row, "children", [row]))
     return out
+
+
+def _raw(c: dict[str, Any]) -> Any:
+    from types import SimpleNamespace
+
+    options = [SimpleNamespace(value=o["value"], label=o.get("label"))
+               for o in c.get("options") or []]
+    return SimpleNamespace(custom_id=c.get("custom_id"), label=c.get("label"),
+                           disabled=bool(c.get("disabled")), options=options)
 
 
 def custom_ids(msg: Any) -> list[str]:
