@@ -33,6 +33,7 @@ def simulate(
     names = player_names(game, players)
     wins = dict.fromkeys(ai, 0.0)
     seats = dict.fromkeys(ai, 0)
+    points = dict.fromkeys(ai, 0)
     for i in range(players):
         seats[ai[i % len(ai)]] += 1
     scores: list[int] = []
@@ -45,6 +46,8 @@ def simulate(
         for g in range(games):
             played = play_game(engine, names, seed + g, ai, options, keep_events=fh is not None)
             scores.extend(played.totals)
+            for i, t in enumerate(played.totals):
+                points[ai[i % len(ai)]] += t
             best = max(best, *played.totals)
             if len(played.winners) > 1:
                 shared += 1
@@ -59,7 +62,9 @@ def simulate(
             fh.close()
     elapsed = time.perf_counter() - started
     share = ", ".join(
-        f"{name} {100 * wins[name] / games:.1f}% of wins ({seats[name]} seat(s))" for name in wins
+        f"{name} {100 * wins[name] / games:.1f}% of wins, "
+        f"mean {points[name] / (seats[name] * games):.1f} ({seats[name]} seat(s))"
+        for name in wins
     ) if games else "no games"
     opts = ",".join(expansions) or "none"
     mean = sum(scores) / len(scores) if scores else 0.0
