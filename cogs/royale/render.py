@@ -24,6 +24,7 @@ OVER_COLOR = 0xF1C40F
 NAME_WIDTH = 9
 MAX_HAPPENINGS = 14
 COLUMNS_HEAD = "Yel Pur Blu Red Grn Clr Pnk"
+DICE_LEGEND = "Dice · 💎 glitter · 🌸 pity · 😈 Mischief · 💥 Cannon · ⚔️ Mercenary · 🐼 token"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +133,7 @@ def build_embed(game: GameRow, state: RoyaleState, tail: Sequence[dict[str, Any]
     embed = discord.Embed(title=title, description="\n".join(desc)[:4000],
                           color=OVER_COLOR if over else EMBED_COLOR)
     embed.add_field(name="Score sheet", value=score_table(state, names)[:1024], inline=False)
-    embed.add_field(name="Dice", value=dice_lines(state, names)[:1024], inline=False)
+    embed.add_field(name=DICE_LEGEND, value=dice_lines(state, names)[:1024], inline=False)
     if state.phase is Phase.DRAFT and state.pool:
         embed.add_field(name="Draft pool",
                         value=" ".join(f"{die_emoji(specs[d])} {specs[d].label}"
