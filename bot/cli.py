@@ -1,4 +1,4 @@
-"""The command line: ``python -m bot [run|sync|demo|simulate|bench]``."""
+"""The command line: ``python -m bot [run|sync|demo|simulate|bench|validate]``."""
 
 from __future__ import annotations
 
@@ -68,10 +68,22 @@ def build_parser() -> argparse.ArgumentParser:
                      help="any of mischief,cannon,mercenary")
     sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
 
+    val = sub.add_parser("validate", help="check JSON Lines game logs: replay and rules")
+    val.add_argument("files", nargs="+", type=Path, metavar="FILE.jsonl")
+    val.add_argument("--allow-unfinished", action="store_true",
+                     help="a game whose log stops before game_end is not a problem")
+    val.add_argument("-v", "--verbose", action="store_true",
+                     help="list every problem of each invalid game, not only the first")
+
     bench = sub.add_parser("bench", help="engine speed: full games per second")
     bench.add_argument("--games", type=int, default=2000)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--game", choices=GAME_KINDS, default=None)
+    from bot.crashdrill.drill import add_arguments as add_crash_drill_arguments
+
+    crash = sub.add_parser("crash-drill",
+                           help="SIGKILL the service mid-game again and again, restart, check")
+    add_crash_drill_arguments(crash)
     return p
 
 
@@ -79,6 +91,30 @@ def _seed() -> int:
     import secrets
 
     return secrets.randbelow(1_000_000)
+
+
+def _validate(files: Sequence[Path], allow_unfinished: bool, verbose: bool, out: TextIO) -> int:
+    """Validate each file; one line per invalid game, then the summary. 0 if all valid."""
+    from bot.rules.validate import GameReport, ValidationReport, validate_lines
+
+    games: list[GameReport] = []
+    problems: list[str] = []
+    for path in files:
+        name = f"{path}: " if len(files) > 1 else ""
+        try:
+            with path.open(encoding="utf-8", errors="replace") as fh:
+                report = validate_lines(fh, allow_unfinished=allow_unfinished)
+        except OSError as exc:
+            problems.append(f"{path}: cannot read ({exc.strerror or exc})")
+            out.write(f"{problems[-1]}\n")
+            continue
+        for line in report.lines(verbose=verbose):
+            out.write(f"{name}{line}\n")
+        games.extend(report.games)
+        problems.extend(report.problems)
+    total = ValidationReport(tuple(games), tuple(problems))
+    out.write(total.summary() + "\n")
+    return 0 if total.ok else 1
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -118,11 +154,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                 return 2
             raise
         return 0
+    if cmd == "validate":
+        return _validate(args.files, args.allow_unfinished, args.verbose, out)
     if cmd == "bench":
         from bot.sim.bench import run_bench
 
         run_bench(games=args.games, seed=args.seed, out=out, only=args.game)
         return 0
+    if cmd == "crash-drill":
+        from bot.crashdrill.drill import run_from_args
+
+        return run_from_args(args, out)
     from bot.settings import Settings
 
     settings = Settings()

@@ -425,12 +425,34 @@ class GameService:
             log.exception("turn timeout of game %s failed", game_id)
 
     async def restore(self) -> list[GameRow]:
-        """At start-up: re-arm the timer of every game waiting on a person."""
+        """At start-up: re-arm the timer of every game waiting on a person, and play the
+        computer seats of a game a crash left waiting on them (between two commits)."""
         games = await self.db.open_games()
         for game in games:
-            if game.status == "active":
+            if game.status != "active":
+                continue
+            if game.deadline_ms is not None:
                 self._arm(game)
+                continue
+            try:
+                outcome = await self._resume_computers(game.id)
+                listener = self.listeners.get(game.kind)
+                if outcome is not None and listener is not None:
+                    await listener(outcome, "resume")
+            except Exception:
+                log.exception("could not resume game %s at start-up", game.id)
         return games
+
+    async def _resume_computers(self, game_id: int) -> Outcome | None:
+        game = await self._load(game_id)
+        async with self.lock(game.channel_id):
+            game = await self._load(game_id)
+            if game.status != "active":
+                return None
+            outcome = Outcome(game, self.state_of(game))
+            await self._play_computers(outcome)
+            self._arm(outcome.game)
+            return outcome if outcome.steps else None
 
     @property
     def pending_timers(self) -> int:

@@ -1,0 +1,263 @@
+"""The process the crash drill kills: ``python -m bot.crashdrill.child --db PATH --seed S``.
+
+It runs the real :class:`bot.service.GameService` on the real :class:`storage.Database` (one
+file, WAL), the way the bot does: at start-up ``service.restore()``, then it carries on with the
+channel's open game if there is one, else opens the next: the host opens a lobby, the other
+humans join, the host adds the computer seats and starts. Every decision of a human seat is made
+by a seeded computer player and goes through ``service.act`` (the channel lock, the version check,
+one transaction per action). The stdout lines are described in :mod:`bot.crashdrill.protocol`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.crashdrill.protocol import (
+    CHANNEL_ID,
+    DEFAULT_VARIANTS,
+    GUILD_ID,
+    Variant,
+    decision_seed,
+    digest,
+    game_seed,
+    state_text,
+    variant_of,
+)
+from bot.rules.registry import engine_for
+from bot.service import GameService, Outcome, Person, is_cpu
+from storage import Database, Finish, GameRow
+from storage.database import Work
+
+T = TypeVar("T")
+
+
+def say(*words: object) -> None:
+    """One protocol line, flushed at once (the parent may kill right after reading it)."""
+    sys.stdout.write(" ".join(str(w) for w in words) + "\n")
+    sys.stdout.flush()
+
+
+class DrillDatabase(Database):
+    """The real Database, announcing each game-moving transaction just before its COMMIT.
+
+    ``commit_action`` and ``start_game`` are wrapped: once their writes are done, still inside
+    the transaction, ``COMMITTING <game> <version>`` is printed and, when ``hold`` is set, the
+    child waits for a line on stdin (the parent's go-ahead, or a SIGKILL while the transaction
+    is open).
+    """
+
+    hold = False
+    _announce: tuple[int, int] | None = None
+    _announced = 0
+
+    async def _write(self, work: Work[T]) -> T:
+        pending, self._announce = self._announce, None
+        if pending is None:
+            return await super()._write(work)
+
+        async def announced(conn: aiosqlite.Connection) -> T:
+            result = await work(conn)
+            if not conn.in_transaction:  # pragma: no cover - storage changed under the drill
+                raise RuntimeError("crash drill: no open transaction to announce")
+            say("COMMITTING", *pending)
+            self._announced += 1
+            if self.hold:
+                sys.stdin.buffer.readline()
+            return result
+
+        return await super()._write(announced)
+
+    async def _announced_write(
+        self, game_id: int, version: int, call: Coroutine[Any, Any, GameRow]
+    ) -> GameRow:
+        before = self._announced
+        self._announce = (game_id, version)
+        try:
+            game = await call
+        finally:
+            self._announce = None
+        if self._announced != before + 1:  # pragma: no cover - storage changed under the drill
+            raise RuntimeError("crash drill: the commit hook was not reached (storage changed?)")
+        return game
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        action: dict[str, Any],
+        actor: str,
+        events: list[dict[str, Any]],
+        state: dict[str, Any],
+        deadline_ms: int | None,
+        now_ms: int,
+        finish: Finish | None = None,
+    ) -> GameRow:
+        return await self._announced_write(
+            game_id, expected_version,
+            super().commit_action(game_id, expected_version, action=action, actor=actor,
+                                  events=events, state=state, deadline_ms=deadline_ms,
+                                  now_ms=now_ms, finish=finish),
+        )
+
+    async def start_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        setup_events: list[dict[str, Any]],
+        deadline_ms: int | None,
+        now_ms: int,
+    ) -> GameRow:
+        return await self._announced_write(
+            game_id, expected_version,
+            super().start_game(game_id, expected_version, state, setup_events, deadline_ms,
+                               now_ms),
+        )
+
+
+def answered(game: GameRow, state: Any | None) -> None:
+    """The service call returned: print what the bot would now show."""
+    mark = "-" if state is None else digest(state_text(engine_for(game.kind).state_to_json(state)))
+    say("ANSWERED", game.id, game.version, mark)
+
+
+def chooser(bot: Any) -> Callable[[Any, int], Any]:
+    """The ``build(state, seat)`` of ``service.act``: the computer player's choice."""
+
+    def build(state: Any, seat: int) -> Any:
+        return bot.choose(state)
+
+    return build
+
+
+def person(user_id: int) -> Person:
+    return Person(user_id, f"player{user_id}")
+
+
+class Child:
+    """Plays drill games on one database until ``games`` of them exist and are finished."""
+
+    def __init__(self, service: GameService, *, seed: int, games: int,
+                 variants: tuple[Variant, ...]) -> None:
+        self.service = service
+        self.db = service.db
+        self.seed = seed
+        self.games = games
+        self.variants = variants
+
+    async def run(self) -> None:
+        game = await self.db.open_game_in_channel(CHANNEL_ID)
+        if game is None:
+            say("FRESH")
+        else:
+            say("RESUMED", game.id, game.version, game.status)
+        await self.service.restore()  # what the bot does at start-up (it may play computers)
+        if game is not None:
+            game = await self.db.get_game(game.id)
+        while True:
+            if game is None:
+                latest = await self.db.latest_game_in_channel(CHANNEL_ID)
+                played = 0 if latest is None else latest.id
+                if played >= self.games:
+                    say("DONE", played)
+                    return
+                game = await self.open_lobby(played + 1)
+            if game.status == "lobby":
+                game = await self.fill_and_start(game)
+            if game.status == "active":
+                game = await self.play(game)
+            if game.status in ("finished", "cancelled"):
+                say("FINISHED", game.id)
+                game = None
+
+    async def open_lobby(self, number: int) -> GameRow:
+        variant = variant_of(number, self.variants)
+        self.service.seed_source = lambda: game_seed(self.seed, number)
+        host = person(variant.human_ids()[0])
+        game = await self.service.new_lobby(kind="royale", guild_id=GUILD_ID,
+                                            channel_id=CHANNEL_ID, host=host,
+                                            settings=variant.settings())
+        if game.id != number:  # pragma: no cover - game ids are 1, 2, 3, ... in a drill file
+            raise RuntimeError(f"expected game {number}, the database made game {game.id}")
+        answered(game, None)
+        return game
+
+    async def fill_and_start(self, game: GameRow) -> GameRow:
+        variant = variant_of(game.id, self.variants)
+        for user in variant.human_ids():
+            if str(user) not in game.player_ids:
+                game = await self.service.join(game.id, person(user))
+                answered(game, None)
+        while sum(is_cpu(p) for p in game.player_ids) < variant.computers:
+            game = await self.service.add_computer(game.id, person(game.host_id))
+            answered(game, None)
+        outcome = await self.service.start(game.id, person(game.host_id))
+        answered(outcome.game, outcome.state)
+        return outcome.game
+
+    async def play(self, game: GameRow) -> GameRow:
+        engine = engine_for(game.kind)
+        while game.status == "active":
+            state = self.service.state_of(game)
+            seat = engine.current_seat(state)
+            player_id = game.players[seat].player_id
+            outcome: Outcome | None
+            if is_cpu(player_id):
+                # restore() plays computer seats a crash left waiting: this must not happen.
+                say("STUCK", game.id, game.version, seat)
+                outcome = await self.service.timeout(game.id, game.version)
+                if outcome is None:  # pragma: no cover - nothing else changes the game
+                    raise RuntimeError(f"game {game.id} could not be moved on")
+            else:
+                ai = "heuristic" if seat % 2 == 0 else "random"
+                bot = engine.make_player(ai, decision_seed(game.seed, game.version, seat))
+                outcome = await self.service.act(game.id, int(player_id), game.version,
+                                                 chooser(bot))
+            answered(outcome.game, outcome.state)
+            game = outcome.game
+        return game
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot.crashdrill.child",
+                                description="Play drill games on a database (to be killed).")
+    p.add_argument("--db", required=True, help="the SQLite file")
+    p.add_argument("--seed", type=int, required=True, help="seeds the games and the players")
+    p.add_argument("--games", type=int, default=1_000_000,
+                   help="stop once this many games exist in the database and are over")
+    p.add_argument("--variant", action="append", default=None,
+                   help="H+C:options, e.g. 3+1:mischief,cannon (repeat to cycle; game n uses "
+                        "the n-th, modulo)")
+    p.add_argument("--hold", action="store_true",
+                   help="before each COMMIT wait for a line on stdin")
+    return p
+
+
+async def amain(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    variants = tuple(Variant.parse(v) for v in (args.variant or DEFAULT_VARIANTS))
+    db = await DrillDatabase.open(args.db)
+    assert isinstance(db, DrillDatabase)
+    db.hold = args.hold
+    service = GameService(db)
+    try:
+        await Child(service, seed=args.seed, games=args.games, variants=variants).run()
+    finally:
+        await service.close()
+        await db.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return asyncio.run(amain(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,204 @@
+"""Group a game log by game and run both checks on each game."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.rules.validate.posing_rules import PosingRules
+from bot.rules.validate.replay import replay
+from bot.rules.validate.report import GameReport, Problems, ValidationReport
+from bot.rules.validate.royale_rules import RoyaleRules
+from bot.rules.validate.shape import PLAYERS, SCHEMAS, shape_problem
+
+KINDS = ("royale", "posing")
+_CHECK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """``allow_unfinished``: a game whose log stops before ``game_end`` (in progress,
+    cancelled) is valid if everything it logs is; by default the missing end is a problem.
+    ``replay`` and ``rules`` turn each check on or off (the shape check always runs)."""
+
+    allow_unfinished: bool = False
+    replay: bool = True
+    rules: bool = True
+
+
+def validate_objects(
+    objs: Iterable[dict[str, Any]],
+    *,
+    allow_unfinished: bool = False,
+    replay: bool = True,
+    rules: bool = True,
+) -> ValidationReport:
+    """Validate log objects (parsed JSON), grouped by their ``"game"`` in order of appearance.
+
+    Games are checked one after the other, so memory holds the whole log (all its objects).
+    """
+    opts = Options(allow_unfinished, replay, rules)
+    return _validate(((None, obj) for obj in objs), [], opts)
+
+
+def validate_lines(
+    lines: Iterable[str],
+    *,
+    allow_unfinished: bool = False,
+    replay: bool = True,
+    rules: bool = True,
+) -> ValidationReport:
+    """Validate JSON Lines text (:func:`validate_objects`); malformed lines are problems of
+    the file (blank lines are skipped). Problems name each event's line number (1-based)."""
+    opts = Options(allow_unfinished, replay, rules)
+    problems: list[str] = []
+
+    def parsed() -> Iterator[tuple[int, Any]]:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError as exc:
+                problems.append(f"line {number}: malformed JSON ({exc.msg}, column "
+                                f"{exc.colno})")
+            except RecursionError:
+                problems.append(f"line {number}: malformed JSON (nested too deeply)")
+
+    return _validate(parsed(), problems, opts)
+
+
+class _Group:
+    """The events of one game while the log is read; validated at its ``game_end``."""
+
+    __slots__ = ("count", "late", "lines", "notes", "objs", "report")
+
+    def __init__(self, notes: list[str]) -> None:
+        self.lines: list[int | None] = []
+        self.objs: list[dict[str, Any]] = []
+        self.notes = notes
+        self.count = 0  # events seen, late ones included
+        self.report: GameReport | None = None
+        self.late: list[tuple[int, int | None, Any]] = []  # after game_end: index, line, name
+
+
+def _validate(
+    entries: Iterable[tuple[int | None, Any]], problems: list[str], opts: Options
+) -> ValidationReport:
+    # Each game is checked as soon as its game_end is read and its events dropped, so a big
+    # file needs the memory of its unfinished games only.
+    games: dict[str, _Group] = {}
+    for i, (line, obj) in enumerate(entries):
+        where = f"line {line}" if line is not None else f"object {i + 1}"
+        if not isinstance(obj, dict):
+            problems.append(f"{where}: not a JSON object")
+            continue
+        gid = obj.get("game")
+        if gid is None:
+            problems.append(f"{where}: no \"game\" key")
+            continue
+        if not isinstance(gid, str):
+            key = f"<{json.dumps(gid)}>"
+            group = games.get(key) or games.setdefault(
+                key, _Group([f"the game id {json.dumps(gid)} is not text"]))
+        else:
+            key = gid
+            group = games.get(key) or games.setdefault(key, _Group([]))
+        if group.report is not None:
+            group.late.append((group.count, line, obj.get("event")))
+        else:
+            group.lines.append(line)
+            group.objs.append(obj)
+            if obj.get("event") == "game_end":
+                group.report = validate_game(key, group.objs, group.lines, opts,
+                                             notes=group.notes)
+                group.objs, group.lines = [], []
+        group.count += 1
+    reports = []
+    for key, group in games.items():
+        report = group.report or validate_game(key, group.objs, group.lines, opts,
+                                               notes=group.notes)
+        if group.late:
+            report = replace(report, problems=(*report.problems, _late(group.late)),
+                             events=group.count)
+        reports.append(report)
+    return ValidationReport(tuple(reports), tuple(problems))
+
+
+def _late(late: list[tuple[int, int | None, Any]]) -> str:
+    index, line, name = late[0]
+    where = f"event {index}" + (f" (line {line})" if line is not None else "")
+    if name == "setup":
+        return (f"{where}: a second setup: the game id is used for two games (it must be "
+                f"unique in the file); the {len(late)} events from here are not checked")
+    return f"{where}: {len(late)} event(s) after game_end"
+
+
+def validate_game(
+    game: str,
+    events: list[dict[str, Any]],
+    lines: list[int | None] | None = None,
+    opts: Options | None = None,
+    *,
+    notes: Iterable[str] = (),
+) -> GameReport:
+    """Both checks on the events of one game, in log order (``events[0]`` should be setup)."""
+    opts = opts or Options()
+    p = Problems(lines if lines is not None else [None] * len(events))
+    for note in notes:
+        p.add(None, note)
+
+    def report(kind: str, totals: dict[str, int] | None = None,
+               winners: Iterable[str] = (), complete: bool = False) -> GameReport:
+        return GameReport(game, kind, p.result(), totals or {}, tuple(winners), len(events),
+                          complete)
+
+    if not events:
+        p.add(None, "the game has no events")
+        return report("unknown")
+    setup = events[0]
+    kind = setup.get("game_kind")
+    if setup.get("event") != "setup":
+        p.add(0, f"the game starts with {setup.get('event')!r}, not setup")
+        return report("unknown")
+    if kind not in KINDS:
+        p.add(0, f"unknown game_kind {kind!r}")
+        return report("unknown")
+    schema = SCHEMAS[kind]
+    players: list[str] = setup.get("players") or []
+    err = PLAYERS(players, []) or shape_problem(setup, schema, players)
+    if err:
+        p.add(0, err)
+        return report(kind)
+    shapes_ok = True
+    for k, obj in enumerate(events[1:], 1):
+        err = shape_problem(obj, schema, players)
+        if err:
+            p.add(k, err)
+            shapes_ok = False
+
+    if opts.replay:
+        try:
+            replay(setup.get("game", game), kind, events, p)
+        except _CHECK_ERRORS as exc:  # a log too damaged for the engine's readers
+            p.add(None, f"replay: stopped on damaged data ({type(exc).__name__}: {exc})")
+
+    ended = events[-1].get("event") == "game_end"
+    if not ended and not opts.allow_unfinished:
+        p.add(len(events) - 1, "the log ends before game_end (an unfinished or truncated game)")
+    if not shapes_ok:
+        p.add(None, "rules: not checked, some events are malformed")
+        return report(kind)
+    if not opts.rules:
+        return report(kind)
+    checker: RoyaleRules | PosingRules = (RoyaleRules(events, p) if kind == "royale"
+                                          else PosingRules(events, p))
+    try:
+        checker.run(partial_end=True)
+    except _CHECK_ERRORS as exc:
+        p.add(None, f"rules: stopped on damaged data ({type(exc).__name__}: {exc})")
+        return report(kind)
+    complete = checker.complete
+    return report(kind, checker.totals(), checker.winners() if complete else (), complete)
