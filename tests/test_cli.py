@@ -64,3 +64,23 @@ def test_run_without_token_explains_and_demos(monkeypatch: pytest.MonkeyPatch,
     code, text = run()
     assert code == 0
     assert "No DISCORD_TOKEN is set" in text and "Final standings" in text
+
+
+def test_sync_without_token_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    code, _ = run("sync", "--guild", "123")
+    assert code == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_posing_simulate_and_demo(tmp_path: Path) -> None:
+    log = tmp_path / "posing.jsonl"
+    code, text = run("simulate", "--game", "posing", "--players", "2", "--games", "3",
+                     "--seed", "4", "--ai", "heuristic", "--log", str(log))
+    assert code == 0 and text.startswith("posing: 3 games, 2 players")
+    code, text = run("validate", str(log))
+    assert code == 0 and "all valid" in text
+    code, text = run("demo", "--game", "posing", "--players", "2", "--seed", "4")
+    assert code == 0 and "Face It" in text
