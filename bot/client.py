@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -22,7 +22,7 @@ from storage import Database, GameRow
 log = logging.getLogger("bot.client")
 
 # Extensions loaded at start-up (each one a cog package under cogs/).
-FEATURES: tuple[str, ...] = ("cogs.royale", "cogs.stats", "cogs.help")
+FEATURES: tuple[str, ...] = ("cogs.royale", "cogs.posing", "cogs.stats", "cogs.help")
 SORRY = "Something went wrong on my side. Nothing was lost: try again in a moment."
 DISCORD_HICCUP = ("Discord didn't accept my reply. Nothing is lost: /royale status (or "
                   "/posing status) shows the game as it is now.")
@@ -52,11 +52,13 @@ class PandaBot(commands.Bot):
 
     service: GameService
 
-    def __init__(self, settings: Settings, *, sync_only: bool = False) -> None:
+    def __init__(self, settings: Settings, *, sync_only: bool = False,
+                 seed_source: Callable[[], int] | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None)
         self.settings = settings
         self.sync_only = sync_only
+        self.seed_source = seed_source  # tests fix the games' seeds; None: random seeds
         self.handlers: dict[str, Handler] = {}
         self.presenters: dict[str, Presenter] = {}
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -76,6 +78,8 @@ class PandaBot(commands.Bot):
         db = await Database.open(self.settings.database_path)
         self.service = GameService(db, clock=discord_clock,
                                    default_timeout=self.settings.default_turn_timeout)
+        if self.seed_source is not None:
+            self.service.seed_source = self.seed_source
         await self.load_features()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore()

@@ -37,6 +37,11 @@ CPU_NAMES = ("Bao", "Mochi", "Dumpling", "Bamboo", "Lychee", "Tofu", "Noodle", "
 SEATS = {"royale": (2, 10), "posing": (1, 10)}
 GAME_TITLES = {"royale": "Panda Royale", "posing": "Posing Pandas"}
 TIMEOUT_AI = "heuristic"
+# Which game settings are options of the rules (the rest are the service's: timeout, ai).
+RULE_OPTIONS: dict[str, frozenset[str]] = {"royale": frozenset({"expansions"}),
+                                           "posing": frozenset()}
+# A timed-out player's turn ends with this action (Posing: the fill); else one decision.
+TURN_ENDS = {"posing": "fill"}
 # Events kept in memory per game for the message of the current round (or turns).
 TAIL_LIMIT = 160
 
@@ -113,6 +118,7 @@ class GameService:
         self.default_timeout = default_timeout
         self.seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
+        self._channels: dict[int, int] = {}  # game id -> channel id (never changes)
         self._states: dict[int, tuple[int, Any]] = {}
         self._tails: dict[int, list[dict[str, Any]]] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
@@ -163,7 +169,15 @@ class GameService:
         game = await self.db.get_game(game_id)
         if game is None:
             raise NoGameHere("That game no longer exists.")
+        self._channels[game.id] = game.channel_id
         return game
+
+    async def _channel_lock(self, game_id: int) -> asyncio.Lock:
+        """The lock of the game's channel (the channel is read once, then remembered)."""
+        channel = self._channels.get(game_id)
+        if channel is None:
+            channel = (await self._load(game_id)).channel_id
+        return self.lock(channel)
 
     async def game_in_channel(self, channel_id: int, kind: str | None = None) -> GameRow:
         """The channel's open game (of ``kind`` if given), or a NoGameHere error."""
@@ -267,7 +281,8 @@ class GameService:
                 raise LobbyError(f"{GAME_TITLES[game.kind]} needs at least {low} players: "
                                  "ask someone to join or add a computer player.")
             engine = engine_for(game.kind)
-            state, events = engine.new_game(game.player_ids, game.seed, game.settings)
+            rules = {k: v for k, v in game.settings.items() if k in RULE_OPTIONS[game.kind]}
+            state, events = engine.new_game(game.player_ids, game.seed, rules)
             objs = list(log_objects(f"{game.id}", events))
             game = await self.db.start_game(game.id, game.version, engine.state_to_json(state),
                                             objs, self._deadline(game, state), self.clock())
@@ -323,8 +338,7 @@ class GameService:
     ) -> Outcome:
         """Apply the action ``build(state, seat)`` for ``user_id``, if it is their turn and
         the click is not stale; then let computer seats play."""
-        game = await self._load(game_id)
-        async with self.lock(game.channel_id):
+        async with await self._channel_lock(game_id):
             game = await self._load(game_id)
             state, seat = self._check(game, user_id, version)
             action = build(state, seat)
@@ -348,9 +362,14 @@ class GameService:
             seat = engine.current_seat(state)
             if seat is None:
                 return None
-            bot = engine.make_player(TIMEOUT_AI, _ai_seed(game, seat))
             outcome = Outcome(game, state)
-            await self._commit(outcome, bot.choose(state), "timeout")
+            end = TURN_ENDS.get(game.kind)
+            while True:  # the whole turn of the late player (one decision in Royale)
+                bot = engine.make_player(TIMEOUT_AI, _ai_seed(outcome.game, seat))
+                await self._commit(outcome, bot.choose(outcome.state), "timeout")
+                if end is None or outcome.steps[-1].action.get("type") == end \
+                        or engine.current_seat(outcome.state) != seat:
+                    break
             await self._play_computers(outcome)
             self._arm(outcome.game)
             return outcome

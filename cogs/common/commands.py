@@ -42,9 +42,12 @@ async def new_game(interaction: discord.Interaction[Any], kind: str,
     bot = _bot(interaction)
     game = await bot.service.new_lobby(kind=kind, guild_id=guild_id, channel_id=channel_id,
                                        host=person(interaction.user), settings=settings)
-    await interaction.response.send_message(embed=lobby_embed(game), view=lobby_view(game))
-    msg = await interaction.original_response()
-    await bot.service.db.set_message(game.id, msg.id)
+    sent = await interaction.response.send_message(embed=lobby_embed(game),
+                                                   view=lobby_view(game))
+    message_id = sent.message_id if sent is not None else None
+    if message_id is None:  # pragma: no cover - Discord always returns the created message
+        message_id = (await interaction.original_response()).id
+    await bot.service.db.set_message(game.id, message_id)
 
 
 async def _open_game(interaction: discord.Interaction[Any], kind: str) -> GameRow:

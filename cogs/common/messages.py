@@ -4,6 +4,7 @@ a round starts, and carry on in the old message if the bot may not post in the c
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -59,6 +60,8 @@ class GameMessages:
             if msg_id is None:
                 await self.bot.service.db.set_message(game.id, interaction.message.id)
             return
+        if interaction is not None and not interaction.response.is_done():
+            await interaction.response.defer()  # the click was on another message
         if msg_id is None:
             await self.post(game, shown)
             return
@@ -79,14 +82,17 @@ class GameMessages:
         await self.bot.service.db.set_message(game.id, msg.id)
         return True
 
-    async def advance(self, game: GameRow, closing: Shown, nxt: Shown,
+    async def advance(self, game: GameRow, closing: Shown,
+                      make_next: Callable[[], Awaitable[Shown]],
                       interaction: discord.Interaction[Any] | None) -> None:
-        """A round ended: close the current message, then post the next round's. If posting
-        is not allowed, the current message carries on with the next round instead."""
+        """A round ended: close the current message (answering the click at once), then build
+        and post the next round's (pictures may take a while). If posting is not allowed, the
+        current message carries on with the next round instead."""
         if game.message_id is None:
-            await self.edit(game, nxt, interaction)
+            await self.edit(game, await make_next(), interaction)
             return
         await self.edit(game, closing, interaction)
+        nxt = await make_next()
         if not await self.post(game, nxt):
             nxt.content = f"⚠️ {MISSING_PERMISSIONS}\n{nxt.content}"
             await self.edit(game, nxt)

@@ -12,6 +12,7 @@ from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, Trade
 from bot.rules.royale.engine import tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
 from cogs.common.components import Click
+from cogs.common.stale import refresh_stale
 from cogs.royale.hand import hand_embed
 from cogs.royale.present import RoyalePresenter
 
@@ -36,23 +37,6 @@ def _trade(state: RoyaleState, seat: int, target: int, take: str) -> Trade:
     if not give:
         raise IllegalAction("You have no clear die to trade.")
     return Trade(seat, give[0], target, take)
-
-
-async def refresh_stale(interaction: discord.Interaction[Any], click: Click,
-                        stale: StaleClick) -> None:
-    """A click on an out-of-date message: nothing is applied; if it is the game's current
-    message (an edit that never arrived), redraw it; tell the user privately either way."""
-    bot: PandaBot = interaction.client
-    game = await bot.service.db.get_game(click.game_id)
-    if game is not None and game.status == "active" and interaction.message is not None \
-            and interaction.message.id == game.message_id:
-        shown = await bot.presenter(game.kind).current(game)
-        await interaction.response.edit_message(content=shown.content, embed=shown.embed,
-                                                view=shown.view)
-        await interaction.followup.send("That was already decided: here is the game as it is "
-                                        "now.", ephemeral=True)
-        return
-    raise stale
 
 
 async def on_click(interaction: discord.Interaction[Any], click: Click, values: list[str]

@@ -90,14 +90,20 @@ class RoyalePresenter:
         closed = [e["round"] for e in events if e.get("event") == "draft_return"]
         newly_scored = any(e.get("event") == "score" and e.get("round") == state.round
                            for e in events)
-        nxt = await self.current(game, note=note, with_sheet=newly_scored)
         if closed:
             tail = await self.bot.service.tail(game)
             closing = _shown(render_closed_round(game, state, tail, closed[0]))
             closing.embed.set_image(url=SHEET_URL)
-            await self.messages.advance(game, closing, nxt, interaction)
+            await self.messages.advance(
+                game, closing, lambda: self.current(game, note=note, with_sheet=newly_scored),
+                interaction)
         else:
-            await self.messages.edit(game, nxt, interaction)
+            # Answer first; a new score-sheet picture follows in a second edit, so drawing it
+            # never delays the answer to the click.
+            await self.messages.edit(game, await self.current(game, note=note), interaction)
+            if newly_scored:
+                await self.messages.edit(game, await self.current(game, note=note,
+                                                                  with_sheet=True))
 
     async def on_timeout(self, outcome: Outcome, reason: str) -> None:
         await self.show(outcome)

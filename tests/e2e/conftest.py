@@ -3,7 +3,9 @@ SimCord, a simulated Discord. Players click what they see on the game messages."
 
 from __future__ import annotations
 
+import itertools
 import logging
+import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
@@ -20,15 +22,21 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "panda.db"
 
 
+# Games get seeds 1000 * E2E_SEED, + 1, + 2, ... in each test: every run plays the same games
+# (set E2E_SEED to explore others).
+E2E_SEED = int(os.environ.get("E2E_SEED", "1"))
+
+
 @pytest_asyncio.fixture
 async def bot_factory(db_path: Path) -> AsyncIterator[Callable[[], PandaBot]]:
     """Fresh, unstarted bots on the same database file (a restart is a new bot)."""
     made: list[PandaBot] = []
+    seeds = itertools.count(1000 * E2E_SEED)
 
     def make() -> PandaBot:
         settings = Settings(_env_file=None, database_path=db_path,  # type: ignore[call-arg]
                             discord_token=None, default_turn_timeout=120)
-        bot = PandaBot(settings)
+        bot = PandaBot(settings, seed_source=lambda: next(seeds))
         made.append(bot)
         return bot
 

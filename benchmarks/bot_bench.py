@@ -1,0 +1,121 @@
+"""Benchmarks of the bot inside SimCord: interaction latency, REST requests per game, memory
+and start-up time with many games in progress.
+
+    python -m benchmarks.bot_bench --which all          # (wired as: python -m bot bench-bot)
+
+This module is the command line only (nothing heavy is imported until the benchmarks run);
+the benchmarks are in :mod:`benchmarks.bot_runs`, the harness in :mod:`benchmarks.simworld`.
+
+Figures are measurements, printed; nothing here asserts a timing. Each benchmark runs the real
+``PandaBot`` (cogs, game service, SQLite file in a temporary directory) against SimCord.
+
+* ``latency``: simulated players make the decisions their game messages wait on (picks,
+  passes, trades, mischief, cannons), alternately in two ways. Half go through SimCord's
+  ``click``/``select``, timed with ``perf_counter()``: *click -> settled* includes SimCord's
+  own work and its settle polling, which scans every task against every timer on the bot's
+  event loop. The other half are emitted directly and SimCord is only asked to settle once
+  the bot has answered: *answer* is the time from the INTERACTION_CREATE dispatch to the
+  bot's interaction callback request (the SQLite commit happens before it), free of the
+  settle polling (SimCord's runtime hooks and request routing still run). With 1 game, with
+  ``--games`` games played one decision each in a random channel order, then ``--bursts``
+  bursts where every game's next decision arrives at the same instant.
+* ``rest``: the requests of one full game, from ``/royale new`` to the final standings, with
+  ``--players`` humans and with one human and computer players.
+* ``memory``: RSS with ``--resident`` games in progress, tracemalloc's growth over
+  ``--traced`` games of their own, and the deep size of what the bot object holds.
+* ``startup``: restarting the bot with those games in progress; ``GameService.restore`` alone.
+* ``profile`` (only with ``--which profile``): cProfile of decisions in the ``--games``
+  world, from dispatch to answer (where the time goes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+WHICH = ("latency", "rest", "memory", "startup", "profile")
+
+
+@dataclass(frozen=True)
+class Options:
+    which: tuple[str, ...] = ("latency", "rest", "memory", "startup")
+    games: int = 50
+    resident: int = 200
+    traced: int = 10
+    players: int = 4
+    samples: int = 200
+    decisions: int = 10
+    bursts: int = 5
+    seed: int = 1
+    settle_idle: float | None = None
+    profile_decisions: int = 200
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot bench-bot",
+                                description="Benchmarks of the bot inside SimCord.")
+    add_arguments(p)
+    return p
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options (also for a ``bench-bot`` sub-command of ``python -m bot``)."""
+    p.add_argument("--which", choices=(*WHICH, "all"), default="all",
+                   help="one benchmark, or all (latency, rest, memory, startup; profile only "
+                        "when asked)")
+    p.add_argument("--games", type=int, default=50,
+                   help="games in progress at once for the latency benchmark (default 50)")
+    p.add_argument("--resident", type=int, default=200,
+                   help="games in progress for the memory and start-up benchmarks (200)")
+    p.add_argument("--traced", type=int, default=10,
+                   help="games opened under tracemalloc for the per-game breakdown (10)")
+    p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    p.add_argument("--samples", type=int, default=200,
+                   help="decisions measured with a single game (default 200)")
+    p.add_argument("--decisions", type=int, default=10,
+                   help="decisions per game measured with --games games (default 10)")
+    p.add_argument("--bursts", type=int, default=5,
+                   help="bursts of one simultaneous decision per game (default 5)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--settle-idle", type=float, default=None,
+                   help="SimCord's settle poll interval in seconds for measured clicks "
+                        "(default: SimCord's own, 0.05)")
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    which = tuple(w for w in WHICH if w != "profile") if args.which == "all" else (args.which,)
+    return Options(which=which, games=args.games, resident=args.resident, traced=args.traced,
+                   players=args.players, samples=args.samples, decisions=args.decisions,
+                   bursts=args.bursts, seed=args.seed, settle_idle=args.settle_idle)
+
+
+def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Run the benchmarks of parsed arguments (for ``python -m bot bench-bot``); returns the
+    exit code: 0, or 1 when a benchmark failed or the bot logged an error."""
+    if args.games < 1 or args.resident < 1 or args.traced < 1 or not 2 <= args.players <= 10:
+        (out or sys.stdout).write("--games, --resident and --traced need at least 1 game; "
+                                  "--players takes 2 to 10\n")
+        return 2
+    from benchmarks.bot_runs import run_benchmarks
+    from benchmarks.simworld import BenchError
+
+    out = out or sys.stdout
+    try:
+        results = asyncio.run(run_benchmarks(options_from(args), out))
+    except BenchError as exc:
+        out.write(f"benchmark failed: {exc}\n")
+        return 1
+    return 1 if results.errors_logged else 0
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """``python -m benchmarks.bot_bench [options]``; returns the exit code."""
+    return run_from_args(build_parser().parse_args(argv), out)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

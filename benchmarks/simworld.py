@@ -1,0 +1,411 @@
+"""The benchmark harness: the real bot (``PandaBot`` on a SQLite file) inside SimCord, simulated
+players who make the decision their game message waits on, and timing hooks.
+
+Timing hooks (installed on SimCord's backend, which survives bot restarts):
+
+* every ``INTERACTION_CREATE`` the backend emits is stamped with ``time.perf_counter()``;
+* SimCord's request log (``env.http_requests``) becomes a :class:`TimedLog`, which stamps each
+  request the bot makes, so the time from a click's dispatch to the bot's interaction callback
+  (its answer) is ``log.times[i] - dispatched[interaction_id]``.
+
+Two ways to make a decision:
+
+* SimCord's public actors (``member.click`` / ``member.select``, :meth:`Move.play`) dispatch the
+  interaction and *settle*: SimCord polls the loop until the bot is idle. Each poll scans every
+  pending task against every scheduled timer, so with one parked turn timer per game it costs
+  O(games²), and it runs on the bot's event loop while the bot works.
+* :meth:`World.burst` emits the interactions (one, or one per game at the same instant), waits
+  for their callbacks without polling, and only then settles: the bot runs undisturbed until it
+  has answered, as it would in production.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.client import PandaBot
+from bot.settings import Settings
+
+MENTION = re.compile(r"<@(\d+)>")
+CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
+# Turn timers never fire during a benchmark (virtual time only moves when asked to).
+TURN_TIMEOUT = 3600
+# Channels per simulated guild.
+CHANNELS_PER_GUILD = 50
+# SimCord fails a settle that takes longer than this (real seconds): bursts of many clicks can
+# take a while on a slow machine.
+SETTLE_TIMEOUT = 120.0
+# How long (real seconds) a burst waits for the bot's answers before giving up.
+ANSWER_TIMEOUT = 120.0
+# The settle poll interval used while building worlds (not measured).
+FAST_IDLE = 0.01
+
+
+class BenchError(RuntimeError):
+    """The benchmark could not go on (a click was refused, a game stalled)."""
+
+
+class TimedLog(list[Any]):
+    """SimCord's request log, with the ``perf_counter()`` time each request was made."""
+
+    def __init__(self, items: Sequence[Any], listener: Callable[[Any], None]) -> None:
+        super().__init__(items)
+        self.times: list[float] = [0.0] * len(items)
+        self.listener = listener
+
+    def append(self, item: Any) -> None:
+        self.times.append(time.perf_counter())
+        super().append(item)
+        self.listener(item)
+
+
+class ErrorCounter(logging.Handler):
+    """Counts ERROR records of the bot, its cogs, storage and discord.py."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith(("bot", "cogs", "storage", "discord")):
+            self.records.append(record)
+
+
+def components(msg: Any) -> list[Any]:
+    """Every button and select of a message, flattened."""
+    out: list[Any] = []
+    for row in getattr(msg, "components", None) or []:
+        out.extend(getattr(row, "children", [row]))
+    return out
+
+
+def verb(custom_id: str | None) -> str:
+    """The verb of a game component: ``pr:<game>:<version>:<verb>:<arg>``."""
+    parts = (custom_id or "").split(":")
+    return parts[3] if len(parts) >= 5 else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One interaction a player makes: a button click, or a select with ``values``."""
+
+    actor: Any
+    message: discord.Message
+    custom_id: str
+    values: tuple[str, ...] | None = None
+
+    @property
+    def verb(self) -> str:
+        return verb(self.custom_id)
+
+    async def play(self) -> Any:
+        """Make the interaction through SimCord's public API (returns once settled)."""
+        if self.values is None:
+            return await self.actor.click(self.message, custom_id=self.custom_id)
+        return await self.actor.select(self.message, list(self.values), custom_id=self.custom_id)
+
+
+@dataclass
+class GameTable:
+    """One channel, its own players (``players[0]`` hosts) and the game played there."""
+
+    channel: Any
+    players: list[Any]
+    by_id: dict[int, Any] = field(default_factory=dict)
+    decisions: int = 0
+
+    def __post_init__(self) -> None:
+        self.by_id = {m.id: m for m in self.players}
+
+    @property
+    def host(self) -> Any:
+        return self.players[0]
+
+    def game_message(self) -> discord.Message | None:
+        """The newest message with game components (other than My dice), if any."""
+        for msg in reversed(self.channel.history()):
+            if any(verb(getattr(c, "custom_id", None)) not in ("", "hand")
+                   for c in components(msg)):
+                return msg  # type: ignore[no-any-return]
+        return None
+
+    def lobby_move(self, who: Any, what: str) -> Move:
+        """A lobby button (join, cpu, start) clicked by ``who``."""
+        msg = self.game_message()
+        if msg is None:
+            raise BenchError(f"no lobby message in #{self.channel.name}")
+        for c in components(msg):
+            if verb(c.custom_id) == what:
+                return Move(who, msg, c.custom_id)
+        raise BenchError(f"no {what} button on the lobby of #{self.channel.name}")
+
+    def next_move(self, rng: random.Random, trade_rate: float = 0.3) -> Move | None:
+        """The decision the game message waits on, as its player would make it; None once
+        the game is over."""
+        msg = self.game_message()
+        if msg is None:
+            return None
+        m = MENTION.search(msg.content or "")
+        who = self.by_id.get(int(m.group(1))) if m else None
+        if who is None:
+            return None
+        comps = [c for c in components(msg) if verb(c.custom_id) not in ("", "hand")]
+        by_verb = {verb(c.custom_id): c for c in comps}
+        picks = [c for c in comps if verb(c.custom_id) == "pick"]
+        if picks:
+            return Move(who, msg, rng.choice(picks).custom_id)
+        if "fire" in by_verb:
+            key = "fire" if rng.random() < 0.5 else "save"
+            return Move(who, msg, by_verb[key].custom_id)
+        for second in ("mdie", "tdie", "mtarget"):  # select steps of mischief and trade
+            if second in by_verb:
+                sel = by_verb[second]
+                return Move(who, msg, sel.custom_id, (rng.choice(sel.options).value,))
+        if "pass" in by_verb:
+            if "ttarget" in by_verb and rng.random() < trade_rate:
+                sel = by_verb["ttarget"]
+                return Move(who, msg, sel.custom_id, (rng.choice(sel.options).value,))
+            return Move(who, msg, by_verb["pass"].custom_id)
+        raise BenchError(f"nothing to do on {msg.content!r}: {sorted(by_verb)}")
+
+
+class World:
+    """A running SimCord environment around the real bot, on a SQLite file in ``directory``."""
+
+    def __init__(self, directory: Path, *, settle_idle: float | None = None) -> None:
+        self.db_path = directory / "panda.db"
+        self.settle_idle = settle_idle  # None: SimCord's own settle poll interval
+        self.bots: list[PandaBot] = []
+        self.dispatched: dict[int, float] = {}
+        self.env: Any = None
+        self.sheet_draws: list[float] = []  # seconds each score sheet picture took to draw
+        self._fast = False
+        self._want: set[int] = set()
+        self._answered = asyncio.Event()
+        self._on_answered: Callable[[], None] | None = None
+        self._guild: Any = None
+        self._channels = 0
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def make_bot(self) -> PandaBot:
+        """A fresh, unstarted bot on the world's database file."""
+        settings = Settings(_env_file=None, database_path=self.db_path,  # type: ignore[call-arg]
+                            discord_token=None, default_turn_timeout=TURN_TIMEOUT)
+        bot = PandaBot(settings)
+        self.bots.append(bot)
+        return bot
+
+    @property
+    def bot(self) -> PandaBot:
+        return self.env.bot  # type: ignore[no-any-return]
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[World]:
+        """Start SimCord with a new bot; close every bot made on the way out."""
+        import cogs.royale.present as present
+
+        # The presenter calls the module's global in a worker thread: time it there.
+        namespace = vars(present)
+        draw: Callable[[Any], bytes] = namespace["render_score_sheet"]
+
+        def timed_draw(data: Any) -> bytes:  # runs in a worker thread
+            t0 = time.perf_counter()
+            try:
+                return draw(data)
+            finally:
+                self.sheet_draws.append(time.perf_counter() - t0)
+
+        namespace["render_score_sheet"] = timed_draw
+        try:
+            async with simcord.run(self.make_bot(), settle_timeout=SETTLE_TIMEOUT) as env:
+                self.env = env
+                self._install_hooks()
+                await self.bot.tree.sync()
+                yield self
+        finally:
+            namespace["render_score_sheet"] = draw
+            for bot in self.bots:
+                if not bot.is_closed():
+                    await bot.close()
+
+    def _install_hooks(self) -> None:
+        env = self.env
+        backend = env.backend
+        backend.http_requests = TimedLog(backend.http_requests, self._seen)
+        emit = backend.emit
+        dispatched = self.dispatched
+
+        def timed_emit(event: str, payload: Any) -> None:
+            if event == "INTERACTION_CREATE":
+                dispatched[int(payload["id"])] = time.perf_counter()
+            emit(event, payload)
+
+        backend.emit = timed_emit
+        settle = env._settle_internal
+
+        async def settle_with_idle(**kw: Any) -> None:
+            idle = FAST_IDLE if self._fast else self.settle_idle
+            if idle is not None:
+                kw.setdefault("idle", idle)
+            await settle(**kw)
+
+        env._settle_internal = settle_with_idle
+
+    def _seen(self, entry: Any) -> None:
+        """A request reached SimCord: is it the answer a burst waits for?"""
+        if not self._want:
+            return
+        m = CALLBACK.match(entry.path)
+        if m is not None and int(m.group(1)) in self._want:
+            self._want.discard(int(m.group(1)))
+            if not self._want:
+                if self._on_answered is not None:
+                    self._on_answered()
+                self._answered.set()
+
+    @contextlib.contextmanager
+    def fast(self) -> Iterator[None]:
+        """Settle with a short poll interval (to build worlds quickly; nothing is measured)."""
+        before, self._fast = self._fast, True
+        try:
+            yield
+        finally:
+            self._fast = before
+
+    # ------------------------------------------------------------------ requests
+
+    @property
+    def log(self) -> TimedLog:
+        return self.env.http_requests  # type: ignore[no-any-return]
+
+    def mark(self) -> int:
+        """The request log's position now (slice the requests made after it)."""
+        return len(self.log)
+
+    def callback_times(self, start: int, end: int | None = None) -> dict[int, tuple[float, Any]]:
+        """For each interaction answered in the log slice: (seconds from its dispatch to its
+        first callback, the callback request)."""
+        log = self.log
+        out: dict[int, tuple[float, Any]] = {}
+        for i in range(start, len(log) if end is None else end):
+            entry = log[i]
+            m = CALLBACK.match(entry.path)
+            if m is None:
+                continue
+            iid = int(m.group(1))
+            if iid in self.dispatched and iid not in out:
+                out[iid] = (log.times[i] - self.dispatched[iid], entry)
+        return out
+
+    # ------------------------------------------------------------------ building
+
+    def new_table(self, n_humans: int) -> GameTable:
+        """A new channel with ``n_humans`` members of its own (50 channels per guild)."""
+        env = self.env
+        if self._guild is None or self._channels % CHANNELS_PER_GUILD == 0:
+            self._guild = env.create_guild(f"Pandas {self._channels // CHANNELS_PER_GUILD + 1}")
+        self._channels += 1
+        k = self._channels
+        channel = self._guild.create_text_channel(f"games-{k}")
+        members = [self._guild.add_member(env.create_user(f"p{k}-{j + 1}"))
+                   for j in range(n_humans)]
+        return GameTable(channel, members)
+
+    async def open_games(self, n: int, players: int, *, computers: bool = False
+                         ) -> list[GameTable]:
+        """``n`` started games in ``n`` new channels: ``players`` humans each, or one human
+        and ``players - 1`` computer players. Lobby clicks are emitted in bursts."""
+        tables = [self.new_table(1 if computers else players) for _ in range(n)]
+        with self.fast():
+            for t in tables:
+                res = await t.host.slash(t.channel, "royale new")
+                check(res, "/royale new")
+            for j in range(1, players):
+                await self.burst_checked(
+                    [t.lobby_move(t.host, "cpu") if computers else t.lobby_move(t.players[j],
+                                                                                 "join")
+                     for t in tables])
+            await self.burst_checked([t.lobby_move(t.host, "start") for t in tables])
+        return tables
+
+    # ------------------------------------------------------------------ bursts
+
+    def _prepare(self, move: Move) -> tuple[Any, dict[str, Any]]:
+        from simcord import actors as sa
+        from simcord import interactions as si
+        from simcord.backend import serializers
+        from simcord.enums import SELECT_TYPES, ComponentType, InteractionType
+
+        backend = self.env.backend
+        stored = sa._visible_message(move.actor, move.message)
+        types = (ComponentType.BUTTON,) if move.values is None else SELECT_TYPES
+        comp = sa._find_component(stored.components, types=tuple(types),
+                                  custom_id=move.custom_id, label=None)
+        data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        if move.values is not None:
+            data["values"] = list(move.values)
+        record, payload = si.base_payload(
+            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+            guild_id=move.actor.guild.id, user_id=move.actor.id, data=data)
+        payload["message"] = dict(serializers.message_payload(backend, stored))
+        record.source_message_id = stored.id
+        return record, payload
+
+    async def burst(self, moves: Sequence[Move], *,
+                    on_emit: Callable[[], None] | None = None,
+                    on_answered: Callable[[], None] | None = None) -> list[Any]:
+        """Emit every move at the same instant, wait (without SimCord polling) until the bot
+        has answered each one, then settle. ``on_emit`` is called just before the first
+        dispatch, ``on_answered`` right when the last answer is sent. Returns SimCord's
+        ``InteractionResult`` of each move."""
+        from simcord.results import InteractionResult
+
+        prepared = [self._prepare(m) for m in moves]
+        backend = self.env.backend
+        self._want = {int(record.id) for record, _ in prepared}
+        self._answered = asyncio.Event()
+        self._on_answered = on_answered
+        try:
+            if on_emit is not None:
+                on_emit()
+            for record, payload in prepared:
+                self.env._notify_dispatch_observers(record)
+                backend.emit("INTERACTION_CREATE", payload)
+            if self._want:
+                await asyncio.wait_for(self._answered.wait(), ANSWER_TIMEOUT)
+        except TimeoutError:
+            raise BenchError(f"{len(self._want)} interaction(s) not answered within "
+                             f"{ANSWER_TIMEOUT:.0f} s") from None
+        finally:
+            self._want = set()
+            self._on_answered = None
+        await self.env._settle_internal(dispatch="INTERACTION_CREATE")
+        return [InteractionResult(self.env, record) for record, _ in prepared]
+
+    async def burst_checked(self, moves: Sequence[Move], chunk: int = 50) -> None:
+        for i in range(0, len(moves), chunk):
+            part = moves[i:i + chunk]
+            for move, res in zip(part, await self.burst(part), strict=True):
+                check(res, move.verb)
+
+
+def check(res: Any, what: str) -> None:
+    """A click must be answered, and not with a private refusal."""
+    if not res.acknowledged:
+        raise BenchError(f"{what}: not answered")
+    if res.ephemeral:
+        text = res.response.content if res.response is not None else ""
+        raise BenchError(f"{what}: refused: {text}")

@@ -1,0 +1,112 @@
+"""How an outcome of the service shows up in the channel for Posing Pandas.
+
+One message per stretch of turns of the same person: it is edited in place while that player
+rolls and fills (and while computer players take their turns in between), and a new message
+is posted, pinging them, when the turn passes to a different person. The old message is then
+closed (components removed, what its player did). The game ends in the last message, edited
+into the standings and the score card image.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.rules.posing.engine import ENGINE
+from bot.rules.posing.state import PosingState
+from bot.service import Outcome, is_cpu
+from cogs.common.messages import GameMessages, Shown
+from cogs.images import card_data, render_score_card
+from cogs.posing.render import (
+    CARD_FILE,
+    Mask,
+    carried_mask,
+    final_embed,
+    render_closed,
+    render_turn,
+    standings,
+)
+from storage import GameRow
+
+if TYPE_CHECKING:
+    from bot.client import PandaBot
+
+KIND = "posing"
+RESUMED = "♻️ I was restarted: the computer players have caught up."
+
+
+def timeout_note(outcome: Outcome) -> str:
+    """Who ran out of time, for the channel."""
+    for step in outcome.steps:
+        if step.by == "timeout":
+            name = next(p.display_name for p in outcome.game.players
+                        if p.player_id == step.player_id)
+            return f"⏰ {name} ran out of time: the computer played their turn."
+    return ""
+
+
+async def score_card_png(game: GameRow, state: PosingState) -> bytes:
+    """The score card of ``state`` as PNG bytes, drawn in a worker thread."""
+    names = [p.display_name for p in game.players]
+    data = card_data(names, state, title=f"Posing Pandas · game {game.id}")
+    return await asyncio.to_thread(render_score_card, data)
+
+
+class PosingPresenter:
+    """Turns outcomes into one edit per decision (plus one post when the player changes)."""
+
+    kind = KIND
+
+    def __init__(self, bot: PandaBot) -> None:
+        self.bot = bot
+        self.messages = GameMessages(bot)
+
+    async def current(self, game: GameRow, *, note: str = "", mask: Mask | None = None
+                      ) -> Shown:
+        """The game's message as it should look now (``mask``: the dice held in the UI)."""
+        state: PosingState = self.bot.service.state_of(game)
+        tail = await self.bot.service.tail(game)
+        if state.is_over:
+            png = await score_card_png(game, state)
+            return Shown(standings(game, state), final_embed(game, state, tail, True), None,
+                         [discord.File(io.BytesIO(png), filename=CARD_FILE)])
+        if mask is None:
+            mask = carried_mask(state, tail)
+        return render_turn(game, state, tail, mask, note)
+
+    async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
+                   note: str = "") -> None:
+        """Show what ``outcome`` changed: edit the current message, or close it and post a new
+        one when the decision passes to another person."""
+        game = outcome.game
+        note = note or timeout_note(outcome)
+        seat = ENGINE.current_seat(outcome.state)
+        actor = outcome.steps[0].player_id if outcome.steps else None
+        if seat is not None and actor is not None and game.message_id is not None:
+            decider = game.players[seat].player_id
+            if decider != actor and not is_cpu(decider):
+                closing = render_closed(game, outcome.state, outcome.events, actor)
+                await self.messages.advance(
+                    game, closing, lambda: self.current(game, note=note), interaction)
+                return
+        await self.messages.edit(game, await self.current(game, note=note), interaction)
+
+    async def refresh(self, game: GameRow, interaction: discord.Interaction[Any],
+                      mask: Mask) -> None:
+        """Redraw the clicked message with other dice held (UI only: nothing is saved)."""
+        shown = await self.current(game, mask=mask)
+        await interaction.response.edit_message(content=shown.content, embed=shown.embed,
+                                                view=shown.view)
+
+    async def on_timeout(self, outcome: Outcome, reason: str) -> None:
+        """The service moved the game on its own. ``"timeout"``: a player ran out of time,
+        the computer finishes their whole turn and the channel is told. Otherwise (``"resume"``
+        at start-up) computer players a crash left waiting have played."""
+        if reason == "timeout":
+            await self.show(outcome)
+        else:
+            await self.show(outcome, note=RESUMED)
+

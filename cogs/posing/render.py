@@ -1,0 +1,347 @@
+"""The turn message of Posing Pandas: its text, embed and components, built from the game.
+
+Everything here is a function of the stored game (row + engine state + recent events) and of
+the hold mask, which lives only in the components' custom_ids: the same message can be rebuilt
+after a restart, and toggling a die needs no database write.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import discord
+
+from bot.errors import UserError
+from bot.rules.posing.engine import ENGINE
+from bot.rules.posing.poses import (
+    ALL_DIFFERENT,
+    BOX_COUNT,
+    BOX_IDS,
+    DICE_COUNT,
+    MAX_ROLLS,
+    MIX_UP,
+    POSE_NAMES,
+    SET_OF_3,
+    SET_OF_4,
+    SET_OF_5,
+    box_name,
+)
+from bot.rules.posing.state import PosingState
+from cogs.common.components import Click, GameButton, GameSelect
+from cogs.common.messages import Shown
+from storage import GameRow
+
+TURN_COLOR: Final = 0x9B59B6
+DONE_COLOR: Final = 0x95A5A6
+OVER_COLOR: Final = 0xF1C40F
+NAME_WIDTH: Final = 14
+MAX_RECENT: Final = 12
+CARD_FILE: Final = "posing-card.png"
+
+POSE_EMOJI: Final[dict[int, str]] = {1: "🐼", 2: "🎋", 3: "🌀", 4: "🌳", 5: "😴", 6: "🤸"}
+BOX_EMOJI: Final[dict[str, str]] = {
+    **{f"pose_{pose}": emoji for pose, emoji in POSE_EMOJI.items()},
+    SET_OF_3: "3️⃣",
+    SET_OF_4: "4️⃣",
+    SET_OF_5: "5️⃣",
+    MIX_UP: "🔀",
+    ALL_DIFFERENT: "🌈",
+}
+BOX_RULES: Final[dict[str, str]] = {
+    **{f"pose_{pose}": f"1 point per {name} die" for pose, name in POSE_NAMES.items()},
+    SET_OF_3: "3 alike",
+    SET_OF_4: "4 alike",
+    SET_OF_5: "5 alike",
+    MIX_UP: "3 alike + 2 alike",
+    ALL_DIFFERENT: "5 different poses",
+}
+
+Mask = tuple[bool, ...]
+"""Which of the five dice are held (UI state until the next Roll)."""
+
+NO_HOLD: Final[Mask] = (False,) * DICE_COUNT
+_MASK = re.compile(rf"[01]{{{DICE_COUNT}}}")
+
+
+# --- the hold mask -------------------------------------------------------------------------
+
+
+def parse_mask(text: str) -> Mask:
+    """The mask of a custom_id argument such as ``"01001"``."""
+    if not _MASK.fullmatch(text):
+        raise UserError("That button is not valid any more: use the latest message.")
+    return tuple(c == "1" for c in text)
+
+
+def mask_text(mask: Mask) -> str:
+    return "".join("1" if held else "0" for held in mask)
+
+
+def toggled(mask: Mask, index: int) -> Mask:
+    return tuple(held != (i == index) for i, held in enumerate(mask))
+
+
+def held_indexes(mask: Mask) -> tuple[int, ...]:
+    return tuple(i for i, held in enumerate(mask) if held)
+
+
+def carried_mask(state: PosingState, tail: Sequence[Mapping[str, Any]]) -> Mask:
+    """The dice kept at the current player's last re-roll stay held (until toggled)."""
+    if state.is_over or state.rolls <= 1:
+        return NO_HOLD
+    player = state.players[state.seat]
+    for e in reversed(tail):
+        if e.get("event") != "roll":
+            continue
+        if e.get("player") == player and e.get("turn") == state.turn \
+                and e.get("roll") == state.rolls:
+            held = {i for i in e.get("held", []) if isinstance(i, int)}
+            return tuple(i in held for i in range(DICE_COUNT))
+        return NO_HOLD
+    return NO_HOLD
+
+
+# --- names ---------------------------------------------------------------------------------
+
+
+class Names:
+    """Display names and mentions of a game's players."""
+
+    def __init__(self, game: GameRow) -> None:
+        self.players = game.players
+        self.by_id = {p.player_id: p for p in game.players}
+
+    def seat(self, seat: int) -> str:
+        return self.players[seat].display_name
+
+    def of(self, player_id: str) -> str:
+        p = self.by_id.get(player_id)
+        return p.display_name if p else player_id
+
+    def is_bot(self, player_id: str) -> bool:
+        p = self.by_id.get(player_id)
+        return bool(p and p.is_bot)
+
+    def mention(self, seat: int) -> str:
+        p = self.players[seat]
+        return f"<@{p.player_id}>" if p.player_id.isdigit() else f"**{p.display_name}**"
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+# --- text ----------------------------------------------------------------------------------
+
+
+def pose(face: int) -> str:
+    """A pose as emoji and name, e.g. "🐼 Face It"."""
+    return f"{POSE_EMOJI[face]} {POSE_NAMES[face]}"
+
+
+def faces_emoji(faces: Sequence[int]) -> str:
+    return "".join(POSE_EMOJI.get(f, "?") for f in faces)
+
+
+def dice_text(dice: Sequence[int], mask: Mask) -> str:
+    """The five dice, one per line, held ones marked."""
+    return "\n".join(f"`{i + 1}` {pose(face)}{' 🔒 held' if mask[i] else ''}"
+                     for i, face in enumerate(dice))
+
+
+def score_table(state: PosingState, names: Names) -> str:
+    """Every player's filled boxes and total, the current player marked, as a code block."""
+    current = None if state.is_over else state.seat
+    lines = [f"  {'Player':<{NAME_WIDTH}} Boxes  Total"]
+    for seat, filled in enumerate(state.filled):
+        mark = "▶" if seat == current else " "
+        lines.append(f"{mark} {_short(names.seat(seat)):<{NAME_WIDTH}} "
+                     f"{len(filled):>2}/{BOX_COUNT}  {sum(filled.values()):>5}")
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def card_text(state: PosingState, seat: int) -> str:
+    """The boxes ``seat`` has filled, in score-card order, compactly."""
+    filled = state.filled[seat]
+    cells = [f"{BOX_EMOJI[b]} {box_name(b)} **{filled[b]}**" for b in BOX_IDS if b in filled]
+    return " · ".join(cells) or "Nothing filled yet."
+
+
+def fill_line(e: Mapping[str, Any], names: Names) -> str:
+    """One line about a filled box."""
+    player = str(e.get("player", ""))
+    bot = "🤖 " if names.is_bot(player) else ""
+    box = str(e.get("box", ""))
+    return (f"{bot}**{names.of(player)}** filled **{box_name(box)}** for "
+            f"**{_points(int(e.get('points', 0)))}** with {faces_emoji(e.get('faces', []))}")
+
+
+def recent_lines(state: PosingState, tail: Sequence[Mapping[str, Any]], names: Names
+                 ) -> list[str]:
+    """The fills since (and including) the current player's own last one: what happened since
+    they last decided, computer turns included."""
+    fills = [e for e in tail if e.get("event") == "fill"]
+    if not state.is_over:
+        me = state.players[state.seat]
+        mine = [i for i, e in enumerate(fills) if e.get("player") == me]
+        if mine:
+            fills = fills[mine[-1]:]
+    lines = [fill_line(e, names) for e in fills]
+    if len(lines) > MAX_RECENT:
+        lines = ["…", *lines[-MAX_RECENT:]]
+    return lines
+
+
+def prompt(state: PosingState, names: Names) -> str:
+    """What the game waits for, addressed to the deciding player."""
+    seat = state.seat
+    left = ENGINE.rolls_left(state)
+    turn = f"turn {state.turn}/{BOX_COUNT}"
+    if left:
+        return (f"🎲 {names.mention(seat)}, your {turn}: hold dice and roll again "
+                f"({left} roll{'s' if left != 1 else ''} left), or fill a box.")
+    return f"🎲 {names.mention(seat)}, your {turn}: no rolls left, fill a box."
+
+
+def footer(game: GameRow) -> str:
+    timeout = int(game.settings.get("turn_timeout", 120))
+    return (f"Game {game.id} · {timeout}s per decision, then the computer plays the turn "
+            "· /posing status")
+
+
+# --- the turn message ----------------------------------------------------------------------
+
+
+def turn_embed(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, Any]],
+               mask: Mask) -> discord.Embed:
+    """Who plays, what happened since their last turn, the dice, every player's score."""
+    names = Names(game)
+    seat = state.seat
+    desc = recent_lines(state, tail, names)
+    embed = discord.Embed(
+        title=f"Posing Pandas · {names.seat(seat)}, turn {state.turn}/{BOX_COUNT}",
+        description="\n".join(desc)[:4000] or None, color=TURN_COLOR)
+    left = ENGINE.rolls_left(state)
+    embed.add_field(name=f"Dice · roll {state.rolls} of {MAX_ROLLS} ({left} left)",
+                    value=dice_text(state.dice, mask), inline=True)
+    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=True)
+    embed.add_field(name=f"{names.seat(seat)}'s card", value=card_text(state, seat)[:1024],
+                    inline=False)
+    embed.set_footer(text=footer(game))
+    return embed
+
+
+def option_label(box: str, points: int) -> str:
+    return f"{box_name(box)} — {_points(points)}"
+
+
+def turn_view(game: GameRow, state: PosingState, mask: Mask) -> discord.ui.View:
+    """Five dice toggles, Roll, the score-card button, and the select of the empty boxes."""
+    view = discord.ui.View(timeout=None)
+    g, v = game.id, game.version
+    left = ENGINE.rolls_left(state)
+    for i, face in enumerate(state.dice):
+        held = mask[i]
+        view.add_item(GameButton(
+            Click(g, v, "hold", mask_text(toggled(mask, i))),
+            label=f"{face} {POSE_NAMES[face]}{' (held)' if held else ''}",
+            emoji=POSE_EMOJI[face],
+            style=discord.ButtonStyle.success if held else discord.ButtonStyle.secondary,
+            disabled=left == 0, row=0))
+    everything = all(mask)
+    if left == 0:
+        label = "No rolls left"
+    elif everything:
+        label = "Roll (every die is held)"
+    else:
+        label = f"Roll ({left} left)"
+    view.add_item(GameButton(Click(g, v, "roll", mask_text(mask)), label=label, emoji="🎲",
+                             style=discord.ButtonStyle.primary,
+                             disabled=left == 0 or everything, row=1))
+    view.add_item(GameButton(Click(g, 0, "pcard"), label="Score card", emoji="📋", row=1))
+    points = ENGINE.box_points(state)
+    options = [
+        discord.SelectOption(label=option_label(box, pts), value=box, emoji=BOX_EMOJI[box],
+                             description=BOX_RULES[box])
+        for box, pts in points.items()
+    ]
+    view.add_item(GameSelect(Click(g, v, "fill", mask_text(mask)), options=options,
+                             placeholder="Fill a box (ends your turn)…", row=2))
+    return view
+
+
+def render_turn(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, Any]],
+                mask: Mask, note: str = "") -> Shown:
+    """The whole turn message for the game as it is now."""
+    content = prompt(state, Names(game))
+    if note:
+        content = f"{note}\n{content}"
+    return Shown(content, turn_embed(game, state, tail, mask), turn_view(game, state, mask))
+
+
+def render_closed(game: GameRow, state: PosingState, events: Sequence[Mapping[str, Any]],
+                  player_id: str) -> Shown:
+    """The final look of a message whose player's turn is over (no components): what they
+    did, or what the computer players did when a computer player's move closes it (after a
+    restart)."""
+    names = Names(game)
+    fills = [e for e in events if e.get("event") == "fill"]
+    if not names.is_bot(player_id):
+        fills = [e for e in fills if e.get("player") == player_id]
+    lines = [fill_line(e, names) for e in fills]
+    who = "Computer players" if names.is_bot(player_id) else names.of(player_id)
+    embed = discord.Embed(title=f"Posing Pandas · {who}: turn over",
+                          description="\n".join(lines)[:4000] or None, color=DONE_COLOR)
+    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
+    embed.set_footer(text=f"Game {game.id}")
+    if names.is_bot(player_id):
+        summary = "The computer players have played."
+    elif fills:
+        summary = f"{who} filled {box_name(str(fills[-1]['box']))}."
+    else:
+        summary = f"{who} has played."
+    return Shown(summary, embed, None)
+
+
+# --- the end -------------------------------------------------------------------------------
+
+
+def standings(game: GameRow, state: PosingState) -> str:
+    """Final standings with shared wins."""
+    names = Names(game)
+    totals = ENGINE.totals(state)
+    winners = ENGINE.winners(state)
+    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    medals = ["🥇", "🥈", "🥉"]
+    lines = []
+    place = 0
+    prev: int | None = None
+    for idx, seat in enumerate(order):
+        if totals[seat] != prev:
+            place, prev = idx + 1, totals[seat]
+        mark = medals[place - 1] if place <= len(medals) else f"{place}."
+        lines.append(f"{mark} **{names.seat(seat)}**: {_points(totals[seat])}")
+    if len(winners) > 1:
+        head = "🏆 Shared win: " + " and ".join(names.mention(w) for w in winners) + "!"
+    else:
+        head = f"🏆 {names.mention(winners[0])} wins Posing Pandas!"
+    return (head + "\n" + "\n".join(lines))[:2000]
+
+
+def final_embed(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, Any]],
+                with_image: bool) -> discord.Embed:
+    names = Names(game)
+    last = [fill_line(e, names) for e in tail if e.get("event") == "fill"][-len(game.players):]
+    embed = discord.Embed(title="Posing Pandas · Final scores",
+                          description="\n".join(last)[:4000] or None, color=OVER_COLOR)
+    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
+    if with_image:
+        embed.set_image(url=f"attachment://{CARD_FILE}")
+    embed.set_footer(text=f"Game {game.id} · /posing log for the game log")
+    return embed

@@ -1,0 +1,73 @@
+"""Smoke test of the bot benchmarks (benchmarks/bot_bench.py) in a tiny configuration: every
+benchmark runs and produces sane figures. Timings are never asserted."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import math
+
+from benchmarks.bot_bench import Options, main
+from benchmarks.bot_runs import Results, run_benchmarks
+
+TINY = Options(which=("latency", "rest", "memory", "startup", "profile"), games=2, resident=2,
+               traced=1, players=3, samples=8, decisions=2, bursts=1, profile_decisions=4)
+
+
+def test_every_benchmark_produces_sane_figures() -> None:
+    out = io.StringIO()
+    results: Results = asyncio.run(run_benchmarks(TINY, out))
+    text = out.getvalue()
+    assert results.errors_logged == 0, text
+
+    assert [r.games for r in results.latency] == [1, 2]
+    for run in results.latency:
+        for dist in (run.answer, run.click, run.click_answer, run.last):
+            assert dist.n > 0, (run.label, dist.name)
+            assert all(x > 0 for x in dist.samples)
+            assert dist.p99 >= dist.median
+        assert run.answer_plain.n + run.answer_sheet.n == run.answer.n
+        assert sum(d.n for d in run.by_verb.values()) == run.answer.n
+    burst = results.latency[1].burst
+    assert burst is not None and burst.n == 2 and burst.p99 >= burst.median
+
+    assert len(results.rest) == 2
+    for rest in results.rest:
+        assert rest.decisions > 0 and rest.total > rest.decisions
+        assert rest.per_decision > 0 and not math.isnan(rest.per_decision)
+        callbacks = sum(n for k, n in rest.by_kind.items() if k.startswith("interaction callback"))
+        assert callbacks == rest.interactions  # every interaction answered exactly once
+        assert 0 < rest.in_play < rest.total
+
+    mem = results.memory
+    assert mem is not None and mem.games == 2
+    assert mem.rss_before_kb > 0 and mem.rss_after_kb > 0
+    assert sum(mem.traced.values()) > 0 and mem.bot_traced_per_game > 0
+    assert mem.held_per_game > 0 and mem.top
+    assert mem.caches["turn timers"] == mem.caches["service states"] > 0
+
+    up = results.startup
+    assert up is not None and len(up.restarts) == 3 and all(t > 0 for t in up.restarts)
+    assert up.timers == up.active > 0
+    assert up.restore_alone and up.open_games_query and up.first_click > 0
+
+    assert "hot path" in results.profile and "our code" in results.profile
+    for heading in ("Latency, 1 game", "REST requests", "Memory with", "Start-up with"):
+        assert heading in text
+
+
+def test_command_line() -> None:
+    out = io.StringIO()
+    assert main(["--which", "rest", "--players", "2"], out=out) == 0
+    assert "requests per decision" in out.getvalue()
+    assert main(["--players", "1"], out=io.StringIO()) == 2
+
+
+def test_the_command_line_module_is_light() -> None:
+    """``python -m bot`` may import the options without SimCord (a dev dependency)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, benchmarks.bot_bench as b; b.build_parser(); "
+            "sys.exit(any(m.startswith(('simcord', 'discord')) for m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -1,0 +1,307 @@
+"""Whole games of Posing Pandas through Discord, clicked as the players would: the dice
+toggles, Roll and the box select, with the REST requests each decision costs."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from tests.e2e.table import Table, components, custom_ids, verb
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+# ------------------------------------------------------------------------- helpers
+
+
+async def open_posing(table: Table, players: list[str], cpus: int = 0, seed: int = 2026,
+                      **options: object) -> None:
+    """The first player opens a lobby, the others join, the host adds computer players.
+    ``seed`` is the game's (the service draws a random one otherwise)."""
+    table.env.bot.service.seed_source = lambda: seed
+    host = table[players[0]]
+    res = await host.slash(table.channel, "posing new", **options)
+    assert res.acknowledged and not res.ephemeral, res.response and res.response.content
+    lobby = table.channel.last_message
+    for name in players[1:]:
+        click = await table[name].click(lobby, label="Join")
+        assert click.acknowledged and not click.ephemeral
+    for _ in range(cpus):
+        click = await host.click(table.channel.last_message, label="Add computer player")
+        assert click.acknowledged and not click.ephemeral
+    lobby = table.channel.last_message
+    assert f"Players ({len(players) + cpus}/10)" in lobby.embeds[0].description
+
+
+async def start_posing(table: Table, players: list[str], cpus: int = 0, seed: int = 2026,
+                       **options: object) -> None:
+    await open_posing(table, players, cpus, seed, **options)
+    res = await table[players[0]].click(table.channel.last_message, label="Start")
+    assert res.acknowledged and not res.ephemeral
+
+
+def part(msg: discord.Message, wanted: str) -> list[Any]:
+    """The components of a message whose verb is ``wanted``."""
+    return [c for c in components(msg) if verb(getattr(c, "custom_id", None)) == wanted]
+
+
+def roll_button(msg: discord.Message) -> Any:
+    return part(msg, "roll")[0]
+
+
+def box_select(msg: discord.Message) -> Any:
+    return part(msg, "fill")[0]
+
+
+def option_points(option: Any) -> int:
+    """The points of a box option, from its label ("Set of 3 — 3 points")."""
+    return int(option.label.rsplit("— ", 1)[1].split()[0])
+
+
+@dataclass
+class Decision:
+    kind: str  # "hold", "roll" or "fill"
+    requests: int
+    posted: bool
+    routes: list[str] = field(default_factory=list)
+
+
+class Player:
+    """Reads the turn message and clicks what it offers, recording each click's cost."""
+
+    def __init__(self, table: Table, rng: random.Random, roll_rate: float = 0.6) -> None:
+        self.table = table
+        self.rng = rng
+        self.roll_rate = roll_rate
+        self.decisions: list[Decision] = []
+
+    async def _do(self, kind: str, who: Any, msg: discord.Message, custom_id: str,
+                  values: list[str] | None = None) -> Any:
+        env = self.table.env
+        before_requests = len(env.http_requests)
+        before_messages = len(self.table.channel.history())
+        if values is None:
+            res = await who.click(msg, custom_id=custom_id)
+        else:
+            res = await who.select(msg, values, custom_id=custom_id)
+        assert res.acknowledged, res
+        assert not res.ephemeral, f"refused: {res.response and res.response.content}"
+        assert not res.followups, [f.content for f in res.followups]
+        new = env.http_requests[before_requests:]
+        posted = len(self.table.channel.history()) > before_messages
+        self.decisions.append(Decision(kind, len(new), posted,
+                                       [f"{r.method} {r.path.split('/')[1]}" for r in new]))
+        return res
+
+    async def toggle(self, who: Any, index: int) -> None:
+        msg = self.table.game_message()
+        await self._do("hold", who, msg, part(msg, "hold")[index].custom_id)
+
+    async def roll(self, who: Any) -> None:
+        msg = self.table.game_message()
+        await self._do("roll", who, msg, roll_button(msg).custom_id)
+
+    async def fill(self, who: Any, box: str) -> None:
+        msg = self.table.game_message()
+        await self._do("fill", who, msg, box_select(msg).custom_id, [box])
+
+    async def decide(self) -> bool:
+        """One decision of the player the message waits on (toggles count as part of it).
+        False once the game is over."""
+        msg = self.table.game_message()
+        who = self.table.decider(msg)
+        if who is None or not part(msg, "fill"):
+            return False
+        roll = roll_button(msg)
+        if not roll.disabled and self.rng.random() < self.roll_rate:
+            dice = part(msg, "hold")
+            for index in self.rng.sample(range(len(dice)), self.rng.randint(0, 3)):
+                await self.toggle(who, index)
+            msg = self.table.game_message()
+            if roll_button(msg).disabled:  # every die held: free one
+                await self.toggle(who, 0)
+            await self.roll(who)
+            return True
+        options = box_select(msg).options
+        best = max(option_points(o) for o in options)
+        choice = self.rng.choice([o for o in options if option_points(o) == best])
+        await self.fill(who, choice.value)
+        return True
+
+    async def play_to_end(self, limit: int = 2000) -> int:
+        for n in range(limit):
+            if not await self.decide():
+                return n
+        raise AssertionError("the game did not end")
+
+
+async def latest_game(table: Table) -> Any:
+    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    assert game is not None
+    return game
+
+
+async def final_card(table: Table) -> bytes:
+    final = table.channel.history()[-1]
+    assert not custom_ids(final), "the finished game still offers components"
+    (att,) = final.attachments
+    assert att.filename == "posing-card.png"
+    assert final.embeds[0].image.url == "attachment://posing-card.png"
+    data: bytes = await att.read()
+    return data
+
+
+# ------------------------------------------------------------------------- tests
+
+
+async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
+    alice = table["alice"]
+    env = table.env
+    await open_posing(table, ["alice"])
+    lobby = table.channel.last_message
+    before = len(env.http_requests)
+    start = await alice.click(lobby, label="Start")
+    assert start.acknowledged and not start.ephemeral
+    assert len(env.http_requests) - before == 1  # the lobby message becomes the turn message
+
+    msg = table.game_message()
+    assert msg.id == lobby.id and table.decider(msg) is alice
+    assert len(part(msg, "hold")) == 5 and "(2 left)" in roll_button(msg).label
+    labels = [o.label for o in box_select(msg).options]
+    assert len(labels) == 11 and all(" — " in label and "point" in label for label in labels)
+
+    player = Player(table, random.Random(7))
+    # the first turn explicitly: hold two dice, let one go again, roll twice, then fill
+    await player.toggle(alice, 1)
+    await player.toggle(alice, 3)
+    msg = table.game_message()
+    held = [c for c in part(msg, "hold") if "(held)" in c.label]
+    assert len(held) == 2 and all(c.style is discord.ButtonStyle.success for c in held)
+    await player.toggle(alice, 3)
+    faces = list(table.env.bot.service.state_of(await latest_game(table)).dice)
+    await player.roll(alice)
+    game = await latest_game(table)
+    state = table.env.bot.service.state_of(game)
+    assert state.dice[1] == faces[1] and state.rolls == 2
+    msg = table.game_message()
+    assert "(held)" in part(msg, "hold")[1].label  # the held die stays held after the roll
+    await player.roll(alice)
+    msg = table.game_message()
+    assert roll_button(msg).disabled and all(c.disabled for c in part(msg, "hold"))
+    await player.fill(alice, box_select(msg).options[0].value)
+    assert len(box_select(table.game_message()).options) == 10
+
+    decisions = await player.play_to_end()
+    assert decisions >= 10
+    kinds = [d.kind for d in player.decisions]
+    assert kinds.count("fill") == 11 and "roll" in kinds and "hold" in kinds
+    # one message all game long, and one request (the interaction's answer) per click
+    assert len(table.channel.history()) == 1
+    assert all(d.requests == 1 and not d.posted for d in player.decisions), player.decisions
+    assert {r for d in player.decisions for r in d.routes} == {"POST interactions"}
+
+    final = table.channel.history()[-1]
+    assert "wins Posing Pandas" in final.content and f"<@{alice.id}>" in final.content
+    assert (await final_card(table)).startswith(PNG_MAGIC)
+
+    game = await latest_game(table)
+    assert game.status == "finished"
+    state = table.env.bot.service.state_of(game)
+    assert all(len(boxes) == 11 for boxes in state.filled)
+    results = await table.env.bot.service.db.game_results(game.id)
+    assert [(r.player_id, r.score, r.won) for r in results] == \
+        [(str(alice.id), sum(state.filled[0].values()), True)]
+
+    # the game log, privately, as JSON Lines
+    res = await alice.slash(table.channel, "posing log")
+    assert res.acknowledged and res.ephemeral
+    (att,) = res.response.attachments
+    assert att.filename == f"posing-game-{game.id}.jsonl"
+    events = [json.loads(line) for line in (await att.read()).decode().splitlines()]
+    kinds_logged = [e["event"] for e in events]
+    assert kinds_logged[0] == "setup" and kinds_logged[-1] == "game_end"
+    assert {"roll", "fill"} <= set(kinds_logged) and kinds_logged.count("fill") == 11
+    assert events[-1]["winners"] == [str(alice.id)]
+
+
+async def test_three_people_and_a_computer_player(table: Table) -> None:
+    names = ["alice", "bob", "carol"]
+    env = table.env
+    await start_posing(table, names, cpus=1)
+    game = await latest_game(table)
+    assert [p.is_bot for p in game.players] == [False, False, False, True]
+
+    player = Player(table, random.Random(3))
+    deciders: list[int] = []
+    for _ in range(2000):
+        msg = table.game_message()
+        who = table.decider(msg)
+        if who is None or not part(msg, "fill"):  # the standings mention the winners
+            break
+        if not deciders or deciders[-1] != who.id:
+            deciders.append(who.id)
+        assert await player.decide()
+    order = [table[n].id for n in names]
+    assert deciders[:6] == order + order  # the computer's turns never wait on anybody
+
+    # one request per click; two when the turn passes on: close this message, post the next
+    for d in player.decisions:
+        assert d.requests == (2 if d.posted else 1), d
+        if d.posted:
+            assert d.kind == "fill" and d.routes == ["POST interactions", "POST channels"]
+    posts = [d for d in player.decisions if d.posted]
+    assert len(posts) == 3 * 11 - 1  # every human turn but the very first got a new message
+
+    history = table.channel.history()
+    assert len(history) == 1 + len(posts)
+    for old in history[:-1]:
+        assert not custom_ids(old), "a closed turn message still has components"
+    # the computer's turns are summarised in the next person's message
+    assert any("🤖 **Bao (computer)** filled" in (m.embeds[0].description or "")
+               for m in history if m.embeds)
+
+    game = await latest_game(table)
+    assert game.status == "finished"
+    events = await env.bot.service.db.game_events(game.id)
+    totals = events[-1]["totals"]
+    winners = events[-1]["winners"]
+    final = history[-1]
+    for w in winners:
+        assert f"<@{w}>" in final.content or "(computer)" in final.content
+    if len(winners) > 1:
+        assert "Shared win" in final.content
+    assert (await final_card(table)).startswith(PNG_MAGIC)
+    results = await env.bot.service.db.game_results(game.id)
+    assert {r.player_id: r.score for r in results} == totals
+    assert {r.player_id for r in results if r.won} == set(winners)
+    assert len(results) == 4
+
+
+def test_standings_share_the_win() -> None:
+    """Equal totals share the win (the standings are plain text of the final message)."""
+    from bot.rules.posing.poses import BOX_IDS
+    from bot.rules.posing.state import PosingState
+    from bot.rules.rng import Rng
+    from cogs.posing.render import standings
+    from storage import GameRow, PlayerRow
+
+    players = (PlayerRow(0, "101", "alice"), PlayerRow(1, "cpu:1", "Bao (computer)", True),
+               PlayerRow(2, "102", "bob"))
+    cards = [dict.fromkeys(BOX_IDS, 2), dict.fromkeys(BOX_IDS, 2), dict.fromkeys(BOX_IDS, 1)]
+    state = PosingState(seed=1, players=tuple(p.player_id for p in players), rng=Rng(1),
+                        seat=2, dice=(1, 2, 3, 4, 5), rolls=1, filled=cards)
+    game = GameRow(id=1, guild_id=1, channel_id=1, kind="posing", status="finished",
+                   host_id=101, settings={}, seed=1, state=None, version=1, message_id=None,
+                   deadline_ms=None, created_ms=0, updated_ms=0, finished_ms=0,
+                   players=players)
+    text = standings(game, state)
+    assert text.splitlines() == [
+        "🏆 Shared win: <@101> and **Bao (computer)**!",
+        "🥇 **alice**: 22 points",
+        "🥇 **Bao (computer)**: 22 points",
+        "🥉 **bob**: 11 points",
+    ]

@@ -1,0 +1,300 @@
+"""The Posing Pandas turn message under misuse and over time: strangers, out-of-turn and
+stale clicks, turn timeouts, restarts, /posing status, cancel, the private score card."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.e2e.table import Table, click_together, custom_ids
+from tests.e2e.test_posing_game import (
+    PNG_MAGIC,
+    Player,
+    box_select,
+    latest_game,
+    part,
+    roll_button,
+    start_posing,
+)
+
+
+async def late_click(env: Any, actor: Any, msg: Any, custom_id: str,
+                     values: list[str] | None = None) -> Any:
+    """A click made on ``msg`` as it was (a snapshot), reaching the bot after the message
+    changed: Discord sends the message as the click saw it. SimCord's own click() only offers
+    the components the message has now."""
+    from simcord import actors as sa
+    from simcord import interactions as si
+    from simcord.enums import ComponentType, InteractionType
+    from simcord.results import InteractionResult
+
+    backend = env.backend
+    stored = sa._visible_message(actor, msg)
+    kind = ComponentType.BUTTON if values is None else ComponentType.STRING_SELECT
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+    if values is not None:
+        data["values"] = values
+    record, payload = si.base_payload(
+        backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+        guild_id=actor.guild.id, user_id=actor.id, data=data)
+    payload["message"] = dict(sa.serializers.message_payload(backend, stored))
+    payload["message"]["components"] = [row.to_dict() for row in msg.components]
+    record.source_message_id = stored.id
+    env._notify_dispatch_observers(record)
+    backend.emit("INTERACTION_CREATE", payload)
+    await env._settle_internal(dispatch="INTERACTION_CREATE")
+    return InteractionResult(env, record)
+
+
+def routes(env: Any, since: int) -> list[str]:
+    """The REST requests made since index ``since``, as "METHOD first-path-part"."""
+    return [f"{r.method} {r.path.split('/')[1]}" for r in env.http_requests[since:]]
+
+
+async def actions(table: Table) -> list[Any]:
+    game = await latest_game(table)
+    return await table.env.bot.service.db.action_log(game.id)
+
+
+async def test_stranger_and_out_of_turn_clicks_are_refused(table: Table) -> None:
+    await start_posing(table, ["alice", "bob"])
+    alice, bob, erin = table["alice"], table["bob"], table["erin"]
+    msg = table.game_message()
+    assert table.decider(msg) is alice
+    toggle = part(msg, "hold")[0].custom_id
+    roll = roll_button(msg).custom_id
+    fill = box_select(msg)
+    before = await actions(table)
+
+    res = await erin.click(msg, custom_id=toggle)
+    assert res.ephemeral and "not playing in this game" in res.response.content
+    res = await erin.click(msg, custom_id=roll)
+    assert res.ephemeral and "not playing in this game" in res.response.content
+    res = await bob.click(msg, custom_id=toggle)
+    assert res.ephemeral and "alice's turn, not yours" in res.response.content
+    res = await bob.click(msg, custom_id=roll)
+    assert res.ephemeral and "alice's turn, not yours" in res.response.content
+    res = await bob.select(msg, [fill.options[0].value], custom_id=fill.custom_id)
+    assert res.ephemeral and "alice's turn, not yours" in res.response.content
+
+    after = table.game_message()
+    assert after.id == msg.id and after.content == msg.content
+    assert custom_ids(after) == custom_ids(msg)  # not even a toggle was drawn
+    assert await actions(table) == before
+
+
+async def test_two_rolls_at_once_apply_once(table: Table) -> None:
+    await start_posing(table, ["alice"])
+    alice = table["alice"]
+    msg = table.game_message()
+    roll = roll_button(msg).custom_id
+    before = len(await actions(table))
+    results = await click_together(table.env, [(alice, msg, roll), (alice, msg, roll)])
+    assert all(r.acknowledged for r in results)
+    refused = [r for r in results if r.followups or r.ephemeral]
+    assert len(refused) == 1
+    (note,) = refused[0].followups
+    assert note.ephemeral and "already decided" in note.content
+    log = await actions(table)
+    assert [a.action["type"] for a in log[before:]] == ["roll"]
+    game = await latest_game(table)
+    assert table.env.bot.service.state_of(game).rolls == 2
+    # the message shows the game as it is: one roll left
+    assert "(1 left)" in roll_button(table.game_message()).label
+
+
+async def test_an_old_version_is_refused_with_nothing_applied(table: Table) -> None:
+    await start_posing(table, ["alice"])
+    alice = table["alice"]
+    msg = table.game_message()
+    old_toggle = part(msg, "hold")[2].custom_id
+    old_fill = box_select(msg)
+    await alice.click(msg, custom_id=roll_button(msg).custom_id)
+    before = await actions(table)
+    shown = table.game_message()
+    # a toggle, a roll and a fill of the moment before the roll, arriving late
+    for cid, values in ((old_toggle, None), (roll_button(msg).custom_id, None),
+                        (old_fill.custom_id, [old_fill.options[0].value])):
+        res = await late_click(table.env, alice, msg, cid, values)
+        assert res.acknowledged
+        assert [f.content for f in res.followups] == \
+            ["That was already decided: here is the game as it is now."]
+        assert await actions(table) == before
+        now = table.game_message()
+        assert now.id == shown.id and custom_ids(now) == custom_ids(shown)
+    res = await alice.select(shown, [old_fill.options[0].value],
+                             custom_id=box_select(shown).custom_id)
+    assert res.acknowledged and not res.ephemeral  # the current select works
+    assert (await actions(table))[-1].action["type"] == "fill"
+
+
+async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
+    await start_posing(table, ["alice", "bob"], turn_timeout=30)
+    alice, bob = table["alice"], table["bob"]
+    env = table.env
+    msg = table.game_message()
+    assert table.decider(msg) is alice
+    await env.advance_time(29)
+    assert table.game_message().content == msg.content
+    assert await actions(table) == []
+    since = len(env.http_requests)
+    await env.advance_time(2)
+    assert routes(env, since) == ["PATCH channels", "POST channels"]  # close alice's, ping bob
+    log = await actions(table)
+    assert log and all(a.actor == f"timeout:{alice.id}" for a in log)
+    assert log[-1].action["type"] == "fill"  # the computer played alice's whole turn
+
+    history = table.channel.history()
+    assert len(history) == 2
+    assert not custom_ids(history[0])  # alice's message is closed
+    now = table.game_message()
+    assert now.id == history[1].id and table.decider(now) is bob
+    assert "alice ran out of time" in now.content
+
+    # bob's own time runs from his message; the game goes on for him as usual
+    await env.advance_time(20)
+    player = Player(table, random.Random(5), roll_rate=0.0)
+    assert await player.decide()
+    assert table.decider(table.game_message()) is alice
+
+
+async def test_solo_timeout_edits_the_same_message(table: Table) -> None:
+    await start_posing(table, ["alice"], turn_timeout=15)
+    msg = table.game_message()
+    since = len(table.env.http_requests)
+    await table.env.advance_time(16)
+    assert routes(table.env, since) == ["PATCH channels"]
+    assert len(table.channel.history()) == 1
+    now = table.game_message()
+    assert now.id == msg.id and "ran out of time" in now.content
+    assert "turn 2/11" in now.content and table.decider(now) is table["alice"]
+    game = await latest_game(table)
+    assert len(table.env.bot.service.state_of(game).filled[0]) == 1
+
+
+async def test_restart_mid_turn_old_buttons_still_work(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
+    await start_posing(table, ["alice", "bob"])
+    alice = table["alice"]
+    msg = table.game_message()
+    await alice.click(msg, custom_id=part(msg, "hold")[0].custom_id)
+    msg = table.game_message()
+    await alice.click(msg, custom_id=part(msg, "hold")[2].custom_id)
+    msg = table.game_message()
+    faces = table.env.bot.service.state_of(await latest_game(table)).dice
+
+    old_bot = table.env.bot
+    await table.env.restart_bot(bot_factory())
+    await old_bot.close()
+    assert table.env.bot is not old_bot
+
+    since = len(table.env.http_requests)
+    res = await alice.click(msg, custom_id=part(msg, "hold")[4].custom_id)
+    assert res.acknowledged and not res.ephemeral, res.response and res.response.content
+    assert routes(table.env, since) == ["POST interactions"]
+    msg = table.game_message()
+    assert [("(held)" in c.label) for c in part(msg, "hold")] == [True, False, True, False, True]
+    res = await alice.click(msg, custom_id=roll_button(msg).custom_id)
+    assert res.acknowledged and not res.ephemeral, res.response and res.response.content
+    log = await actions(table)
+    assert log[-1].action == {"type": "roll", "seat": 0, "hold": [0, 2, 4]}
+    dice = table.env.bot.service.state_of(await latest_game(table)).dice
+    assert [dice[i] for i in (0, 2, 4)] == [faces[i] for i in (0, 2, 4)]
+    # and the game goes on to the end with the restarted bot
+    await Player(table, random.Random(9)).play_to_end()
+    game = await latest_game(table)
+    assert game.status == "finished"
+
+
+async def test_status_shows_the_game_privately(table: Table) -> None:
+    alice, erin = table["alice"], table["erin"]
+    res = await alice.slash(table.channel, "posing status")
+    assert res.ephemeral and "no Posing Pandas game" in res.response.content
+    await start_posing(table, ["alice", "bob"])
+    msg = table.game_message()
+    res = await erin.slash(table.channel, "posing status")
+    assert res.acknowledged and res.ephemeral
+    assert "Jump to the game" in res.response.content and str(msg.id) in res.response.content
+    embed = res.response.embeds[0]
+    assert embed.title == "Posing Pandas · alice, turn 1/11"
+    assert any(f.name.startswith("Dice") for f in embed.fields)
+    assert len(table.channel.history()) == 1  # nothing posted
+
+
+async def test_the_score_card_button_answers_privately(table: Table) -> None:
+    await start_posing(table, ["alice", "bob"])
+    msg = table.game_message()
+    card = part(msg, "pcard")[0]
+    res = await table["erin"].click(msg, custom_id=card.custom_id)
+    assert res.acknowledged and res.ephemeral
+    (att,) = (res.followups[0] if res.followups else res.response).attachments
+    assert att.filename == "posing-card.png" and (await att.read()).startswith(PNG_MAGIC)
+    assert table.game_message().content == msg.content
+
+
+async def test_cancel_mid_game_writes_no_results(table: Table) -> None:
+    alice, bob = table["alice"], table["bob"]
+    await start_posing(table, ["alice", "bob"])
+    msg = table.game_message()
+    await alice.click(msg, custom_id=roll_button(msg).custom_id)
+    res = await bob.slash(table.channel, "posing cancel")
+    assert res.ephemeral and "host" in res.response.content
+    res = await alice.slash(table.channel, "posing cancel")
+    assert res.acknowledged and not res.ephemeral and "cancelled" in res.response.content
+    game = await latest_game(table)
+    assert game.status == "cancelled"
+    assert await table.env.bot.service.db.game_results(game.id) == []
+    assert not custom_ids(table.channel.history()[0])  # the game message lost its buttons
+    res = await alice.slash(table.channel, "posing status")
+    assert res.ephemeral and "no Posing Pandas game" in res.response.content
+    # a new game can be opened in the channel
+    res = await alice.slash(table.channel, "posing new")
+    assert res.acknowledged and not res.ephemeral
+
+
+async def test_slash_start_and_lobby_rules(table: Table) -> None:
+    alice, bob = table["alice"], table["bob"]
+    res = await alice.slash(table.channel, "posing new", turn_timeout=45)
+    assert "Turn timeout: 45 s" in res.response.embeds[0].description
+    res = await alice.slash(table.channel, "royale new")
+    assert res.ephemeral and "Posing Pandas game is already open" in res.response.content
+    res = await bob.slash(table.channel, "posing join")
+    assert res.ephemeral and "joined" in res.response.content
+    res = await bob.slash(table.channel, "posing start")
+    assert res.ephemeral and "Only the host" in res.response.content
+    res = await alice.slash(table.channel, "posing start")
+    assert res.ephemeral and "The game is on" in res.response.content
+    msg = table.game_message()
+    assert table.decider(msg) is alice and part(msg, "roll")
+    game = await latest_game(table)
+    assert game.settings == {"turn_timeout": 45}
+    assert "45s per decision" in msg.embeds[0].footer.text
+
+
+async def test_restart_after_a_crash_between_commits(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
+    """alice's fill was committed but the bot died before the computer player took its turn:
+    at start-up the computer plays, and alice is called back in a new message."""
+    from bot.rules.posing.actions import Fill
+    from bot.service import Outcome
+
+    await start_posing(table, ["alice"], cpus=1)
+    alice = table["alice"]
+    service = table.env.bot.service
+    game = await latest_game(table)
+    outcome = Outcome(game, service.state_of(game))
+    async with service.lock(game.channel_id):
+        await service._commit(outcome, Fill(0, "set_of_3"), "player")  # no computer turn yet
+    assert outcome.game.deadline_ms is None
+    msg = table.game_message()
+
+    old_bot = table.env.bot
+    await table.env.restart_bot(bot_factory())
+    await old_bot.close()
+
+    log = await actions(table)
+    assert [a.actor for a in log] == [str(alice.id)] + ["cpu:1"] * (len(log) - 1)
+    assert log[-1].action["type"] == "fill"
+    history = table.channel.history()
+    assert len(history) == 2 and history[0].id == msg.id and not custom_ids(history[0])
+    now = table.game_message()
+    assert table.decider(now) is alice and "restarted" in now.content
+    assert "🤖 **Bao (computer)** filled" in (now.embeds[0].description or "")
