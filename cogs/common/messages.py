@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.service import Outcome
 from cogs.common.replies import MISSING_PERMISSIONS
 from storage import GameRow
 
@@ -18,6 +19,16 @@ if TYPE_CHECKING:
 log = logging.getLogger("cogs.messages")
 
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+
+
+def timeout_note(outcome: Outcome, did: str) -> str:
+    """Who ran out of time in ``outcome`` (the computer ``did`` something for them)."""
+    for step in outcome.steps:
+        if step.by == "timeout":
+            name = next(p.display_name for p in outcome.game.players
+                        if p.player_id == step.player_id)
+            return f"⏰ {name} ran out of time: the computer {did}."
+    return ""
 
 
 class Shown:

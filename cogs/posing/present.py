@@ -18,7 +18,7 @@ import discord
 from bot.rules.posing.engine import ENGINE
 from bot.rules.posing.state import PosingState
 from bot.service import Outcome, is_cpu
-from cogs.common.messages import GameMessages, Shown
+from cogs.common.messages import GameMessages, Shown, timeout_note
 from cogs.images import card_data, render_score_card
 from cogs.posing.render import (
     CARD_FILE,
@@ -36,16 +36,6 @@ if TYPE_CHECKING:
 
 KIND = "posing"
 RESUMED = "♻️ I was restarted: the computer players have caught up."
-
-
-def timeout_note(outcome: Outcome) -> str:
-    """Who ran out of time, for the channel."""
-    for step in outcome.steps:
-        if step.by == "timeout":
-            name = next(p.display_name for p in outcome.game.players
-                        if p.player_id == step.player_id)
-            return f"⏰ {name} ran out of time: the computer played their turn."
-    return ""
 
 
 async def score_card_png(game: GameRow, state: PosingState) -> bytes:
@@ -82,7 +72,7 @@ class PosingPresenter:
         """Show what ``outcome`` changed: edit the current message, or close it and post a new
         one when the decision passes to another person."""
         game = outcome.game
-        note = note or timeout_note(outcome)
+        note = note or timeout_note(outcome, "played their turn")
         seat = ENGINE.current_seat(outcome.state)
         actor = outcome.steps[0].player_id if outcome.steps else None
         if seat is not None and actor is not None and game.message_id is not None:

@@ -31,6 +31,8 @@ from bot.rules.posing.poses import (
 from bot.rules.posing.state import PosingState
 from cogs.common.components import Click, GameButton, GameSelect
 from cogs.common.messages import Shown
+from cogs.common.names import Names, short
+from cogs.common.names import standings as common_standings
 from storage import GameRow
 
 TURN_COLOR: Final = 0x9B59B6
@@ -103,34 +105,7 @@ def carried_mask(state: PosingState, tail: Sequence[Mapping[str, Any]]) -> Mask:
     return NO_HOLD
 
 
-# --- names ---------------------------------------------------------------------------------
-
-
-class Names:
-    """Display names and mentions of a game's players."""
-
-    def __init__(self, game: GameRow) -> None:
-        self.players = game.players
-        self.by_id = {p.player_id: p for p in game.players}
-
-    def seat(self, seat: int) -> str:
-        return self.players[seat].display_name
-
-    def of(self, player_id: str) -> str:
-        p = self.by_id.get(player_id)
-        return p.display_name if p else player_id
-
-    def is_bot(self, player_id: str) -> bool:
-        p = self.by_id.get(player_id)
-        return bool(p and p.is_bot)
-
-    def mention(self, seat: int) -> str:
-        p = self.players[seat]
-        return f"<@{p.player_id}>" if p.player_id.isdigit() else f"**{p.display_name}**"
-
-
-def _short(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+# --- points --------------------------------------------------------------------------------
 
 
 def _points(n: int) -> str:
@@ -161,7 +136,7 @@ def score_table(state: PosingState, names: Names) -> str:
     lines = [f"  {'Player':<{NAME_WIDTH}} Boxes  Total"]
     for seat, filled in enumerate(state.filled):
         mark = "▶" if seat == current else " "
-        lines.append(f"{mark} {_short(names.seat(seat)):<{NAME_WIDTH}} "
+        lines.append(f"{mark} {short(names.seat(seat), NAME_WIDTH):<{NAME_WIDTH}} "
                      f"{len(filled):>2}/{BOX_COUNT}  {sum(filled.values()):>5}")
     return "```\n" + "\n".join(lines) + "\n```"
 
@@ -314,24 +289,7 @@ def render_closed(game: GameRow, state: PosingState, events: Sequence[Mapping[st
 
 def standings(game: GameRow, state: PosingState) -> str:
     """Final standings with shared wins."""
-    names = Names(game)
-    totals = ENGINE.totals(state)
-    winners = ENGINE.winners(state)
-    order = sorted(range(len(totals)), key=lambda s: -totals[s])
-    medals = ["🥇", "🥈", "🥉"]
-    lines = []
-    place = 0
-    prev: int | None = None
-    for idx, seat in enumerate(order):
-        if totals[seat] != prev:
-            place, prev = idx + 1, totals[seat]
-        mark = medals[place - 1] if place <= len(medals) else f"{place}."
-        lines.append(f"{mark} **{names.seat(seat)}**: {_points(totals[seat])}")
-    if len(winners) > 1:
-        head = "🏆 Shared win: " + " and ".join(names.mention(w) for w in winners) + "!"
-    else:
-        head = f"🏆 {names.mention(winners[0])} wins Posing Pandas!"
-    return (head + "\n" + "\n".join(lines))[:2000]
+    return common_standings(Names(game), ENGINE.totals(state), "Posing Pandas", _points)
 
 
 def final_embed(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, Any]],

@@ -10,9 +10,10 @@ import discord
 
 from bot.rules.royale.state import RoyaleState
 from bot.service import Outcome
-from cogs.common.messages import GameMessages, Shown
+from cogs.common.messages import GameMessages, Shown, timeout_note
+from cogs.common.names import Names
 from cogs.images import render_score_sheet, sheet_data
-from cogs.royale.render import Names, render, render_closed_round, standings
+from cogs.royale.render import render, render_closed_round, standings
 from storage import GameRow
 
 if TYPE_CHECKING:
@@ -39,16 +40,6 @@ async def sheet_file(game: GameRow, state: RoyaleState) -> discord.File:
                       title=f"Panda Royale - game {game.id}")
     png = await asyncio.to_thread(render_score_sheet, data)
     return discord.File(io.BytesIO(png), filename=SHEET_NAME)
-
-
-def timeout_note(outcome: Outcome) -> str:
-    """Who ran out of time, for the channel."""
-    for step in outcome.steps:
-        if step.by == "timeout":
-            name = next(p.display_name for p in outcome.game.players
-                        if p.player_id == step.player_id)
-            return f"⏰ {name} ran out of time: the computer decided for them."
-    return ""
 
 
 class RoyalePresenter:
@@ -84,7 +75,7 @@ class RoyalePresenter:
         """Show what ``outcome`` changed: edit the round message, or close it and post the
         next round's."""
         game = outcome.game
-        note = note or timeout_note(outcome)
+        note = note or timeout_note(outcome, "decided for them")
         state: RoyaleState = outcome.state
         events = outcome.events
         closed = [e["round"] for e in events if e.get("event") == "draft_return"]

@@ -16,6 +16,8 @@ from bot.rules.royale.dice import CANNON_MULTIPLIER, ROUNDS, DieSpec
 from bot.rules.royale.engine import current_seat
 from bot.rules.royale.state import Phase, RoyaleState
 from cogs.common.components import Click, GameButton, GameSelect
+from cogs.common.names import Names, short
+from cogs.common.names import standings as common_standings
 from cogs.royale.dice_text import die_emoji, die_value, happening
 from storage import GameRow
 
@@ -36,28 +38,6 @@ class Rendered:
     view: discord.ui.View | None
 
 
-class Names:
-    """Display names and mentions of a game's players."""
-
-    def __init__(self, game: GameRow) -> None:
-        self.by_id = {p.player_id: p.display_name for p in game.players}
-        self.seats = [p.player_id for p in game.players]
-
-    def __call__(self, player_id: str) -> str:
-        return self.by_id.get(player_id, player_id)
-
-    def seat(self, seat: int) -> str:
-        return self.by_id[self.seats[seat]]
-
-    def mention(self, seat: int) -> str:
-        pid = self.seats[seat]
-        return f"<@{pid}>" if pid.isdigit() else f"**{self.by_id[pid]}**"
-
-
-def _short(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
-
-
 def score_table(state: RoyaleState, names: Names) -> str:
     """The last scored row of the score sheet per player, with game totals, as a code block."""
     r = len(state.sheet)
@@ -71,7 +51,8 @@ def score_table(state: RoyaleState, names: Names) -> str:
         else:
             cells = "".join(f"{'·':>4}" for _ in range(7))[1:]
             rnd = f"{'·':>5}"
-        lines.append(f"{_short(names.seat(seat)):<{NAME_WIDTH}} {cells}{rnd}{totals[seat]:>6}")
+        name = short(names.seat(seat), NAME_WIDTH)
+        lines.append(f"{name:<{NAME_WIDTH}} {cells}{rnd}{totals[seat]:>6}")
     if r == 0:
         label = "Nothing scored yet"
     elif r == state.round:
@@ -251,7 +232,7 @@ def render_closed_round(game: GameRow, state: RoyaleState, events: Sequence[dict
     for seat in range(state.n):
         cols = state.sheet[round_no - 1][seat]
         cells = "".join(f"{c:>4}" for c in cols)[1:]
-        table.append(f"{_short(names.seat(seat)):<{NAME_WIDTH}} {cells}{sum(cols):>5}"
+        table.append(f"{short(names.seat(seat), NAME_WIDTH):<{NAME_WIDTH}} {cells}{sum(cols):>5}"
                      f"{totals[seat]:>6}")
     table.append("```")
     embed = discord.Embed(title=f"Panda Royale · Round {round_no}/{ROUNDS} (done)",
@@ -263,23 +244,4 @@ def render_closed_round(game: GameRow, state: RoyaleState, events: Sequence[dict
 
 def standings(game: GameRow, state: RoyaleState) -> str:
     """Final standings with shared wins."""
-    names = Names(game)
-    totals = state.totals()
-    top = max(totals)
-    winners = [i for i, t in enumerate(totals) if t == top]
-    order = sorted(range(state.n), key=lambda i: -totals[i])
-    medals = ["🥇", "🥈", "🥉"]
-    lines = []
-    place = 0
-    prev: int | None = None
-    for idx, seat in enumerate(order):
-        if totals[seat] != prev:
-            place = idx + 1
-            prev = totals[seat]
-        mark = medals[place - 1] if place <= 3 else f"{place}."
-        lines.append(f"{mark} **{names.seat(seat)}**: {totals[seat]}")
-    if len(winners) > 1:
-        head = "🏆 Shared win: " + " and ".join(names.mention(w) for w in winners) + "!"
-    else:
-        head = f"🏆 {names.mention(winners[0])} wins Panda Royale!"
-    return head + "\n" + "\n".join(lines)
+    return common_standings(Names(game), state.totals(), "Panda Royale")
