@@ -29,7 +29,7 @@ from bot.rules.royale.dice import (
     Column,
     DieSpec,
 )
-from bot.rules.royale.engine import legal_actions
+from bot.rules.royale.engine import legal_actions, tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
 
 # Tuning of the heuristic (points).
@@ -63,43 +63,65 @@ def mercenary_value(first_round: int) -> float:
     return sum(3.5 * t * keep ** (t - first_round) for t in range(first_round, ROUNDS + 1))
 
 
-def hand_value(dice: Iterable[DieSpec], next_round: int) -> float:
-    """Expected points ``dice`` will score from ``next_round`` to the end of the game."""
+# A hand's expected value is built from per-die parts, so a trade (one die out, one in) is
+# valued in constant time: (flat, blue, red, red dice, glitter dice, one-off extra).
+Parts = tuple[float, float, float, int, int, float]
+NO_PARTS: Parts = (0.0, 0.0, 0.0, 0, 0, 0.0)
+
+
+@cache
+def die_parts(spec: DieSpec, next_round: int) -> Parts:
+    """What one die adds to a hand's value, by column (see :func:`parts_value`)."""
+    kind = spec.kind
+    rounds = ROUNDS - next_round + 1
+    if kind == PITY or rounds <= 0:
+        return NO_PARTS
+    if kind == MERCENARY_KIND:
+        return (0.0, 0.0, 0.0, 0, 0, mercenary_value(next_round))
+    if kind == CANNON_KIND:
+        return (0.0, 0.0, 0.0, 0, 0, cannon_value(rounds))
+    m = mean(spec)
+    col = spec.column
+    if col == Column.RED:
+        return (0.0, 0.0, m, 1, 0, 0.0)
+    if col == Column.BLUE:
+        return (0.0, m, 0.0, 0, int(kind == GLITTER), 0.0)
+    if col == Column.PURPLE:
+        return (2 * m, 0.0, 0.0, 0, 0, 0.0)
+    if col == Column.CLEAR:
+        return (m + (MISCHIEF_BONUS if kind == MISCHIEF_KIND else CLEAR_TRADE_OPTION),
+                0.0, 0.0, 0, 0, 0.0)
+    if col == Column.YELLOW:
+        return (m * (1 + YELLOW_PRIORITY), 0.0, 0.0, 0, 0, 0.0)
+    return (m, 0.0, 0.0, 0, 0, 0.0)
+
+
+def add_parts(a: Parts, b: Parts, sign: int = 1) -> Parts:
+    """``a + b`` (or ``a - b`` with ``sign=-1``), part by part."""
+    return (a[0] + sign * b[0], a[1] + sign * b[1], a[2] + sign * b[2], a[3] + sign * b[3],
+            a[4] + sign * b[4], a[5] + sign * b[5])
+
+
+def hand_parts(dice: Iterable[DieSpec], next_round: int) -> Parts:
+    total = NO_PARTS
+    for sp in dice:
+        total = add_parts(total, die_parts(sp, next_round))
+    return total
+
+
+def parts_value(p: Parts, next_round: int) -> float:
+    """Expected points of a hand with parts ``p``: every column summed over the rounds left
+    (blue doubled with any glitter, red sum times red dice), plus one-off dice."""
     rounds = ROUNDS - next_round + 1
     if rounds <= 0:
         return 0.0
-    flat = blue = red = 0.0
-    reds = 0
-    glitter = False
-    extra = 0.0
-    for sp in dice:
-        kind = sp.kind
-        if kind == PITY:
-            continue
-        if kind == MERCENARY_KIND:
-            extra += mercenary_value(next_round)
-            continue
-        if kind == CANNON_KIND:
-            extra += cannon_value(rounds)
-            continue
-        m = mean(sp)
-        col = sp.column
-        if col == Column.RED:
-            red += m
-            reds += 1
-        elif col == Column.BLUE:
-            blue += m
-            glitter = glitter or kind == GLITTER
-        elif col == Column.PURPLE:
-            flat += 2 * m
-        elif col == Column.CLEAR:
-            flat += m + (MISCHIEF_BONUS if kind == MISCHIEF_KIND else CLEAR_TRADE_OPTION)
-        elif col == Column.YELLOW:
-            flat += m * (1 + YELLOW_PRIORITY)
-        else:
-            flat += m
-    per_round = flat + blue * (2 if glitter else 1) + red * reds
-    return per_round * rounds + extra
+    flat, blue, red, reds, glitters, extra = p
+    return (flat + blue * (2 if glitters else 1) + red * reds) * rounds + extra
+
+
+def hand_value(dice: Iterable[DieSpec], next_round: int) -> float:
+    """Expected points ``dice`` will score from ``next_round`` to the end of the game."""
+    return parts_value(hand_parts(dice, next_round), next_round)
 
 
 class RandomPlayer:
@@ -109,8 +131,29 @@ class RandomPlayer:
         self.rng = Rng(seed)
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
+        if state.phase is Phase.TRADE:
+            return self._trade(state)
         actions = legal_actions(state)
         return actions[self.rng.below(len(actions))]
+
+    def _trade(self, state: RoyaleState) -> RoyaleAction:
+        """The same choice as ``legal_actions(state)[i]`` (Pass, then every trade by clear die,
+        player and die), without building every trade."""
+        seat = state.queue[0][0]
+        specs = state.dice.specs
+        gives = tradeable_dice(state, seat)
+        takes = [(target, [d for d in hand if specs[d].takeable])
+                 for target, hand in enumerate(state.hands) if target != seat]
+        per_give = sum(len(dice) for _, dice in takes)
+        i = self.rng.below(1 + len(gives) * per_give)
+        if i == 0:
+            return Pass(seat)
+        give, j = divmod(i - 1, per_give)
+        for target, dice in takes:
+            if j < len(dice):
+                return Trade(seat, gives[give], target, dice[j])
+            j -= len(dice)
+        raise AssertionError("unreachable: the index is below the number of trades")
 
 
 class HeuristicPlayer:
@@ -165,17 +208,18 @@ class HeuristicPlayer:
         best_gain = TRADE_THRESHOLD
         nxt = state.round + 1
         specs = state.dice.specs
-        mine = state.hands[seat]
-        base = hand_value(self._specs(state, mine), nxt)
+        parts = [hand_parts(self._specs(state, hand), nxt) for hand in state.hands]
+        values = [parts_value(p, nxt) for p in parts]
         weights = self._weights(state, seat)
+        mine = parts[seat]
         for a in legal_actions(state):
             if not isinstance(a, Trade):
                 continue
-            theirs = state.hands[a.target]
-            my_after = [specs[d] for d in mine if d != a.give] + [specs[a.take]]
-            their_after = [specs[d] for d in theirs if d != a.take] + [specs[a.give]]
-            gain = hand_value(my_after, nxt) - base
-            loss = hand_value(self._specs(state, theirs), nxt) - hand_value(their_after, nxt)
+            give, take = die_parts(specs[a.give], nxt), die_parts(specs[a.take], nxt)
+            my_after = add_parts(add_parts(mine, give, -1), take)
+            their_after = add_parts(add_parts(parts[a.target], take, -1), give)
+            gain = parts_value(my_after, nxt) - values[seat]
+            loss = values[a.target] - parts_value(their_after, nxt)
             score = gain + weights[a.target] * loss
             if score > best_gain:
                 best, best_gain = a, score
@@ -229,6 +273,7 @@ __all__ = [
     "HeuristicPlayer",
     "RandomPlayer",
     "cannon_value",
+    "die_parts",
     "hand_value",
     "make_player",
     "mercenary_value",

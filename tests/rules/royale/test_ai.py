@@ -119,3 +119,29 @@ def test_heuristic_saves_a_low_cannon_early_and_fires_an_eight():
     assert bot.choose(s) == Cannon(0, "cannon8-1", False)
     apply_in_place(s, bot.choose(s))
     assert bot.choose(s) == Cannon(0, "cannon8-2", True)
+
+
+def test_random_player_trades_exactly_like_an_index_into_legal_actions() -> None:
+    """RandomPlayer draws trades without listing them; the choice must be the one
+    ``legal_actions()[index]`` gives for the same draw."""
+    from bot.rules.rng import Rng
+    from bot.rules.royale.ai import RandomPlayer
+    from bot.rules.royale.engine import apply_in_place, current_seat, legal_actions, new_game
+    from bot.rules.royale.state import Phase
+
+    seen = 0
+    for seed in range(40):
+        state, _ = new_game([f"p{i}" for i in range(5)], seed, ("mischief", "cannon"))
+        player = RandomPlayer(seed)
+        while current_seat(state) is not None:
+            if state.phase is Phase.TRADE:
+                twin = Rng(0)
+                twin._r.setstate(player.rng._r.getstate())
+                actions = legal_actions(state)
+                expected = actions[twin.below(len(actions))]
+                assert player.choose(state) == expected
+                seen += 1
+                apply_in_place(state, expected)
+            else:
+                apply_in_place(state, player.choose(state))
+    assert seen > 100
