@@ -25,9 +25,9 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from bot.crashdrill.protocol import digest, state_text
+from storage import inspect as db
 
 NO_DIGEST = "-"
 
@@ -86,14 +86,6 @@ class CheckResult:
         return good
 
 
-def connect_ro(path: Path) -> sqlite3.Connection:
-    """A read-only connection to ``path`` (nothing is created, recovered or checkpointed)."""
-    conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True,
-                           isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    return conn
-
-
 def check_database(
     path: Path,
     answered: Mapping[int, Answer] | None = None,
@@ -112,7 +104,7 @@ def check_database(
         result.check(not answered, "lost", f"{path.name} does not exist but games were answered")
         return result
     try:
-        with closing(connect_ro(path)) as conn:
+        with closing(db.connect_ro(path)) as conn:
             _check_file(conn, result)
             if result.ok:
                 _check_games(conn, answered, result)
@@ -122,10 +114,10 @@ def check_database(
 
 
 def _check_file(conn: sqlite3.Connection, result: CheckResult) -> None:
-    conn.execute("BEGIN")  # one snapshot for every query
-    rows = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+    db.begin_snapshot(conn)
+    rows = db.integrity_problems(conn)
     result.check(rows == ["ok"], "integrity_check", "; ".join(str(r) for r in rows[:5]))
-    bad = conn.execute("PRAGMA foreign_key_check").fetchall()
+    bad = db.foreign_key_problems(conn)
     result.check(not bad, "foreign_key_check", f"{len(bad)} row(s) point nowhere: "
                  + ", ".join(str(tuple(r)) for r in bad[:3]))
 
@@ -133,14 +125,11 @@ def _check_file(conn: sqlite3.Connection, result: CheckResult) -> None:
 def _check_games(
     conn: sqlite3.Connection, answered: Mapping[int, Answer], result: CheckResult
 ) -> None:
-    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = db.table_names(conn)
     if "games" not in tables:  # killed before the first migration committed
         result.check(not answered, "lost", "no schema yet but games were answered")
         return
-    games = conn.execute(
-        "SELECT id, kind, status, seed, settings, state, start_events, version FROM games"
-        " ORDER BY id"
-    ).fetchall()
+    games = db.all_games(conn)
     known = {g["id"] for g in games}
     for game_id in answered:
         result.check(game_id in known, "lost", f"game {game_id} was answered but is gone")
@@ -154,11 +143,8 @@ def _check_game(
 ) -> None:
     gid, status, version = game["id"], game["status"], game["version"]
     where = f"game {gid}"
-    players = [r["player_id"] for r in conn.execute(
-        "SELECT player_id FROM game_players WHERE game_id = ? ORDER BY seat", (gid,))]
-    actions = conn.execute(
-        "SELECT seq, action, actor, events FROM actions WHERE game_id = ? ORDER BY seq", (gid,)
-    ).fetchall()
+    players = db.seat_players(conn, gid)
+    actions = db.game_actions(conn, gid)
     n = len(actions)
     result.games[gid] = GameFacts(gid, status, version, len(players), n)
 
@@ -181,9 +167,7 @@ def _check_game(
     # Versions: one per lobby seat added, one for the start, one per action.
     result.check(version == len(players) + n, "versions",
                  f"{where}: version {version} but {len(players)} players and {n} actions")
-    results = conn.execute(
-        "SELECT player_id, score, won FROM results WHERE game_id = ? ORDER BY player_id", (gid,)
-    ).fetchall()
+    results = db.game_results(conn, gid)
     print_ = _fingerprint(game, players, actions, results)
     if status == "finished" and result.verified.get(gid) == print_:
         result.check(True, "replay", "")  # the very rows a full replay accepted before
@@ -272,18 +256,10 @@ def _replay(
 
 
 def _check_ratings(conn: sqlite3.Connection, result: CheckResult) -> None:
-    rows = conn.execute(
-        "SELECT r.guild_id, r.kind, r.player_id, r.games, COUNT(x.game_id) AS played"
-        " FROM ratings r LEFT JOIN results x ON x.guild_id = r.guild_id AND x.kind = r.kind"
-        " AND x.player_id = r.player_id GROUP BY r.guild_id, r.kind, r.player_id"
-    ).fetchall()
+    rows = db.rating_counts(conn)
     bad = [f"{r['player_id']} rated for {r['games']} games, played {r['played']}"
            for r in rows if r["games"] != r["played"]]
-    unrated = conn.execute(
-        "SELECT COUNT(*) FROM (SELECT DISTINCT guild_id, kind, player_id FROM results)"
-        " x WHERE NOT EXISTS (SELECT 1 FROM ratings r WHERE r.guild_id = x.guild_id"
-        " AND r.kind = x.kind AND r.player_id = x.player_id)"
-    ).fetchone()[0]
+    unrated = db.unrated_players(conn)
     if unrated:
         bad.append(f"{unrated} player(s) with results but no rating")
     result.check(not bad, "ratings", "; ".join(bad[:3]))
