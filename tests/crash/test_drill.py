@@ -32,7 +32,7 @@ def drill(tmp_path_factory: pytest.TempPathFactory) -> tuple[DrillReport, str, f
 
 
 def test_every_check_passes_after_every_kill(drill: tuple[DrillReport, str, float]) -> None:
-    report, _, seconds = drill
+    report, _, _ = drill
     assert report.failures == []
     assert report.ok
     assert report.kills == KILLS
@@ -41,7 +41,6 @@ def test_every_check_passes_after_every_kill(drill: tuple[DrillReport, str, floa
     assert report.checks_passed > 100
     assert report.final_status == "finished"
     assert report.games_finished >= 1 and report.actions_committed > 0
-    assert seconds < 30
 
 
 def test_the_drill_prints_progress_and_a_summary(drill: tuple[DrillReport, str, float]) -> None:
