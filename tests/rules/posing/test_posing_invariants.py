@@ -26,6 +26,7 @@ GAMES = settings(
     max_examples=60,
     deadline=None,
     database=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 

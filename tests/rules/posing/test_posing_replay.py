@@ -17,7 +17,8 @@ from bot.rules.posing.state import FORMAT_VERSION, PosingState, state_from_json
 from .posing_helpers import logs, names, play
 
 REPLAYS = settings(
-    max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=25, deadline=None, database=None, derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 
