@@ -381,7 +381,7 @@ async def _restart_game(world: World, table: GameTable) -> None:
 async def _latency_one_game(opts: Options) -> LatencyRun:
     rng = random.Random(opts.seed)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
         async with world.running():
             [table] = await world.open_games(1, opts.players)
             sampler = Sampler(world)
@@ -400,7 +400,7 @@ async def _latency_one_game(opts: Options) -> LatencyRun:
 async def _latency_many(opts: Options) -> LatencyRun:
     rng = random.Random(opts.seed + 1)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
         async with world.running():
             tables = await world.open_games(opts.games, opts.players)
             sampler = Sampler(world)
@@ -441,7 +441,7 @@ async def bench_rest(opts: Options, out: TextIO) -> list[RestRun]:
     runs: list[RestRun] = []
     rng = random.Random(opts.seed + 2)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=0.001)
+        world = World(Path(tmp), settle_idle=0.001, seed=opts.seed)
         async with world.running():
             for computers in (False, True):
                 table = world.new_table(1 if computers else opts.players)
@@ -528,7 +528,7 @@ async def bench_resident(opts: Options, out: TextIO, *, memory: bool, startup: b
     tracemalloc makes very slow once hundreds of games are running."""
     rng = random.Random(opts.seed + 3)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
         async with world.running():
             # Warm-up, not counted: imports, fonts and caches of a first drawn score sheet.
             warm = await world.open_games(2, opts.players)
@@ -783,7 +783,7 @@ async def bench_profile(opts: Options, out: TextIO) -> str:
     groups: dict[bool, pstats.Stats | None] = {False: None, True: None}
     counts: Counter[bool] = Counter()
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
         async with world.running():
             tables = await world.open_games(opts.games, opts.players)
             made = 0

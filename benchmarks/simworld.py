@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import random
 import re
@@ -184,8 +185,10 @@ class GameTable:
 class World:
     """A running SimCord environment around the real bot, on a SQLite file in ``directory``."""
 
-    def __init__(self, directory: Path, *, settle_idle: float | None = None) -> None:
+    def __init__(self, directory: Path, *, settle_idle: float | None = None,
+                 seed: int = 1) -> None:
         self.db_path = directory / "panda.db"
+        self._seeds = itertools.count(seed * 100_000)  # games get fixed seeds: runs repeat
         self.settle_idle = settle_idle  # None: SimCord's own settle poll interval
         self.bots: list[PandaBot] = []
         self.dispatched: dict[int, float] = {}
@@ -204,7 +207,7 @@ class World:
         """A fresh, unstarted bot on the world's database file."""
         settings = Settings(_env_file=None, database_path=self.db_path,  # type: ignore[call-arg]
                             discord_token=None, default_turn_timeout=TURN_TIMEOUT)
-        bot = PandaBot(settings)
+        bot = PandaBot(settings, seed_source=lambda: next(self._seeds))
         self.bots.append(bot)
         return bot
 
