@@ -120,8 +120,36 @@ class RatingRow:
         return ordinal(self.mu, self.sigma)
 
 
+class _Figures:
+    """What leaderboard and stats rows derive from their counts."""
+
+    __slots__ = ()
+    games: int
+    wins: int
+    total_score: int
+    mu: float | None
+    sigma: float | None
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game, 0.0 to 1.0."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_score(self) -> float:
+        """Mean score per game."""
+        return self.total_score / self.games if self.games else 0.0
+
+    @property
+    def ordinal(self) -> float | None:
+        """``mu - 3 * sigma``, or ``None`` when unrated."""
+        if self.mu is None or self.sigma is None:
+            return None
+        return ordinal(self.mu, self.sigma)
+
+
 @dataclass(frozen=True, slots=True)
-class LeaderRow:
+class LeaderRow(_Figures):
     """One line of a server leaderboard. Rating fields are ``None`` for unrated players."""
 
     position: int
@@ -135,26 +163,9 @@ class LeaderRow:
     mu: float | None
     sigma: float | None
 
-    @property
-    def win_rate(self) -> float:
-        """Wins per game, 0.0 to 1.0."""
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def average_score(self) -> float:
-        """Mean score per game."""
-        return self.total_score / self.games if self.games else 0.0
-
-    @property
-    def ordinal(self) -> float | None:
-        """``mu - 3 * sigma``, or ``None`` when unrated."""
-        if self.mu is None or self.sigma is None:
-            return None
-        return ordinal(self.mu, self.sigma)
-
 
 @dataclass(frozen=True, slots=True)
-class StatsRow:
+class StatsRow(_Figures):
     """A player's figures for one game kind in one server."""
 
     kind: GameKind
@@ -167,23 +178,6 @@ class StatsRow:
     mu: float | None
     sigma: float | None
     rated_games: int
-
-    @property
-    def win_rate(self) -> float:
-        """Wins per game, 0.0 to 1.0."""
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def average_score(self) -> float:
-        """Mean score per game."""
-        return self.total_score / self.games if self.games else 0.0
-
-    @property
-    def ordinal(self) -> float | None:
-        """``mu - 3 * sigma``, or ``None`` when unrated."""
-        if self.mu is None or self.sigma is None:
-            return None
-        return ordinal(self.mu, self.sigma)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,7 @@ class PosingRules:
             obj = self.events[k]
             name = obj["event"]
             if self.ended or name == "setup":
-                self.after_end(k, name)
+                self.p.after_end(k, name, len(self.events) - k)
                 break
             if name == "roll":
                 self.roll(k, obj)
@@ -139,14 +139,6 @@ class PosingRules:
         if sorted(obj["winners"]) != sorted(want):
             self.p.add(k, f"the winners are [{', '.join(obj['winners'])}], but the top total "
                           f"belongs to [{', '.join(want)}]")
-
-    def after_end(self, k: int, name: str) -> None:
-        rest = len(self.events) - k
-        if name == "setup":
-            self.p.add(k, "a second setup: the game id is used for two games (it must be "
-                          f"unique in the file); the {rest} events from here are not checked")
-        else:
-            self.p.add(k, f"{rest} event(s) after game_end")
 
     def totals(self) -> dict[str, int]:
         return {p: sum(self.filled[p].values()) for p in self.players}

@@ -181,7 +181,7 @@ class RoyaleRules:
             obj = events[k]
             name = obj["event"]
             if self.ended or name == "setup":
-                self.after_end(k, name)
+                self.p.after_end(k, name, len(self.events) - k)
                 break
             if name == "game_end":
                 if block:
@@ -669,14 +669,6 @@ class RoyaleRules:
     @property
     def complete(self) -> bool:
         return self.ended and self.round == ROUNDS
-
-    def after_end(self, k: int, name: str) -> None:
-        rest = len(self.events) - k
-        if name == "setup":
-            self.p.add(k, "a second setup: the game id is used for two games (it must be "
-                          f"unique in the file); the {rest} events from here are not checked")
-        else:
-            self.p.add(k, f"{rest} event(s) after game_end")
 
     def totals(self) -> dict[str, int]:
         return {p: sum(self.sheet[p]) for p in self.players}

@@ -10,19 +10,9 @@ from bot.rules.posing.ai import make_player
 from bot.rules.posing.engine import apply_in_place, current_seat, legal_actions, new_game
 from bot.rules.posing.events import PosingEvent
 from bot.rules.posing.state import PosingState
+from bot.sim.demo_posing import PANDA_NAMES
 
-NAMES = (
-    "Bamboo",
-    "Mochi",
-    "Dumpling",
-    "Pudding",
-    "Noodle",
-    "Biscuit",
-    "Sesame",
-    "Tofu",
-    "Lychee",
-    "Maple",
-)
+NAMES = PANDA_NAMES
 
 
 def names(n: int) -> list[str]:
