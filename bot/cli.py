@@ -79,19 +79,6 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=2000)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--game", choices=GAME_KINDS, default=None)
-    try:
-        from benchmarks import bot_bench
-    except ImportError:  # an installed wheel: benchmarks/ lives in the repository only
-        pass
-    else:
-        bot_bench.add_arguments(sub.add_parser(
-            "bench-bot", help="the bot inside SimCord: latency, REST requests, memory, start-up"))
-
-    from bot.crashdrill.drill import add_arguments as add_crash_drill_arguments
-
-    crash = sub.add_parser("crash-drill",
-                           help="SIGKILL the service mid-game again and again, restart, check")
-    add_crash_drill_arguments(crash)
     return p
 
 
@@ -169,14 +156,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
         run_bench(games=args.games, seed=args.seed, out=out, only=args.game)
         return 0
-    if cmd == "bench-bot":
-        from benchmarks import bot_bench
-
-        return bot_bench.run_from_args(args, out)
-    if cmd == "crash-drill":
-        from bot.crashdrill.drill import run_from_args
-
-        return run_from_args(args, out)
     from bot.settings import Settings
 
     settings = Settings()

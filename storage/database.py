@@ -54,6 +54,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Work = Callable[[aiosqlite.Connection], Awaitable[T]]
+CommitHook = Callable[[int, int], Awaitable[None]]
+"""``hook(game_id, expected_version)``: see :attr:`Database.before_commit`."""
 
 
 def _check_kind(kind: str) -> None:
@@ -90,6 +92,10 @@ class Database:
         """The file's ``PRAGMA user_version`` after migrating."""
         self.applied_migrations = applied
         """The migration versions this open applied (empty when the file was up to date)."""
+        self.before_commit: CommitHook | None = None
+        """Called inside the transaction of every game-moving write (:meth:`start_game`,
+        :meth:`commit_action`) once its writes are done, just before ``COMMIT``. Fault drills
+        use it to stop a process with a transaction open; the bot leaves it ``None``."""
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -308,7 +314,10 @@ class Database:
             )
             if changed != 1:
                 await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
-            return await g.require_game(conn, game_id)
+            game = await g.require_game(conn, game_id)
+            if self.before_commit is not None:
+                await self.before_commit(game_id, expected_version)
+            return game
 
         return await self._write(work)
 
@@ -356,6 +365,8 @@ class Database:
             game = await g.require_game(conn, game_id)
             if finish is not None:
                 await r.record_finish(conn, game, finish, now_ms)
+            if self.before_commit is not None:
+                await self.before_commit(game_id, expected_version)
             return game
 
         return await self._write(work)

@@ -1,4 +1,4 @@
-"""Smoke test of the bot benchmarks (benchmarks/bot_bench.py) in a tiny configuration: every
+"""Smoke test of the bot benchmarks (tools/benchbot/bot_bench.py) in a tiny configuration: every
 benchmark runs and produces sane figures. Timings are never asserted."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import asyncio
 import io
 import math
 
-from benchmarks.bot_bench import Options, main
-from benchmarks.bot_runs import Results, run_benchmarks
+from tools.benchbot.bot_bench import Options, main
+from tools.benchbot.bot_runs import Results, run_benchmarks
 
 TINY = Options(which=("latency", "rest", "memory", "startup", "profile"), games=2, resident=2,
                traced=1, players=3, samples=8, decisions=2, bursts=1, profile_decisions=4)
@@ -64,10 +64,10 @@ def test_command_line() -> None:
 
 
 def test_the_command_line_module_is_light() -> None:
-    """``python -m bot`` may import the options without SimCord (a dev dependency)."""
+    """``./dev bench-bot`` parses its options without SimCord (a dev dependency)."""
     import subprocess
     import sys
 
-    code = ("import sys, benchmarks.bot_bench as b; b.build_parser(); "
+    code = ("import sys, tools.benchbot.bot_bench as b; b.build_parser(); "
             "sys.exit(any(m.startswith(('simcord', 'discord')) for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

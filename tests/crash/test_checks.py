@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.crashdrill.checks import Answer, CheckResult, check_database
-from bot.crashdrill.protocol import digest, state_text
 from bot.rules.registry import engine_for
+from tools.crashdrill.checks import Answer, CheckResult, check_database
+from tools.crashdrill.protocol import digest, state_text
 
 
 @pytest.fixture

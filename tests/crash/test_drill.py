@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from bot.crashdrill.child import chooser
-from bot.crashdrill.drill import DrillReport, choose_plan, main, run_drill
-from bot.crashdrill.protocol import DEFAULT_VARIANTS, Variant, variant_of
 from bot.rules.registry import engine_for
 from bot.service import GameService, Person, is_cpu
 from storage import Database, GameRow
+from tools.crashdrill.child import chooser
+from tools.crashdrill.drill import DrillReport, choose_plan, main, run_drill
+from tools.crashdrill.protocol import DEFAULT_VARIANTS, Variant, variant_of
 
 KILLS = 15
 

@@ -1,10 +1,10 @@
 """Benchmarks of the bot inside SimCord: interaction latency, REST requests per game, memory
 and start-up time with many games in progress.
 
-    python -m benchmarks.bot_bench --which all          # (wired as: python -m bot bench-bot)
+    python -m tools.benchbot.bot_bench --which all          # (wired as: ./dev bench-bot)
 
 This module is the command line only (nothing heavy is imported until the benchmarks run);
-the benchmarks are in :mod:`benchmarks.bot_runs`, the harness in :mod:`benchmarks.simworld`.
+the benchmarks are in :mod:`tools.benchbot.bot_runs`, the harness in :mod:`tools.benchbot.simworld`.
 
 Figures are measurements, printed; nothing here asserts a timing. Each benchmark runs the real
 ``PandaBot`` (cogs, game service, SQLite file in a temporary directory) against SimCord.
@@ -56,14 +56,14 @@ class Options:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot bench-bot",
+    p = argparse.ArgumentParser(prog="./dev bench-bot",
                                 description="Benchmarks of the bot inside SimCord.")
     add_arguments(p)
     return p
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The options (also for a ``bench-bot`` sub-command of ``python -m bot``)."""
+    """The options (``./dev bench-bot``)."""
     p.add_argument("--which", choices=(*WHICH, "all"), default="all",
                    help="one benchmark, or all (latency, rest, memory, startup; profile only "
                         "when asked)")
@@ -94,14 +94,14 @@ def options_from(args: argparse.Namespace) -> Options:
 
 
 def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Run the benchmarks of parsed arguments (for ``python -m bot bench-bot``); returns the
+    """Run the benchmarks of parsed arguments (``./dev bench-bot``); returns the
     exit code: 0, or 1 when a benchmark failed or the bot logged an error."""
     if args.games < 1 or args.resident < 1 or args.traced < 1 or not 2 <= args.players <= 10:
         (out or sys.stdout).write("--games, --resident and --traced need at least 1 game; "
                                   "--players takes 2 to 10\n")
         return 2
-    from benchmarks.bot_runs import run_benchmarks
-    from benchmarks.simworld import BenchError
+    from tools.benchbot.bot_runs import run_benchmarks
+    from tools.benchbot.simworld import BenchError
 
     out = out or sys.stdout
     try:
@@ -113,7 +113,7 @@ def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """``python -m benchmarks.bot_bench [options]``; returns the exit code."""
+    """``python -m tools.benchbot.bot_bench [options]``; returns the exit code."""
     return run_from_args(build_parser().parse_args(argv), out)
 
 

@@ -1,11 +1,11 @@
-"""The process the crash drill kills: ``python -m bot.crashdrill.child --db PATH --seed S``.
+"""The process the crash drill kills: ``python -m tools.crashdrill.child --db PATH --seed S``.
 
 It runs the real :class:`bot.service.GameService` on the real :class:`storage.Database` (one
 file, WAL), the way the bot does: at start-up ``service.restore()``, then it carries on with the
 channel's open game if there is one, else opens the next: the host opens a lobby, the other
 humans join, the host adds the computer seats and starts. Every decision of a human seat is made
 by a seeded computer player and goes through ``service.act`` (the channel lock, the version check,
-one transaction per action). The stdout lines are described in :mod:`bot.crashdrill.protocol`.
+one transaction per action). The stdout lines are described in :mod:`tools.crashdrill.protocol`.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any
 
-import aiosqlite
-
-from bot.crashdrill.protocol import (
+from bot.rules.registry import engine_for
+from bot.service import GameService, Outcome, Person, is_cpu
+from storage import Database, GameRow
+from tools.crashdrill.protocol import (
     CHANNEL_ID,
     DEFAULT_VARIANTS,
     GUILD_ID,
@@ -29,12 +30,9 @@ from bot.crashdrill.protocol import (
     state_text,
     variant_of,
 )
-from bot.rules.registry import engine_for
-from bot.service import GameService, Outcome, Person, is_cpu
-from storage import Database, Finish, GameRow
-from storage.database import Work
 
-T = TypeVar("T")
+DATABASE: type[Database] = Database
+"""The storage class the child opens (the drill's own tests swap in a broken one)."""
 
 
 def say(*words: object) -> None:
@@ -43,83 +41,21 @@ def say(*words: object) -> None:
     sys.stdout.flush()
 
 
-class DrillDatabase(Database):
-    """The real Database, announcing each game-moving transaction just before its COMMIT.
+class Announcer:
+    """Announces each game-moving transaction just before its COMMIT, through the storage's
+    public :attr:`storage.Database.before_commit` hook: once the writes of ``start_game`` or
+    ``commit_action`` are done, still inside the transaction, ``COMMITTING <game> <version>``
+    is printed and, when ``hold`` is set, the child waits for a line on stdin (the parent's
+    go-ahead, or a SIGKILL while the transaction is open)."""
 
-    ``commit_action`` and ``start_game`` are wrapped: once their writes are done, still inside
-    the transaction, ``COMMITTING <game> <version>`` is printed and, when ``hold`` is set, the
-    child waits for a line on stdin (the parent's go-ahead, or a SIGKILL while the transaction
-    is open).
-    """
+    def __init__(self, db: Database, *, hold: bool) -> None:
+        self.hold = hold
+        db.before_commit = self
 
-    hold = False
-    _announce: tuple[int, int] | None = None
-    _announced = 0
-
-    async def _write(self, work: Work[T]) -> T:
-        pending, self._announce = self._announce, None
-        if pending is None:
-            return await super()._write(work)
-
-        async def announced(conn: aiosqlite.Connection) -> T:
-            result = await work(conn)
-            if not conn.in_transaction:  # pragma: no cover - storage changed under the drill
-                raise RuntimeError("crash drill: no open transaction to announce")
-            say("COMMITTING", *pending)
-            self._announced += 1
-            if self.hold:
-                sys.stdin.buffer.readline()
-            return result
-
-        return await super()._write(announced)
-
-    async def _announced_write(
-        self, game_id: int, version: int, call: Coroutine[Any, Any, GameRow]
-    ) -> GameRow:
-        before = self._announced
-        self._announce = (game_id, version)
-        try:
-            game = await call
-        finally:
-            self._announce = None
-        if self._announced != before + 1:  # pragma: no cover - storage changed under the drill
-            raise RuntimeError("crash drill: the commit hook was not reached (storage changed?)")
-        return game
-
-    async def commit_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        *,
-        action: dict[str, Any],
-        actor: str,
-        events: list[dict[str, Any]],
-        state: dict[str, Any],
-        deadline_ms: int | None,
-        now_ms: int,
-        finish: Finish | None = None,
-    ) -> GameRow:
-        return await self._announced_write(
-            game_id, expected_version,
-            super().commit_action(game_id, expected_version, action=action, actor=actor,
-                                  events=events, state=state, deadline_ms=deadline_ms,
-                                  now_ms=now_ms, finish=finish),
-        )
-
-    async def start_game(
-        self,
-        game_id: int,
-        expected_version: int,
-        state: dict[str, Any],
-        setup_events: list[dict[str, Any]],
-        deadline_ms: int | None,
-        now_ms: int,
-    ) -> GameRow:
-        return await self._announced_write(
-            game_id, expected_version,
-            super().start_game(game_id, expected_version, state, setup_events, deadline_ms,
-                               now_ms),
-        )
+    async def __call__(self, game_id: int, version: int) -> None:
+        say("COMMITTING", game_id, version)
+        if self.hold:
+            sys.stdin.buffer.readline()
 
 
 def answered(game: GameRow, state: Any | None) -> None:
@@ -226,7 +162,7 @@ class Child:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot.crashdrill.child",
+    p = argparse.ArgumentParser(prog="python -m tools.crashdrill.child",
                                 description="Play drill games on a database (to be killed).")
     p.add_argument("--db", required=True, help="the SQLite file")
     p.add_argument("--seed", type=int, required=True, help="seeds the games and the players")
@@ -243,9 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
 async def amain(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     variants = tuple(Variant.parse(v) for v in (args.variant or DEFAULT_VARIANTS))
-    db = await DrillDatabase.open(args.db)
-    assert isinstance(db, DrillDatabase)
-    db.hold = args.hold
+    db = await DATABASE.open(args.db)
+    Announcer(db, hold=args.hold)
     service = GameService(db)
     try:
         await Child(service, seed=args.seed, games=args.games, variants=variants).run()

@@ -1,12 +1,12 @@
 """The hard-crash drill: SIGKILL the real game service and storage mid-game, again and again.
 
-* :mod:`bot.crashdrill.child` is the process that gets killed: the real ``GameService`` on a
+* :mod:`tools.crashdrill.child` is the process that gets killed: the real ``GameService`` on a
   real SQLite file, playing the human seats with seeded computer players through
   ``service.act`` and telling its parent, line by line, what it answered and when a
   transaction is open.
-* :mod:`bot.crashdrill.checks` reads the database after each kill (read-only ``sqlite3``) and
+* :mod:`tools.crashdrill.checks` reads the database after each kill (read-only ``sqlite3``) and
   replays every game with the engine.
-* :mod:`bot.crashdrill.drill` is the parent: it chooses the kill points, kills, checks and
+* :mod:`tools.crashdrill.drill` is the parent: it chooses the kill points, kills, checks and
   restarts (``run_drill`` / ``main``).
 
 This module imports nothing: the child's start-up time is the drill's cost per kill.

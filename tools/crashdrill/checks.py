@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.crashdrill.protocol import digest, state_text
 from storage import inspect as db
+from tools.crashdrill.protocol import digest, state_text
 
 NO_DIGEST = "-"
 

@@ -1,7 +1,7 @@
 """The crash drill's parent: kill the child at chosen points, check the database, restart.
 
 ``run_drill(kills=200, seed=1, workdir=..., out=sys.stdout)`` starts
-``python -m bot.crashdrill.child --hold`` on ``workdir/drill.db`` and, cycle after cycle, picks a
+``python -m tools.crashdrill.child --hold`` on ``workdir/drill.db`` and, cycle after cycle, picks a
 kill point with a generator seeded by ``seed`` (:func:`choose_plan`):
 
 ``commit``  on the n-th ``COMMITTING`` line: the child is inside the transaction, every write done,
@@ -14,7 +14,7 @@ kill point with a generator seeded by ``seed`` (:func:`choose_plan`):
             start-up, opening and recovering the database, or anywhere in play.
 
 After each SIGKILL every line the child managed to print is read, then
-:func:`bot.crashdrill.checks.check_database` runs, and the next child must resume the open game
+:func:`tools.crashdrill.checks.check_database` runs, and the next child must resume the open game
 at the stored version (``RESUMED <game> <version>``), not start over. Once ``kills`` kills
 happened the last child runs without being killed until the current game is over, and the drill
 checks it finished with its results.
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Literal, TextIO
 
-from bot.crashdrill.checks import Answer, CheckResult, check_database
+from tools.crashdrill.checks import Answer, CheckResult, check_database
 
 KillKind = Literal["commit", "race", "answer", "delay"]
 
@@ -440,7 +440,7 @@ class Drill:
 
 def run_drill(*, kills: int, seed: int, workdir: Path, out: TextIO, every: int = 20,
               tolerate_stuck: bool = False, python: str | None = None,
-              child_module: str = "bot.crashdrill.child") -> DrillReport:
+              child_module: str = "tools.crashdrill.child") -> DrillReport:
     """SIGKILL the child ``kills`` times at seeded random points, checking after each kill and
     at the end (see the module docstring). The database is ``workdir/drill.db`` (replaced),
     the children's stderr ``workdir/child-stderr.log``. ``tolerate_stuck`` accepts restarts
@@ -453,7 +453,7 @@ def run_drill(*, kills: int, seed: int, workdir: Path, out: TextIO, every: int =
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``crash-drill`` (shared by ``python -m bot crash-drill``)."""
+    """The options of ``crash-drill`` (``./dev crash-drill``)."""
     parser.add_argument("--kills", type=int, default=200, help="how many SIGKILLs (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the games and the kill points")
     parser.add_argument("--workdir", type=Path, default=None,
@@ -484,9 +484,9 @@ def run_from_args(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """``python -m bot.crashdrill [--kills N] [--seed S] [--workdir DIR]``."""
+    """``python -m tools.crashdrill [--kills N] [--seed S] [--workdir DIR]``."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot crash-drill",
+        prog="./dev crash-drill",
         description="SIGKILL the game service and storage at random points of games, restart, "
                     "and check every time that nothing answered was lost or applied twice.")
     add_arguments(parser)

@@ -1,5 +1,6 @@
 """Benchmarks of the Discord bot run inside SimCord (a simulated Discord, in-process).
 
-``benchmarks.bot_bench`` is the entry point (``main(argv)``); ``benchmarks.simworld`` holds the
+``tools.benchbot.bot_bench`` is the entry point (``main(argv)``); ``tools.benchbot.simworld``
+holds the
 harness: the real bot on a SQLite file, simulated players, and the timing hooks.
 """
