@@ -1,18 +1,15 @@
-"""Errors the application shows to a user as they are (one short ephemeral message).
+"""Errors of the game service, shown to the user as they are (one short private message).
 
-Rules engines raise :class:`bot.rules.errors.RulesError`; the service raises these. Both reach
-the user through the same path; anything else is a bug, logged with its traceback.
+They share one root with the rules engines' errors: :class:`bot.rules.errors.PlayerError`.
 """
 
 from __future__ import annotations
 
+from bot.rules.errors import PlayerError
 
-class UserError(Exception):
+
+class UserError(PlayerError):
     """Something the user asked for can't be done; ``message`` says why, politely."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class NoGameHere(UserError):
@@ -37,3 +34,7 @@ class NotAllowed(UserError):
 
 class LobbyError(UserError):
     """Joining, leaving or starting the lobby failed (full, already in, too few players)."""
+
+
+class WrongPlace(UserError):
+    """The component or command belongs to another channel or server than where it was used."""

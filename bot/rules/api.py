@@ -1,8 +1,9 @@
-"""The shape every game engine of ``bot.rules`` offers.
+"""The typed shape every game engine of ``bot.rules`` offers: :class:`Engine`.
 
-An engine is a module-level set of pure functions over its own state type. The application
-(simulator, demo, Discord service) only talks to engines through :class:`Engine`, so Panda
-Royale and Posing Pandas are driven the same way.
+An engine is a set of pure functions over its own state type ``S`` and action type ``A``. The
+application (simulator, demo, Discord service) drives every game kind through this protocol
+and the kind's entry in :mod:`bot.rules.registry`, so Panda Royale and Posing Pandas are driven
+the same way.
 
 Conventions shared by every engine:
 
@@ -13,57 +14,95 @@ Conventions shared by every engine:
 * ``apply(state, action)`` never mutates ``state``: it returns a new state and the events.
   ``apply_in_place`` does the same work on ``state`` itself (the simulator's fast path).
 * Illegal actions raise :class:`bot.rules.errors.IllegalAction` with a message for players.
-* Events are frozen dataclasses with ``to_log()`` giving the GAME_LOG.md object (without the
-  ``game`` key, which the log writer adds).
-* Actions are frozen dataclasses with ``to_json()``; ``action_from_json`` reads them back.
-* States have ``to_json()`` / ``state_from_json`` and a ``FORMAT_VERSION``.
+* Events have ``to_log()`` giving their game-log object (docs/game-log.md) without the
+  ``game`` key, which the log writer adds.
+* Actions have ``seat`` and ``to_json()``; ``action_from_json`` reads them back.
+* States have ``to_json()`` / ``state_from_json`` and a format version.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A")
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 
 class Event(Protocol):
-    def to_log(self) -> dict[str, Any]: ...
+    """One thing that happened in a game: a line of its game log."""
+
+    def to_log(self) -> dict[str, Any]:
+        """The event's game-log object (without the ``game`` key)."""
+        ...
 
 
 class Action(Protocol):
-    seat: int
+    """One decision of one seat."""
 
-    def to_json(self) -> dict[str, Any]: ...
+    @property
+    def seat(self) -> int:
+        """The seat that decides."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a JSON object (``action_from_json`` reads it back)."""
+        ...
 
 
-class Player(Protocol):
+class Player(Protocol[S_contra, A_co]):
     """A computer player: picks one legal action for the seat that must decide."""
 
-    def choose(self, state: Any) -> Any: ...
+    def choose(self, state: S_contra) -> A_co:
+        """The action to take in ``state``."""
+        ...
 
 
-class Engine(Protocol):
+class Engine(Protocol[S, A]):
+    """The rules of one game kind, over its state type ``S`` and action type ``A``."""
+
     kind: str
 
     def new_game(
         self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
-    ) -> tuple[Any, list[Any]]: ...
+    ) -> tuple[S, Sequence[Event]]:
+        """Set up a game and run it to its first decision."""
+        ...
 
-    def current_seat(self, state: Any) -> int | None: ...
+    def current_seat(self, state: S) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        ...
 
-    def legal_actions(self, state: Any) -> list[Any]: ...
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every legal action of the seat that must decide now."""
+        ...
 
-    def apply(self, state: Any, action: Any) -> tuple[Any, list[Any]]: ...
+    def apply(self, state: S, action: A) -> tuple[S, Sequence[Event]]:
+        """The state after ``action`` and its events; ``state`` is left untouched."""
+        ...
 
-    def apply_in_place(self, state: Any, action: Any) -> list[Any]: ...
+    def apply_in_place(self, state: S, action: A) -> Sequence[Event]:
+        """Play ``action`` on ``state`` itself; the events it caused."""
+        ...
 
-    def state_to_json(self, state: Any) -> dict[str, Any]: ...
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """The state as a JSON object."""
+        ...
 
-    def state_from_json(self, data: Mapping[str, Any]) -> Any: ...
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """Read a state written by :meth:`state_to_json`."""
+        ...
 
-    def action_from_json(self, data: Mapping[str, Any]) -> Any: ...
+    def action_from_json(self, data: Mapping[str, Any]) -> A:
+        """Read an action written by its ``to_json``."""
+        ...
 
-    def totals(self, state: Any) -> list[int]: ...
+    def totals(self, state: S) -> list[int]:
+        """Each seat's points so far."""
+        ...
 
-    def winners(self, state: Any) -> list[int]: ...
-
-    def make_player(self, name: str, seed: int) -> Player: ...
+    def winners(self, state: S) -> list[int]:
+        """The seats sharing the win once the game is over (else empty)."""
+        ...

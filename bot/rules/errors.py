@@ -1,17 +1,25 @@
-"""Domain errors of the rules engines.
+"""The error tree whose messages are written for players.
 
-Every message is written for a player: the Discord layer shows it as it is.
+:class:`PlayerError` is the one root: the rules engines raise :class:`RulesError` and its
+subclasses, the game service raises the errors of :mod:`bot.errors`, and the Discord layer shows
+any :class:`PlayerError` to the user as it is, privately. Every other exception is a bug: it is
+logged with its traceback and the user gets a short apology with an incident id.
 """
 
 from __future__ import annotations
 
 
-class RulesError(Exception):
-    """Base class of every error the rules engines raise on purpose."""
+class PlayerError(Exception):
+    """An error whose ``message`` a player can read (the root of every such error)."""
 
     def __init__(self, message: str) -> None:
+        """Keep ``message``: it is shown to the player as it is."""
         super().__init__(message)
         self.message = message
+
+
+class RulesError(PlayerError):
+    """Base class of every error the rules engines raise on purpose."""
 
 
 class IllegalAction(RulesError):

@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.rules.registry import engine_for
+from bot.rules.registry import kind_of
 from bot.sim.runner import play_game
 
 ALL_OPTIONS = ("mischief", "cannon", "mercenary")
@@ -17,14 +17,14 @@ def games_per_second(
 ) -> float:
     """Play ``games`` games without keeping events (the engine alone); games per CPU second
     of this process (one core: the engine is single-threaded), best of three runs."""
-    engine = engine_for(game)
+    kind = kind_of(game)
     names = [f"p{i}" for i in range(players)]
-    play_game(engine, names, seed - 1, ai, options, keep_events=False)  # warm caches
+    play_game(kind, names, seed - 1, ai, options, keep_events=False)  # warm caches
     best = 0.0
     for _ in range(3):
         started = time.process_time()
         for g in range(games):
-            play_game(engine, names, seed + g, ai, options, keep_events=False)
+            play_game(kind, names, seed + g, ai, options, keep_events=False)
         best = max(best, games / max(time.process_time() - started, 1e-9))
     return best
 

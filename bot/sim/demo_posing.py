@@ -9,6 +9,7 @@ from bot.rules.posing.engine import ENGINE
 from bot.rules.posing.events import FillEvent, GameEndEvent, PosingEvent, RollEvent
 from bot.rules.posing.poses import BOX_IDS, box_name
 from bot.rules.posing.state import PosingState
+from bot.rules.registry import POSING
 from bot.sim.runner import ai_seed
 
 PANDA_NAMES = (
@@ -82,7 +83,7 @@ def run_posing_demo(*, players: int, seed: int, ai: str, out: TextIO) -> None:
     and write it to ``out`` turn by turn, then the final score card."""
     names = [PANDA_NAMES[i] if i < len(PANDA_NAMES) else f"Panda {i + 1}" for i in range(players)]
     state, events = ENGINE.new_game(names, seed)  # InvalidSetup for a bad player count
-    bots = [ENGINE.make_player(ai, ai_seed(seed, seat)) for seat in range(players)]
+    bots = [POSING.make_player(ai, ai_seed(seed, seat)) for seat in range(players)]
     out.write(f"Posing Pandas: {players} computer player(s) ({ai}), seed {seed}\n\n")
     while (seat := ENGINE.current_seat(state)) is not None:
         events.extend(ENGINE.apply_in_place(state, bots[seat].choose(state)))

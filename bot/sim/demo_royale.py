@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from bot.rules.registry import ROYALE
 from bot.rules.royale import events as ev
 from bot.rules.royale.dice import DieSpec
 from bot.rules.royale.engine import ENGINE
@@ -77,7 +78,7 @@ def run_royale_demo(
     """Play one game and print it round by round, then the final standings."""
     names = [f"cpu{i + 1}" for i in range(players)]
     state, events = ENGINE.new_game(names, seed, {"expansions": list(expansions)})
-    bots = [ENGINE.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(players)]
+    bots = [ROYALE.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(players)]
     opts = ", ".join(state.expansions) or "none"
     out.write(f"Panda Royale: {players} computer players ({', '.join(ai)}), "
               f"Mayhem options: {opts}, seed {seed}\n")

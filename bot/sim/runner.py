@@ -6,6 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.rules.api import Event
+from bot.rules.registry import GameKind
+
 AI_NAMES = ("heuristic", "random")
 
 
@@ -19,14 +22,14 @@ class Played:
     """One finished game."""
 
     state: Any
-    events: list[Any]
+    events: list[Event]
     actions: list[Any]
     totals: list[int]
     winners: list[int]
 
 
 def play_game(
-    engine: Any,
+    kind: GameKind[Any, Any],
     players: Sequence[str],
     seed: int,
     ai: Sequence[str],
@@ -35,8 +38,10 @@ def play_game(
     keep_events: bool = True,
 ) -> Played:
     """Play one game; seat i is played by ``ai[i % len(ai)]``."""
-    state, events = engine.new_game(players, seed, options)
-    bots = [engine.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(len(players))]
+    engine = kind.engine
+    state, first = engine.new_game(players, seed, options)
+    events = list(first)
+    bots = [kind.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(len(players))]
     actions: list[Any] = []
     current = engine.current_seat
     step = engine.apply_in_place

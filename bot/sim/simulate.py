@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.rules.gamelog import log_lines
-from bot.rules.registry import engine_for
+from bot.rules.registry import kind_of
 from bot.sim.runner import play_game
 
 
@@ -28,7 +28,7 @@ def simulate(
     out: TextIO,
 ) -> dict[str, Any]:
     """Play ``games`` games (game i uses seed ``seed + i``); write the log; print a summary."""
-    engine = engine_for(game)
+    kind = kind_of(game)
     options = {"expansions": list(expansions)} if game == "royale" else {}
     names = player_names(game, players)
     wins = dict.fromkeys(ai, 0.0)
@@ -44,7 +44,7 @@ def simulate(
     started = time.perf_counter()
     try:
         for g in range(games):
-            played = play_game(engine, names, seed + g, ai, options, keep_events=fh is not None)
+            played = play_game(kind, names, seed + g, ai, options, keep_events=fh is not None)
             scores.extend(played.totals)
             for i, t in enumerate(played.totals):
                 points[ai[i % len(ai)]] += t

@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from discord.ext import commands
 
-from cogs.common.lobby import LOBBY_VERBS, on_lobby_click
+from bot.rules.registry import POSING
 from cogs.posing.cog import PosingCog
-from cogs.posing.handlers import TURN_VERBS, on_click
+from cogs.posing.handlers import POSING_VERBS
 from cogs.posing.present import PosingPresenter
+from ui.components import PosingComponent
+from ui.hub import DiscordGame, hub_of
 
-if TYPE_CHECKING:
-    from bot.client import PandaBot
 
-
-async def setup(bot: PandaBot) -> None:
-    """discord.py extension entry point."""
-    presenter = PosingPresenter(bot)
-    bot.presenters["posing"] = presenter
-    bot.service.listeners["posing"] = presenter.on_timeout
-    for verb in TURN_VERBS:
-        if verb in bot.handlers:
-            raise RuntimeError(f"verb {verb!r} is already taken by another cog")
-        bot.handlers[verb] = on_click
-    for verb in LOBBY_VERBS:  # the shared lobby buttons (the Royale cog registers them too)
-        bot.handlers.setdefault(verb, on_lobby_click)
+async def setup(bot: commands.Bot) -> None:
+    """discord.py extension entry point: the game's entry, then its slash commands."""
+    hub = hub_of(bot)
+    hub.add_game(DiscordGame(kind=POSING, component=PosingComponent,
+                             presenter=PosingPresenter(bot, hub.service), verbs=POSING_VERBS))
     await bot.add_cog(PosingCog(bot))

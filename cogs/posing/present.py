@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.rules.posing.engine import ENGINE
 from bot.rules.posing.state import PosingState
-from bot.service import Outcome, is_cpu
-from cogs.common.messages import GameMessages, Shown, timeout_note
-from cogs.images import card_data, render_score_card
+from bot.service import Game, GameService, Outcome, is_cpu
 from cogs.posing.render import (
     CARD_FILE,
     Mask,
@@ -29,16 +27,14 @@ from cogs.posing.render import (
     render_turn,
     standings,
 )
-from storage import GameRow
-
-if TYPE_CHECKING:
-    from bot.client import PandaBot
+from pictures import card_data, render_score_card
+from ui.messages import GameMessages, Shown, timeout_note
 
 KIND = "posing"
 RESUMED = "♻️ I was restarted: the computer players have caught up."
 
 
-async def score_card_png(game: GameRow, state: PosingState) -> bytes:
+async def score_card_png(game: Game, state: PosingState) -> bytes:
     """The score card of ``state`` as PNG bytes, drawn in a worker thread."""
     names = [p.display_name for p in game.players]
     data = card_data(names, state, title=f"Posing Pandas · game {game.id}")
@@ -50,15 +46,16 @@ class PosingPresenter:
 
     kind = KIND
 
-    def __init__(self, bot: PandaBot) -> None:
-        self.bot = bot
-        self.messages = GameMessages(bot)
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        """Show games of ``service`` through ``client``."""
+        self.service = service
+        self.messages = GameMessages(client, service)
 
-    async def current(self, game: GameRow, *, note: str = "", mask: Mask | None = None
+    async def current(self, game: Game, *, note: str = "", mask: Mask | None = None
                       ) -> Shown:
         """The game's message as it should look now (``mask``: the dice held in the UI)."""
-        state: PosingState = self.bot.service.state_of(game)
-        tail = await self.bot.service.tail(game)
+        state: PosingState = self.service.state_of(game)
+        tail = await self.service.tail(game)
         if state.is_over:
             png = await score_card_png(game, state)
             return Shown(standings(game, state), final_embed(game, state, tail, True), None,
@@ -84,14 +81,14 @@ class PosingPresenter:
                 return
         await self.messages.edit(game, await self.current(game, note=note), interaction)
 
-    async def refresh(self, game: GameRow, interaction: discord.Interaction[Any],
+    async def refresh(self, game: Game, interaction: discord.Interaction[Any],
                       mask: Mask) -> None:
         """Redraw the clicked message with other dice held (UI only: nothing is saved)."""
         shown = await self.current(game, mask=mask)
         await interaction.response.edit_message(content=shown.content, embed=shown.embed,
                                                 view=shown.view)
 
-    async def on_timeout(self, outcome: Outcome, reason: str) -> None:
+    async def moved(self, outcome: Outcome, reason: str) -> None:
         """The service moved the game on its own. ``"timeout"``: a player ran out of time,
         the computer finishes their whole turn and the channel is told. Otherwise (``"resume"``
         at start-up) computer players a crash left waiting have played."""

@@ -29,11 +29,11 @@ from bot.rules.posing.poses import (
     box_name,
 )
 from bot.rules.posing.state import PosingState
-from cogs.common.components import Click, GameButton, GameSelect
-from cogs.common.messages import Shown
-from cogs.common.names import Names, short
-from cogs.common.names import standings as common_standings
-from storage import GameRow
+from bot.service import Game
+from ui.components import Click, PosingComponent
+from ui.messages import Shown
+from ui.names import Names, short
+from ui.names import standings as common_standings
 
 TURN_COLOR: Final = 0x9B59B6
 DONE_COLOR: Final = 0x95A5A6
@@ -184,7 +184,7 @@ def prompt(state: PosingState, names: Names) -> str:
     return f"🎲 {names.mention(seat)}, your {turn}: no rolls left, fill a box."
 
 
-def footer(game: GameRow) -> str:
+def footer(game: Game) -> str:
     timeout = int(game.settings.get("turn_timeout", 120))
     return (f"Game {game.id} · {timeout}s per decision, then the computer plays the turn "
             "· /posing status")
@@ -193,7 +193,7 @@ def footer(game: GameRow) -> str:
 # --- the turn message ----------------------------------------------------------------------
 
 
-def turn_embed(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, Any]],
+def turn_embed(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                mask: Mask) -> discord.Embed:
     """Who plays, what happened since their last turn, the dice, every player's score."""
     names = Names(game)
@@ -216,15 +216,15 @@ def option_label(box: str, points: int) -> str:
     return f"{box_name(box)} — {_points(points)}"
 
 
-def turn_view(game: GameRow, state: PosingState, mask: Mask) -> discord.ui.View:
+def turn_view(game: Game, state: PosingState, mask: Mask) -> discord.ui.View:
     """Five dice toggles, Roll, the score-card button, and the select of the empty boxes."""
     view = discord.ui.View(timeout=None)
     g, v = game.id, game.version
     left = ENGINE.rolls_left(state)
     for i, face in enumerate(state.dice):
         held = mask[i]
-        view.add_item(GameButton(
-            Click(g, v, "hold", mask_text(toggled(mask, i))),
+        view.add_item(PosingComponent.button(
+            Click("hold", g, v, mask_text(toggled(mask, i))),
             label=f"{face} {POSE_NAMES[face]}{' (held)' if held else ''}",
             emoji=POSE_EMOJI[face],
             style=discord.ButtonStyle.success if held else discord.ButtonStyle.secondary,
@@ -236,22 +236,22 @@ def turn_view(game: GameRow, state: PosingState, mask: Mask) -> discord.ui.View:
         label = "Roll (every die is held)"
     else:
         label = f"Roll ({left} left)"
-    view.add_item(GameButton(Click(g, v, "roll", mask_text(mask)), label=label, emoji="🎲",
-                             style=discord.ButtonStyle.primary,
-                             disabled=left == 0 or everything, row=1))
-    view.add_item(GameButton(Click(g, 0, "pcard"), label="Score card", emoji="📋", row=1))
+    view.add_item(PosingComponent.button(
+        Click("roll", g, v, mask_text(mask)), label=label, emoji="🎲",
+        style=discord.ButtonStyle.primary, disabled=left == 0 or everything, row=1))
+    view.add_item(PosingComponent.button(Click("pcard", g), label="Score card", emoji="📋", row=1))
     points = ENGINE.box_points(state)
     options = [
         discord.SelectOption(label=option_label(box, pts), value=box, emoji=BOX_EMOJI[box],
                              description=BOX_RULES[box])
         for box, pts in points.items()
     ]
-    view.add_item(GameSelect(Click(g, v, "fill", mask_text(mask)), options=options,
+    view.add_item(PosingComponent.select(Click("fill", g, v, mask_text(mask)), options=options,
                              placeholder="Fill a box (ends your turn)…", row=2))
     return view
 
 
-def render_turn(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, Any]],
+def render_turn(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                 mask: Mask, note: str = "") -> Shown:
     """The whole turn message for the game as it is now."""
     content = prompt(state, Names(game))
@@ -260,7 +260,7 @@ def render_turn(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, A
     return Shown(content, turn_embed(game, state, tail, mask), turn_view(game, state, mask))
 
 
-def render_closed(game: GameRow, state: PosingState, events: Sequence[Mapping[str, Any]],
+def render_closed(game: Game, state: PosingState, events: Sequence[Mapping[str, Any]],
                   player_id: str) -> Shown:
     """The final look of a message whose player's turn is over (no components): what they
     did, or what the computer players did when a computer player's move closes it (after a
@@ -287,12 +287,12 @@ def render_closed(game: GameRow, state: PosingState, events: Sequence[Mapping[st
 # --- the end -------------------------------------------------------------------------------
 
 
-def standings(game: GameRow, state: PosingState) -> str:
+def standings(game: Game, state: PosingState) -> str:
     """Final standings with shared wins."""
     return common_standings(Names(game), ENGINE.totals(state), "Posing Pandas", _points)
 
 
-def final_embed(game: GameRow, state: PosingState, tail: Sequence[Mapping[str, Any]],
+def final_embed(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                 with_image: bool) -> discord.Embed:
     names = Names(game)
     last = [fill_line(e, names) for e in tail if e.get("event") == "fill"][-len(game.players):]

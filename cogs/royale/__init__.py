@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from discord.ext import commands
 
-from cogs.common.lobby import LOBBY_VERBS, on_lobby_click
+from bot.rules.registry import ROYALE
 from cogs.royale.cog import RoyaleCog
-from cogs.royale.handlers import ROUND_VERBS, on_click
+from cogs.royale.handlers import ROYALE_VERBS
 from cogs.royale.present import RoyalePresenter
+from ui.components import RoyaleComponent
+from ui.hub import DiscordGame, hub_of
 
-if TYPE_CHECKING:
-    from bot.client import PandaBot
 
-
-async def setup(bot: PandaBot) -> None:
-    """discord.py extension entry point."""
-    presenter = RoyalePresenter(bot)
-    bot.presenters["royale"] = presenter
-    bot.service.listeners["royale"] = presenter.on_timeout
-    for verb in ROUND_VERBS:
-        bot.handlers[verb] = on_click
-    for verb in LOBBY_VERBS:
-        bot.handlers[verb] = on_lobby_click
+async def setup(bot: commands.Bot) -> None:
+    """discord.py extension entry point: the game's entry, then its slash commands."""
+    hub = hub_of(bot)
+    hub.add_game(DiscordGame(kind=ROYALE, component=RoyaleComponent,
+                             presenter=RoyalePresenter(bot, hub.service), verbs=ROYALE_VERBS))
     await bot.add_cog(RoyaleCog(bot))

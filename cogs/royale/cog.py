@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from cogs.common import commands as shared
 from cogs.royale.hand import hand_embed
 from cogs.royale.rules_text import rules_embed
-
-if TYPE_CHECKING:
-    from bot.client import PandaBot
+from ui import commands as shared
+from ui.hub import hub_of
 
 KIND = "royale"
 
@@ -24,7 +22,8 @@ class RoyaleCog(commands.GroupCog, group_name="royale",
                 group_description="Play Panda Royale, the dice-drafting game"):
     """Every /royale command; the game itself is played with the message's buttons."""
 
-    def __init__(self, bot: PandaBot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
+        """Serve ``bot``."""
         self.bot = bot
         super().__init__()
 
@@ -45,44 +44,44 @@ class RoyaleCog(commands.GroupCog, group_name="royale",
     ) -> None:
         options = [name for name, on in (("mischief", mischief), ("cannon", cannon),
                                          ("mercenary", mercenary)) if on]
-        timeout = turn_timeout or self.bot.settings.default_turn_timeout
+        timeout = turn_timeout or hub_of(self.bot).bot.settings.default_turn_timeout
         settings = {"expansions": options, "turn_timeout": timeout}
-        await self.bot.guarded(interaction, shared.new_game(interaction, KIND, settings))
+        await shared.new_game(interaction, KIND, settings)
 
     @app_commands.command(name="join", description="Join the Panda Royale lobby here")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.guarded(interaction, shared.join(interaction, KIND))
+        await shared.join(interaction, KIND)
 
     @app_commands.command(name="leave", description="Leave the Panda Royale lobby here")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.guarded(interaction, shared.leave(interaction, KIND))
+        await shared.leave(interaction, KIND)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.guarded(interaction, shared.start(interaction, KIND))
+        await shared.start(interaction, KIND)
 
     @app_commands.command(name="status", description="The game in this channel, privately")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.guarded(interaction, shared.status(interaction, KIND))
+        await shared.status(interaction, KIND)
 
     @app_commands.command(name="hand", description="Your dice, privately")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.guarded(interaction, self._hand(interaction))
+        await self._hand(interaction)
 
     async def _hand(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
             raise UserError("Use this in the game's channel.")
-        game = await self.bot.service.game_in_channel(interaction.channel_id, KIND)
+        game = await hub_of(self.bot).service.game_in_channel(interaction.channel_id, KIND)
         if game.state is None:
             raise UserError("The game hasn't started yet: nobody has dice.")
-        state = self.bot.service.state_of(game)
+        state = hub_of(self.bot).service.state_of(game)
         await interaction.response.send_message(
             embed=hand_embed(game, state, interaction.user.id), ephemeral=True)
 
     @app_commands.command(name="cancel",
                           description="Cancel the game here (host or channel managers)")
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.guarded(interaction, shared.cancel(interaction, KIND))
+        await shared.cancel(interaction, KIND)
 
     @app_commands.command(name="rules", description="How Panda Royale is played here")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
@@ -91,4 +90,4 @@ class RoyaleCog(commands.GroupCog, group_name="royale",
     @app_commands.command(name="log",
                           description="The game log (JSON Lines) of the current or last game")
     async def log(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.guarded(interaction, shared.send_log(interaction, KIND))
+        await shared.send_log(interaction, KIND)

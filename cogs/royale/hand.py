@@ -6,11 +6,11 @@ import discord
 
 from bot.rules.royale.engine import tradeable_dice
 from bot.rules.royale.state import RoyaleState
+from bot.service import Game
 from cogs.royale.dice_text import die_emoji
-from storage import GameRow
 
 
-def hand_embed(game: GameRow, state: RoyaleState, user_id: int) -> discord.Embed:
+def hand_embed(game: Game, state: RoyaleState, user_id: int) -> discord.Embed:
     """The user's dice with what they show this round (or a note for spectators)."""
     ids = game.player_ids
     if str(user_id) not in ids:

@@ -1,29 +1,24 @@
-"""What each button and select of the Panda Royale round message does."""
+"""What each button and select of the Panda Royale messages does: one table, verb -> handler."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Final
 
-import discord
-
-from bot.errors import StaleClick, UserError
+from bot.errors import UserError
 from bot.rules.errors import IllegalAction
-from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, Trade
+from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, RoyaleAction, Trade
 from bot.rules.royale.engine import tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
-from cogs.common.components import Click
-from cogs.common.stale import refresh_stale
 from cogs.royale.hand import hand_embed
 from cogs.royale.present import RoyalePresenter
+from ui.hub import ClickContext, VerbTable
+from ui.lobby import LOBBY_VERBS
 
-if TYPE_CHECKING:
-    from bot.client import PandaBot
 
-
-def _one(values: list[str]) -> str:
-    if len(values) != 1:
-        raise UserError("Choose exactly one option.")
-    return values[0]
+def _presenter(ctx: ClickContext) -> RoyalePresenter:
+    presenter = ctx.hub.presenter("royale")
+    assert isinstance(presenter, RoyalePresenter)
+    return presenter
 
 
 def _seat_arg(text: str) -> int:
@@ -32,60 +27,87 @@ def _seat_arg(text: str) -> int:
     return int(text)
 
 
-def _trade(state: RoyaleState, seat: int, target: int, take: str) -> Trade:
-    give = tradeable_dice(state, seat)
-    if not give:
-        raise IllegalAction("You have no clear die to trade.")
-    return Trade(seat, give[0], target, take)
+async def _play(ctx: ClickContext, build: Any) -> None:
+    outcome = await ctx.service.act(ctx.game_id, ctx.interaction.user.id, ctx.version, build)
+    await _presenter(ctx).show(outcome, ctx.interaction)
 
 
-async def on_click(interaction: discord.Interaction[Any], click: Click, values: list[str]
-                   ) -> None:
-    """Route a click of the round message to the service, then show the result."""
-    bot: PandaBot = interaction.client
-    service = bot.service
-    presenter = cast(RoyalePresenter, bot.presenter("royale"))
-    verb, arg = click.verb, click.arg
-    if verb == "hand":
-        game = await service.db.get_game(click.game_id)
-        if game is None or game.state is None:
-            raise UserError("This game has no dice to show.")
-        await interaction.response.send_message(
-            embed=hand_embed(game, service.state_of(game), interaction.user.id), ephemeral=True)
-        return
-    if verb in ("mtarget", "ttarget", "back"):
-        game, _state, _seat = await service.check_turn(click.game_id, interaction.user.id,
-                                                       click.version)
-        if verb == "back":
-            await presenter.refresh(game, interaction)
-            return
-        chosen = _seat_arg(_one(values))
-        await presenter.refresh(game, interaction, step="mdie" if verb == "mtarget" else "tdie",
-                                chosen=chosen)
-        return
-
-    def build(state: RoyaleState, seat: int) -> Any:
-        if verb == "pick":
-            return Pick(seat, arg)
-        if verb in ("fire", "save"):
-            return Cannon(seat, arg, verb == "fire")
-        if verb == "pass":
-            return Pass(seat)
-        if verb == "mdie":
-            return Mischief(seat, _one(values))
-        if verb == "tdie":
-            if state.phase is not Phase.TRADE:
-                raise IllegalAction("It's not time to trade.")
-            return _trade(state, seat, _seat_arg(arg), _one(values))
-        raise UserError("Unknown action.")
-
-    try:
-        outcome = await service.act(click.game_id, interaction.user.id, click.version, build)
-    except StaleClick as stale:
-        await refresh_stale(interaction, click, stale)
-        return
-    await presenter.show(outcome, interaction)
+async def _hand(ctx: ClickContext) -> None:
+    game = await ctx.service.get_game(ctx.game_id)
+    if game is None or game.state is None:
+        raise UserError("This game has no dice to show.")
+    await ctx.interaction.response.send_message(
+        embed=hand_embed(game, ctx.service.state_of(game), ctx.interaction.user.id),
+        ephemeral=True)
 
 
-ROUND_VERBS = ("hand", "mtarget", "ttarget", "back", "pick", "fire", "save", "pass", "mdie",
-               "tdie")
+async def _choose_player(ctx: ClickContext, step: str) -> None:
+    game, _state, _seat = await ctx.service.check_turn(ctx.game_id, ctx.interaction.user.id,
+                                                       ctx.version)
+    await _presenter(ctx).refresh(game, ctx.interaction, step=step,
+                                  chosen=_seat_arg(ctx.one()))
+
+
+async def _mischief_target(ctx: ClickContext) -> None:
+    await _choose_player(ctx, "mdie")
+
+
+async def _trade_target(ctx: ClickContext) -> None:
+    await _choose_player(ctx, "tdie")
+
+
+async def _back(ctx: ClickContext) -> None:
+    game, _state, _seat = await ctx.service.check_turn(ctx.game_id, ctx.interaction.user.id,
+                                                       ctx.version)
+    await _presenter(ctx).refresh(game, ctx.interaction)
+
+
+async def _pick(ctx: ClickContext) -> None:
+    await _play(ctx, lambda state, seat: Pick(seat, ctx.click.arg))
+
+
+async def _fire(ctx: ClickContext) -> None:
+    await _play(ctx, lambda state, seat: Cannon(seat, ctx.click.arg, True))
+
+
+async def _save(ctx: ClickContext) -> None:
+    await _play(ctx, lambda state, seat: Cannon(seat, ctx.click.arg, False))
+
+
+async def _pass(ctx: ClickContext) -> None:
+    await _play(ctx, lambda state, seat: Pass(seat))
+
+
+async def _mischief_die(ctx: ClickContext) -> None:
+    die = ctx.one()
+    await _play(ctx, lambda state, seat: Mischief(seat, die))
+
+
+async def _trade_die(ctx: ClickContext) -> None:
+    target, take = _seat_arg(ctx.click.arg), ctx.one()
+
+    def build(state: RoyaleState, seat: int) -> RoyaleAction:
+        if state.phase is not Phase.TRADE:
+            raise IllegalAction("It's not time to trade.")
+        give = tradeable_dice(state, seat)
+        if not give:
+            raise IllegalAction("You have no clear die to trade.")
+        return Trade(seat, give[0], target, take)
+
+    await _play(ctx, build)
+
+
+ROYALE_VERBS: Final[VerbTable] = {
+    **LOBBY_VERBS,
+    "hand": _hand,
+    "mtarget": _mischief_target,
+    "ttarget": _trade_target,
+    "back": _back,
+    "pick": _pick,
+    "fire": _fire,
+    "save": _save,
+    "pass": _pass,
+    "mdie": _mischief_die,
+    "tdie": _trade_die,
+}
+"""Every verb of a Panda Royale message: the lobby's and the round's."""

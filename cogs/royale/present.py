@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.rules.royale.state import RoyaleState
-from bot.service import Outcome
-from cogs.common.messages import GameMessages, Shown, timeout_note
-from cogs.common.names import Names
-from cogs.images import render_score_sheet, sheet_data
+from bot.service import Game, GameService, Outcome
 from cogs.royale.render import render, render_closed_round, standings
-from storage import GameRow
-
-if TYPE_CHECKING:
-    from bot.client import PandaBot
-
+from pictures import render_score_sheet, sheet_data
+from ui.messages import GameMessages, Shown, timeout_note
+from ui.names import Names
 
 SHEET_NAME = "score-sheet.png"
 SHEET_URL = f"attachment://{SHEET_NAME}"
@@ -33,7 +28,7 @@ def scored(state: RoyaleState) -> bool:
     return len(state.sheet) >= state.round
 
 
-async def sheet_file(game: GameRow, state: RoyaleState) -> discord.File:
+async def sheet_file(game: Game, state: RoyaleState) -> discord.File:
     """The score sheet picture, drawn in a worker thread (it takes tens of milliseconds)."""
     names = Names(game)
     data = sheet_data([names.seat(i) for i in range(state.n)], state,
@@ -47,16 +42,17 @@ class RoyalePresenter:
 
     kind = "royale"
 
-    def __init__(self, bot: PandaBot) -> None:
-        self.bot = bot
-        self.messages = GameMessages(bot)
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        """Show games of ``service`` through ``client``."""
+        self.service = service
+        self.messages = GameMessages(client, service)
 
-    async def current(self, game: GameRow, *, note: str = "", step: str = "",
+    async def current(self, game: Game, *, note: str = "", step: str = "",
                       chosen: int = -1, with_sheet: bool = False) -> Shown:
         """The game's message as it should look now. ``with_sheet`` attaches a freshly drawn
         score sheet (only when the sheet changed: edits otherwise keep the attachment)."""
-        state: RoyaleState = self.bot.service.state_of(game)
-        tail = await self.bot.service.tail(game)
+        state: RoyaleState = self.service.state_of(game)
+        tail = await self.service.tail(game)
         this_round = [e for e in tail if e.get("round") == state.round]
         if game.status == "finished":
             r = render(game, state, this_round)
@@ -82,7 +78,7 @@ class RoyalePresenter:
         newly_scored = any(e.get("event") == "score" and e.get("round") == state.round
                            for e in events)
         if closed:
-            tail = await self.bot.service.tail(game)
+            tail = await self.service.tail(game)
             closing = _shown(render_closed_round(game, state, tail, closed[0]))
             closing.embed.set_image(url=SHEET_URL)
             await self.messages.advance(
@@ -96,10 +92,11 @@ class RoyalePresenter:
                 await self.messages.edit(game, await self.current(game, note=note,
                                                                   with_sheet=True))
 
-    async def on_timeout(self, outcome: Outcome, reason: str) -> None:
+    async def moved(self, outcome: Outcome, reason: str) -> None:
+        """A timeout (or a restart) moved the game on: show it."""
         await self.show(outcome)
 
-    async def refresh(self, game: GameRow, interaction: discord.Interaction[Any] | None = None,
+    async def refresh(self, game: Game, interaction: discord.Interaction[Any] | None = None,
                       *, step: str = "", chosen: int = -1) -> None:
         """Redraw the current message (a UI step: choosing a player, going back)."""
         await self.messages.edit(game, await self.current(game, step=step, chosen=chosen),

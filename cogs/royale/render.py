@@ -15,11 +15,11 @@ import discord
 from bot.rules.royale.dice import CANNON_MULTIPLIER, ROUNDS, DieSpec
 from bot.rules.royale.engine import current_seat
 from bot.rules.royale.state import Phase, RoyaleState
-from cogs.common.components import Click, GameButton, GameSelect
-from cogs.common.names import Names, short
-from cogs.common.names import standings as common_standings
+from bot.service import Game
 from cogs.royale.dice_text import die_emoji, die_value, happening
-from storage import GameRow
+from ui.components import Click, RoyaleComponent
+from ui.names import Names, short
+from ui.names import standings as common_standings
 
 EMBED_COLOR = 0x2ECC71
 OVER_COLOR = 0xF1C40F
@@ -95,7 +95,7 @@ def prompt(state: RoyaleState, names: Names) -> str:
     return f"🎲 {who}, pick a die from the pool: {pool}."
 
 
-def build_embed(game: GameRow, state: RoyaleState, tail: Sequence[dict[str, Any]],
+def build_embed(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
                 note: str = "") -> discord.Embed:
     """The round's embed: happenings, the score sheet, the dice."""
     names = Names(game)
@@ -135,7 +135,7 @@ def _option_label(spec: DieSpec, value: int | None) -> str:
     return f"{spec.label}{shown}"[:100]
 
 
-def build_view(game: GameRow, state: RoyaleState, step: str = "", chosen: int = -1
+def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
                ) -> discord.ui.View | None:
     """The components of the decision the game waits on.
 
@@ -151,19 +151,21 @@ def build_view(game: GameRow, state: RoyaleState, step: str = "", chosen: int = 
     names = Names(game)
 
     def click(verb: str, arg: str = "") -> Click:
-        return Click(g, v, verb, arg)
+        return Click(verb, g, v, arg)
 
     if state.phase is Phase.DRAFT:
         for i, d in enumerate(state.pool):
             spec = specs[d]
-            view.add_item(GameButton(click("pick", d), label=spec.label, emoji=die_emoji(spec),
-                                     style=discord.ButtonStyle.primary, row=i // 5))
+            view.add_item(RoyaleComponent.button(
+                click("pick", d), label=spec.label, emoji=die_emoji(spec),
+                style=discord.ButtonStyle.primary, row=i // 5))
     elif state.phase is Phase.CANNON:
         die = state.queue[0][1]
         value = state.values[die]
-        view.add_item(GameButton(click("fire", die), label=f"Fire: {value * CANNON_MULTIPLIER} "
-                                 "points", emoji="💥", style=discord.ButtonStyle.danger))
-        view.add_item(GameButton(click("save", die), label="Save it", emoji="🛡️",
+        view.add_item(RoyaleComponent.button(
+            click("fire", die), label=f"Fire: {value * CANNON_MULTIPLIER} points", emoji="💥",
+            style=discord.ButtonStyle.danger))
+        view.add_item(RoyaleComponent.button(click("save", die), label="Save it", emoji="🛡️",
                                  style=discord.ButtonStyle.secondary))
     elif step in ("mdie", "tdie") and 0 <= chosen < state.n and chosen != seat:
         hand = state.hands[chosen]
@@ -175,9 +177,9 @@ def build_view(game: GameRow, state: RoyaleState, step: str = "", chosen: int = 
             placeholder = f"Which of {names.seat(chosen)}'s dice do you take?"
         options = [discord.SelectOption(label=_option_label(specs[d], state.values.get(d)),
                                         value=d, emoji=die_emoji(specs[d])) for d in dice[:25]]
-        view.add_item(GameSelect(click(step, str(chosen)), options=options,
+        view.add_item(RoyaleComponent.select(click(step, str(chosen)), options=options,
                                  placeholder=placeholder, row=0))
-        view.add_item(GameButton(click("back"), label="Back", emoji="↩️", row=1))
+        view.add_item(RoyaleComponent.button(click("back"), label="Back", emoji="↩️", row=1))
     elif state.phase is Phase.MISCHIEF:
         options = []
         for other, hand in enumerate(state.hands):
@@ -186,7 +188,7 @@ def build_view(game: GameRow, state: RoyaleState, step: str = "", chosen: int = 
                 options.append(discord.SelectOption(
                     label=names.seat(other)[:100], value=str(other),
                     description=_dice_summary(state, other, dice)))
-        view.add_item(GameSelect(click("mtarget"), options=options[:25],
+        view.add_item(RoyaleComponent.select(click("mtarget"), options=options[:25],
                                  placeholder="Make mischief on…", row=0))
     elif state.phase is Phase.TRADE:
         options = []
@@ -197,14 +199,14 @@ def build_view(game: GameRow, state: RoyaleState, step: str = "", chosen: int = 
                     label=names.seat(other)[:100], value=str(other),
                     description=_dice_summary(state, other, dice)))
         if options:
-            view.add_item(GameSelect(click("ttarget"), options=options[:25],
+            view.add_item(RoyaleComponent.select(click("ttarget"), options=options[:25],
                                      placeholder="Trade your clear d6 with…", row=0))
-        view.add_item(GameButton(click("pass"), label="Pass", emoji="⏭️", row=1))
-    view.add_item(GameButton(Click(g, 0, "hand"), label="My dice", emoji="🎲", row=4))
+        view.add_item(RoyaleComponent.button(click("pass"), label="Pass", emoji="⏭️", row=1))
+    view.add_item(RoyaleComponent.button(Click("hand", g), label="My dice", emoji="🎲", row=4))
     return view
 
 
-def render(game: GameRow, state: RoyaleState, tail: Sequence[dict[str, Any]], *,
+def render(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]], *,
            note: str = "", step: str = "", chosen: int = -1) -> Rendered:
     """The whole round message for the game as it is now."""
     names = Names(game)
@@ -215,7 +217,7 @@ def render(game: GameRow, state: RoyaleState, tail: Sequence[dict[str, Any]], *,
                     build_view(game, state, step, chosen))
 
 
-def render_closed_round(game: GameRow, state: RoyaleState, events: Sequence[dict[str, Any]],
+def render_closed_round(game: Game, state: RoyaleState, events: Sequence[dict[str, Any]],
                         round_no: int) -> Rendered:
     """The final look of a finished round's message (no components)."""
     names = Names(game)
@@ -242,6 +244,6 @@ def render_closed_round(game: GameRow, state: RoyaleState, events: Sequence[dict
     return Rendered("", embed, None)
 
 
-def standings(game: GameRow, state: RoyaleState) -> str:
+def standings(game: Game, state: RoyaleState) -> str:
     """Final standings with shared wins."""
     return common_standings(Names(game), state.totals(), "Panda Royale")

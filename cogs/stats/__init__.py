@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from discord.ext import commands
 
-from cogs.stats.cog import StatsCog, on_page
+from cogs.stats.cog import BOARD_VERBS, StatsCog
+from ui.components import BoardComponent
+from ui.hub import hub_of
 
-if TYPE_CHECKING:
-    from bot.client import PandaBot
 
-
-async def setup(bot: PandaBot) -> None:
-    bot.handlers["lb"] = on_page
+async def setup(bot: commands.Bot) -> None:
+    """discord.py extension entry point."""
+    hub_of(bot).add_table(BoardComponent.prefix, BOARD_VERBS)
     await bot.add_cog(StatsCog(bot))

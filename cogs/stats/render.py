@@ -2,61 +2,73 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
+from typing import Final
 
 import discord
 
-from bot.service import GAME_TITLES
-from cogs.common.components import Click, GameButton
-from storage import LeaderRow, StatsRow
+from bot.rules.registry import kind_of
+from bot.service import LeaderboardPage, PlayerStats
+from ui.components import BoardComponent, Click
 
-PAGE_SIZE = 10
-PERIODS = {"all": "all time", "month": "this month"}
-
-
-def month_start_ms(now: dt.datetime) -> int:
-    """Milliseconds at the start of ``now``'s month (UTC)."""
-    start = now.astimezone(dt.UTC).replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-    return int(start.timestamp() * 1000)
+PERIODS: Final = {"all": "all time", "month": "this month"}
 
 
-def leaderboard_embed(kind: str, period: str, rows: Sequence[LeaderRow], page: int,
-                      pages: int, guild_name: str) -> discord.Embed:
-    title = f"{GAME_TITLES[kind]} leaderboard · {PERIODS[period]}"
-    if not rows:
-        desc = "No finished games yet: start one with " + f"`/{kind} new`."
+def page_arg(kind: str, period: str, computers: bool, page: int) -> str:
+    """The argument of a page button: which board and which page."""
+    return f"{kind}.{period}.{int(computers)}.{page}"
+
+
+def parse_page_arg(arg: str) -> tuple[str, str, bool, int] | None:
+    """The board and page of a page button's argument, or None when it is not one."""
+    parts = arg.split(".")
+    if len(parts) != 4 or parts[2] not in ("0", "1") or not parts[3].isdigit():
+        return None
+    return parts[0], parts[1], parts[2] == "1", int(parts[3])
+
+
+def leaderboard_embed(board: LeaderboardPage, guild_name: str) -> discord.Embed:
+    """One page of a leaderboard."""
+    title = f"{kind_of(board.kind).title} leaderboard · {PERIODS[board.period]}"
+    if not board.entries:
+        desc = f"No finished games yet: start one with `/{board.kind} new`."
     else:
         lines = []
-        for r in rows:
+        for r in board.entries:
             rating = f"{r.ordinal:.1f}" if r.ordinal is not None else "–"
             bot = "🤖 " if r.is_bot else ""
+            name = discord.utils.escape_markdown(r.display_name)
             lines.append(
-                f"**{r.position}.** {bot}{r.display_name} · rating {rating} · "
+                f"**{r.position}.** {bot}{name} · rating {rating} · "
                 f"{r.wins}/{r.games} wins ({100 * r.win_rate:.0f}%) · "
                 f"best {r.best_score} · avg {r.average_score:.1f}")
         desc = "\n".join(lines)
-    order = ("ordered by rating (openskill, μ − 3σ)" if period == "all"
+    order = ("ordered by rating (openskill, μ − 3σ)" if board.period == "all"
              else "ordered by wins, then average score")
     return discord.Embed(title=title, description=desc[:4000], color=0x9B59B6).set_footer(
-        text=f"{guild_name} · page {page + 1}/{max(pages, 1)} · {order}")
+        text=f"{guild_name} · page {board.page + 1}/{max(board.pages, 1)} · {order}")
 
 
-def leaderboard_view(kind: str, period: str, page: int, pages: int, bots: bool
-                     ) -> discord.ui.View | None:
-    if pages <= 1:
+def leaderboard_view(board: LeaderboardPage) -> discord.ui.View | None:
+    """Previous / Next, when there is more than one page."""
+    if board.pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    arg = f"{kind}.{period}.{int(bots)}"
-    view.add_item(GameButton(Click(0, max(page - 1, 0), "lb", arg), label="Previous",
-                             emoji="◀️", disabled=page == 0))
-    view.add_item(GameButton(Click(0, min(page + 1, pages - 1), "lb", arg), label="Next",
-                             emoji="▶️", disabled=page >= pages - 1))
+
+    def to(page: int) -> Click:
+        return Click("page", arg=page_arg(board.kind, board.period, board.computers, page))
+
+    view.add_item(BoardComponent.button(to(max(board.page - 1, 0)), label="Previous",
+                                        emoji="◀️", disabled=board.page == 0))
+    view.add_item(BoardComponent.button(to(min(board.page + 1, board.pages - 1)), label="Next",
+                                        emoji="▶️", disabled=board.page >= board.pages - 1))
     return view
 
 
-def stats_embed(name: str, rows: Sequence[StatsRow]) -> discord.Embed:
-    embed = discord.Embed(title=f"Stats of {name}", color=0x9B59B6)
+def stats_embed(name: str, rows: Sequence[PlayerStats]) -> discord.Embed:
+    """A member's figures per game kind."""
+    embed = discord.Embed(title=f"Stats of {discord.utils.escape_markdown(name)}",
+                          color=0x9B59B6)
     if not rows:
         embed.description = "No finished games in this server yet."
     for r in rows:
@@ -64,7 +76,7 @@ def stats_embed(name: str, rows: Sequence[StatsRow]) -> discord.Embed:
                   if r.ordinal is not None and r.mu is not None and r.sigma is not None
                   else "not rated yet (solo games are not rated)")
         embed.add_field(
-            name=GAME_TITLES[r.kind],
+            name=kind_of(r.kind).title,
             value=(f"Games **{r.games}** · wins **{r.wins}** ({100 * r.win_rate:.0f}%)\n"
                    f"Best **{r.best_score}** · average **{r.average_score:.1f}**\n"
                    f"Rating {rating}"),

@@ -12,7 +12,7 @@ import pytest_asyncio
 from bot.errors import GameNotRunning, LobbyError, NotYourTurnError, StaleClick
 from bot.rules.royale.actions import Pick
 from bot.rules.royale.ai import make_player
-from bot.service import GameService, Person
+from bot.service import GameService, Person, Place
 from storage import Database
 
 ALICE, BOB = Person(1, "alice"), Person(2, "bob")
@@ -36,7 +36,7 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 
 
 async def two_player_game(svc: GameService, timeout: int = 120) -> int:
-    game = await svc.new_lobby(kind="royale", guild_id=9, channel_id=7, host=ALICE,
+    game = await svc.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
                                settings={"expansions": [], "turn_timeout": timeout})
     await svc.join(game.id, BOB)
     outcome = await svc.start(game.id, ALICE)
@@ -93,7 +93,7 @@ async def test_timeout_races_a_player_and_applies_once(service: GameService) -> 
 
 
 async def test_computer_seats_play_and_finish_results(service: GameService) -> None:
-    game = await service.new_lobby(kind="royale", guild_id=9, channel_id=8, host=ALICE,
+    game = await service.new_lobby(kind="royale", place=Place(9, 8), host=ALICE,
                                    settings={"expansions": ["cannon"]})
     await service.add_computer(game.id, ALICE)
     outcome = await service.start(game.id, ALICE)
@@ -113,10 +113,10 @@ async def test_computer_seats_play_and_finish_results(service: GameService) -> N
 
 
 async def test_lobby_rules(service: GameService) -> None:
-    game = await service.new_lobby(kind="posing", guild_id=9, channel_id=5, host=ALICE,
+    game = await service.new_lobby(kind="posing", place=Place(9, 5), host=ALICE,
                                    settings={})
     with pytest.raises(LobbyError, match="already open"):
-        await service.new_lobby(kind="royale", guild_id=9, channel_id=5, host=BOB, settings={})
+        await service.new_lobby(kind="royale", place=Place(9, 5), host=BOB, settings={})
     outcome = await service.start(game.id, ALICE)  # solo Posing Pandas is allowed
     assert outcome.game.status == "active"
     with pytest.raises(GameNotRunning):

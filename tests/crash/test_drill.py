@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.rules.registry import engine_for
-from bot.service import GameService, Person, is_cpu
+from bot.rules.registry import engine_for, kind_of
+from bot.service import GameService, Person, Place, is_cpu
 from storage import Database, GameRow
 from tools.crashdrill.child import chooser
 from tools.crashdrill.drill import DrillReport, choose_plan, main, run_drill
@@ -100,7 +100,7 @@ async def test_a_restart_plays_the_computer_seat_a_crash_left_waiting(tmp_path: 
     db = await DiesBeforeComputerMoves.open(path)
     assert isinstance(db, DiesBeforeComputerMoves)
     service = GameService(db, seed_source=lambda: 77)
-    game = await service.new_lobby(kind="royale", guild_id=1, channel_id=2, host=Person(5, "p"),
+    game = await service.new_lobby(kind="royale", place=Place(1, 2), host=Person(5, "p"),
                                    settings={"expansions": [], "turn_timeout": 3600})
     game = await service.add_computer(game.id, Person(5, "p"))
     game = (await service.start(game.id, Person(5, "p"))).game
@@ -108,8 +108,8 @@ async def test_a_restart_plays_the_computer_seat_a_crash_left_waiting(tmp_path: 
     engine = engine_for("royale")
     with pytest.raises(Killed):
         for _ in range(200):  # the person plays until a computer seat must answer
-            game = (await service.act(game.id, 5, game.version,
-                                      chooser(engine.make_player("random", game.version)))).game
+            player = kind_of("royale").make_player("random", game.version)
+            game = (await service.act(game.id, 5, game.version, chooser(player))).game
     await service.close()
     await db.close()
 

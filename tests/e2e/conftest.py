@@ -57,7 +57,7 @@ def no_logged_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     caplog.set_level(logging.WARNING)
     yield
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR
-              and r.name.startswith(("bot", "cogs", "storage", "discord"))]
+              and r.name.startswith(("bot", "cogs", "ui", "pictures", "storage", "discord"))]
     assert not errors, "\n".join(f"{r.name}: {r.getMessage()}\n{r.exc_text or ''}"
                                  for r in errors)
 

@@ -39,7 +39,7 @@ class Table:
         """The newest message with game components, else the newest bot message."""
         history = self.channel.history()
         for msg in reversed(history):
-            if any(cid.startswith(("pr:", "ps:")) and ":hand:" not in cid
+            if any(cid.startswith(("pr:", "pp:")) and not cid.startswith(("pr:hand:", "pp:pcard:"))
                    for cid in custom_ids(msg)):
                 return msg
         return history[-1]
@@ -127,7 +127,7 @@ def custom_ids(msg: Any) -> list[str]:
 
 def verb(custom_id: str | None) -> str:
     parts = (custom_id or "").split(":")
-    return parts[3] if len(parts) >= 5 else ""
+    return parts[1] if len(parts) >= 5 else ""
 
 
 async def click_together(env: Any, clicks: list[tuple[Any, Any, str]], *,

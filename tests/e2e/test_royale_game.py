@@ -28,7 +28,7 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     assert decisions >= 18  # at least two picks a round for nine rounds
     final = table.channel.history()[-1]
     assert "wins Panda Royale" in final.content or "Shared win" in final.content
-    assert not custom_ids(final) or all(":hand:" in c for c in custom_ids(final))
+    assert not custom_ids(final) or all(c.startswith("pr:hand:") for c in custom_ids(final))
     db = table.env.bot.service.db
     game = await db.latest_game_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"

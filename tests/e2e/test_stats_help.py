@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules.royale.ai import make_player
-from bot.service import Person
+from bot.service import Person, Place
 from tests.e2e.table import Table, components, verb
 
 
@@ -14,8 +14,8 @@ async def finish_game(table: Table, member: Any, channel_id: int, seed: int,
     """A game of ``member`` against a computer player, played through the service."""
     service = table.env.bot.service
     who = Person(member.id, member.name)
-    game = await service.new_lobby(kind="royale", guild_id=table.guild.id,
-                                   channel_id=channel_id, host=who, settings={})
+    game = await service.new_lobby(kind="royale", place=Place(table.guild.id, channel_id),
+                                   host=who, settings={})
     await service.add_computer(game.id, who)
     outcome = await service.start(game.id, who)
     if cancel:
@@ -77,7 +77,7 @@ async def test_stats_and_rating(table: Table) -> None:
 async def test_help_pages(table: Table) -> None:
     res = await table["alice"].slash(table.channel, "help")
     assert res.ephemeral and "/royale new" in res.response.embeds[0].description
-    page2 = next(c for c in components(res.response) if verb(c.custom_id) == "help"
+    page2 = next(c for c in components(res.response) if verb(c.custom_id) == "page"
                  and c.label == "A round of Panda Royale")
     res2 = await table["alice"].click(res.response, custom_id=page2.custom_id)
     assert "Pity" in res2.response.embeds[0].description

@@ -6,8 +6,8 @@ import io
 
 from PIL import Image
 
-from cogs.images.drawing import Box
-from cogs.images.palette import RGB
+from pictures.drawing import Box
+from pictures.palette import RGB
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

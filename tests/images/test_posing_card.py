@@ -9,10 +9,10 @@ import pytest
 from bot.rules.posing.engine import totals, winners
 from bot.rules.posing.poses import BOX_IDS
 from bot.rules.posing.state import PosingState
-from cogs.images import CardData, card_data, render_score_card
-from cogs.images.card_layout import BOXES, POSES, CardLayout
-from cogs.images.palette import COMBO_ROW, CURRENT, HEADER, POSE_ROW, WINNER
-from cogs.images.png import MAX_BYTES
+from pictures import CardData, card_data, render_score_card
+from pictures.card_layout import BOXES, POSES, CardLayout
+from pictures.palette import COMBO_ROW, CURRENT, HEADER, POSE_ROW, WINNER
+from pictures.png import MAX_BYTES
 
 from .games import names, posing_game
 from .pixels import PNG_SIGNATURE, close, corners, count_near, decode, inset

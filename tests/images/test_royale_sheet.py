@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 from bot.rules.royale.state import Phase, RoyaleState
-from cogs.images import SheetData, render_score_sheet, sheet_data
-from cogs.images.drawing import GLITTER_KINDS, DieFace
-from cogs.images.palette import (
+from pictures import SheetData, render_score_sheet, sheet_data
+from pictures.drawing import GLITTER_KINDS, DieFace
+from pictures.palette import (
     BLACK,
     COLUMN_COLORS,
     CURRENT,
@@ -17,9 +17,9 @@ from cogs.images.palette import (
     SPARKLE,
     WINNER,
 )
-from cogs.images.png import MAX_BYTES
-from cogs.images.sheet_layout import COLUMNS, SheetLayout
-from cogs.images.text import player_name
+from pictures.png import MAX_BYTES
+from pictures.sheet_layout import COLUMNS, SheetLayout
+from pictures.text import player_name
 
 from .games import names
 from .pixels import PNG_SIGNATURE, close, corners, count_near, decode, inset

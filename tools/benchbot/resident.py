@@ -200,7 +200,7 @@ def _memory_run(games: int, before: int, after: int, traced_games: int,
     return MemoryRun(games, before, after, peak_rss_kb(), traced_games, traced, top, caches)
 
 
-UPLOADS = "cogs/images/png.py"
+UPLOADS = "pictures/png.py"
 
 
 async def _startup(world: World, tables: list[GameTable], rng: random.Random) -> StartupRun:

@@ -80,7 +80,7 @@ class ErrorCounter(logging.Handler):
         self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith(("bot", "cogs", "storage", "discord")):
+        if record.name.startswith(("bot", "cogs", "ui", "pictures", "storage", "discord")):
             self.records.append(record)
 
 
@@ -93,9 +93,9 @@ def components(msg: Any) -> list[Any]:
 
 
 def verb(custom_id: str | None) -> str:
-    """The verb of a game component: ``pr:<game>:<version>:<verb>:<arg>``."""
+    """The verb of a game component: ``<prefix>:<verb>:<game>:<version>:<arg>``."""
     parts = (custom_id or "").split(":")
-    return parts[3] if len(parts) >= 5 else ""
+    return parts[1] if len(parts) >= 5 else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -206,7 +206,7 @@ def _replay(
     settings = json.loads(game["settings"])
     state, events = engine.new_game(players, game["seed"], settings)
 
-    def events_text(evs: list[Any]) -> str:
+    def events_text(evs: Sequence[Any]) -> str:
         return state_text(list(log_objects(str(gid), evs)))
 
     if not result.check(events_text(events) == game["start_events"], "replay",

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.rules.registry import engine_for
-from bot.service import GameService, Outcome, Person, is_cpu
+from bot.rules.registry import engine_for, kind_of
+from bot.service import GameService, Outcome, Person, Place, is_cpu
 from storage import Database, GameRow
 from tools.crashdrill.protocol import (
     CHANNEL_ID,
@@ -117,9 +117,8 @@ class Child:
         variant = variant_of(number, self.variants)
         self.service.seed_source = lambda: game_seed(self.seed, number)
         host = person(variant.human_ids()[0])
-        game = await self.service.new_lobby(kind="royale", guild_id=GUILD_ID,
-                                            channel_id=CHANNEL_ID, host=host,
-                                            settings=variant.settings())
+        game = await self.service.new_lobby(kind="royale", place=Place(GUILD_ID, CHANNEL_ID),
+                                            host=host, settings=variant.settings())
         if game.id != number:  # pragma: no cover - game ids are 1, 2, 3, ... in a drill file
             raise RuntimeError(f"expected game {number}, the database made game {game.id}")
         answered(game, None)
@@ -139,10 +138,11 @@ class Child:
         return outcome.game
 
     async def play(self, game: GameRow) -> GameRow:
-        engine = engine_for(game.kind)
+        kind = kind_of(game.kind)
         while game.status == "active":
             state = self.service.state_of(game)
-            seat = engine.current_seat(state)
+            seat = kind.engine.current_seat(state)
+            assert seat is not None  # an active game waits on a seat
             player_id = game.players[seat].player_id
             outcome: Outcome | None
             if is_cpu(player_id):
@@ -153,7 +153,7 @@ class Child:
                     raise RuntimeError(f"game {game.id} could not be moved on")
             else:
                 ai = "heuristic" if seat % 2 == 0 else "random"
-                bot = engine.make_player(ai, decision_seed(game.seed, game.version, seat))
+                bot = kind.make_player(ai, decision_seed(game.seed, game.version, seat))
                 outcome = await self.service.act(game.id, int(player_id), game.version,
                                                  chooser(bot))
             answered(outcome.game, outcome.state)

@@ -76,7 +76,7 @@ class Variant:
 
     def settings(self) -> dict[str, Any]:
         # No turn timer fires during a drill: every human decision is played at once.
-        return {"expansions": list(self.expansions), "turn_timeout": 86_400}
+        return {"expansions": list(self.expansions), "turn_timeout": 3600}
 
 
 def variant_of(game_number: int, variants: tuple[Variant, ...]) -> Variant:

@@ -35,7 +35,7 @@ from bot.rules.posing.state import KIND, PosingState, state_from_json
 from bot.rules.rng import Rng
 
 if TYPE_CHECKING:
-    from bot.rules.api import Engine, Player
+    from bot.rules.api import Engine
 
 HOLDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     hold for size in range(DICE_COUNT) for hold in combinations(range(DICE_COUNT), size)
@@ -296,13 +296,6 @@ class PosingEngine:
         """The seats with the highest total."""
         return winners(state)
 
-    def make_player(self, name: str, seed: int) -> Player:
-        """A computer player: ``"random"`` or ``"heuristic"`` (the strong one)."""
-        # Imported here: the computer players use this module's functions.
-        from bot.rules.posing.ai import make_player
-
-        return make_player(name, seed)
-
     # Helpers for user interfaces.
 
     def dice(self, state: PosingState) -> tuple[int, ...]:
@@ -342,4 +335,4 @@ ENGINE: Final = PosingEngine()
 """The Posing Pandas engine."""
 
 if TYPE_CHECKING:
-    _PROTOCOL_CHECK: Engine = ENGINE
+    _PROTOCOL_CHECK: Engine[PosingState, PosingAction] = ENGINE

@@ -498,10 +498,5 @@ class RoyaleEngine:
     def winners(self, state: RoyaleState) -> list[int]:
         return winners_of(state.totals()) if state.phase is Phase.OVER else []
 
-    def make_player(self, name: str, seed: int) -> Any:
-        from bot.rules.royale.ai import make_player
-
-        return make_player(name, seed)
-
 
 ENGINE = RoyaleEngine()

@@ -10,6 +10,7 @@ from bot.rules.posing.ai import ExpectedValuePlayer, RandomPosingPlayer, make_pl
 from bot.rules.posing.engine import ENGINE, new_game
 from bot.rules.posing.poses import BOX_IDS
 from bot.rules.posing.state import PosingState
+from bot.rules.registry import POSING
 
 from .posing_helpers import names, play
 
@@ -27,8 +28,8 @@ def test_mixed_table_only_legal_actions() -> None:
 
 
 def test_make_player() -> None:
-    assert isinstance(ENGINE.make_player("random", 1), RandomPosingPlayer)
-    assert isinstance(ENGINE.make_player("heuristic", 1), ExpectedValuePlayer)
+    assert isinstance(POSING.make_player("random", 1), RandomPosingPlayer)
+    assert isinstance(POSING.make_player("heuristic", 1), ExpectedValuePlayer)
     with pytest.raises(InvalidSetup, match="no computer player called 'genius'"):
         make_player("genius", 1)
 

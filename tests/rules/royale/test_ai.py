@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.rules.registry import ROYALE
 from bot.rules.royale.actions import Cannon
 from bot.rules.royale.ai import (
     HeuristicPlayer,
@@ -75,7 +76,7 @@ def test_players_are_reproducible():
 def test_make_player():
     assert isinstance(make_player("random", 1), RandomPlayer)
     assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
-    assert isinstance(ENGINE.make_player("heuristic", 2), HeuristicPlayer)
+    assert isinstance(ROYALE.make_player("heuristic", 2), HeuristicPlayer)
     with pytest.raises(ValueError, match="unknown computer player"):
         make_player("genius", 1)
 

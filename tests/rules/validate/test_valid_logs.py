@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from bot.rules.gamelog import log_objects
-from bot.rules.registry import engine_for
+from bot.rules.registry import kind_of
 from bot.rules.validate import validate_lines, validate_objects
 from bot.sim.runner import play_game
 
@@ -86,7 +86,7 @@ def test_discord_style_ids_and_extra_keys_are_fine(kind: str) -> None:
     # A Discord game: the game id as text, Discord user ids and computer seats "cpu:N".
     players = ["284765012345678901", "cpu:1", "90210"]
     options = {"expansions": list(ALL_OPTIONS)} if kind == "royale" else {}
-    played = play_game(engine_for(kind), players, 99, ["random"], options)
+    played = play_game(kind_of(kind), players, 99, ["random"], options)
     objs = list(log_objects("1234", played.events))
     for o in objs:
         o["at"] = "2026-01-01T00:00:00Z"  # unknown extra keys are allowed (GAME_LOG.md)

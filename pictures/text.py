@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.images.palette import RGB
+from pictures.palette import RGB
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from cogs.images.drawing import Box
+from pictures.drawing import Box
 
 COLUMNS: Final = ("yellow", "purple", "blue", "red", "green", "clear", "pink")
 ROUNDS: Final = 10

@@ -27,9 +27,9 @@ from bot.rules.posing.poses import (
     SET_OF_5_POINTS,
 )
 from bot.rules.posing.state import PosingState
-from cogs.images.card_layout import ICON, MARGIN, POSES, TITLE_H, CardLayout
-from cogs.images.drawing import Box, cell, centre, crown_tile, paste_icon, pips_tile
-from cogs.images.palette import (
+from pictures.card_layout import ICON, MARGIN, POSES, TITLE_H, CardLayout
+from pictures.drawing import Box, cell, centre, crown_tile, paste_icon, pips_tile
+from pictures.palette import (
     COMBO_ROW,
     CURRENT,
     GRID,
@@ -44,8 +44,8 @@ from cogs.images.palette import (
     WINNER_TINT,
     shade,
 )
-from cogs.images.png import to_png
-from cogs.images.text import draw_text, fit, font, player_name
+from pictures.png import to_png
+from pictures.text import draw_text, fit, font, player_name
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10

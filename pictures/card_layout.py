@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from cogs.images.drawing import Box
+from pictures.drawing import Box
 
 BOXES: Final = 11
 POSES: Final = 6

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from storage import GameRow
+from bot.service import Game
 
 MEDALS = ("🥇", "🥈", "🥉")
 
@@ -12,7 +12,7 @@ MEDALS = ("🥇", "🥈", "🥉")
 class Names:
     """Display names and mentions of a game's players."""
 
-    def __init__(self, game: GameRow) -> None:
+    def __init__(self, game: Game) -> None:
         self.players = game.players
         self.by_id = {p.player_id: p for p in game.players}
         self.seats = [p.player_id for p in game.players]

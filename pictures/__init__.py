@@ -5,8 +5,8 @@ The functions are synchronous and pure (plain values in, PNG bytes out; no disco
 calls them in a thread: ``await asyncio.to_thread(render_score_sheet, sheet_data(...))``.
 """
 
-from cogs.images.posing_card import CardData, card_data, render_score_card
-from cogs.images.royale_sheet import SheetData, render_score_sheet, sheet_data
+from pictures.posing_card import CardData, card_data, render_score_card
+from pictures.royale_sheet import SheetData, render_score_sheet, sheet_data
 
 __all__ = [
     "CardData",

@@ -16,7 +16,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from cogs.images.palette import (
+from pictures.palette import (
     BLACK,
     BLADE,
     BURST,
@@ -34,7 +34,7 @@ from cogs.images.palette import (
     ink_on,
     shade,
 )
-from cogs.images.text import draw_text
+from pictures.text import draw_text
 
 DieFace = tuple[str, str, int, int | None]
 """A die to draw: (colour, kind, sides, value shown or None when not rolled)."""

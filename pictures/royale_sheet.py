@@ -21,7 +21,7 @@ from bot.rules.royale.dice import (
     STANDARD,
 )
 from bot.rules.royale.state import Phase, RoyaleState
-from cogs.images.drawing import (
+from pictures.drawing import (
     Box,
     DieFace,
     cell,
@@ -32,7 +32,7 @@ from cogs.images.drawing import (
     panda_tile,
     paste_icon,
 )
-from cogs.images.palette import (
+from pictures.palette import (
     COLUMN_COLORS,
     COLUMN_TINTS,
     CURRENT,
@@ -51,8 +51,8 @@ from cogs.images.palette import (
     ink_on,
     shade,
 )
-from cogs.images.png import to_png
-from cogs.images.sheet_layout import (
+from pictures.png import to_png
+from pictures.sheet_layout import (
     COLUMNS,
     MARGIN,
     ROUNDS,
@@ -60,7 +60,7 @@ from cogs.images.sheet_layout import (
     WIDTH,
     SheetLayout,
 )
-from cogs.images.text import draw_text, fit, font, player_name
+from pictures.text import draw_text, fit, font, player_name
 
 CELL = 13
 SMALL = 11

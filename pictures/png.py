@@ -12,7 +12,7 @@ from typing import Final
 
 from PIL import Image
 
-from cogs.images.palette import EXACT, RGB
+from pictures.palette import EXACT, RGB
 
 MAX_BYTES: Final = 10 * 1024 * 1024
 """Discord's attachment limit; the pictures stay far below it."""

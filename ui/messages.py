@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.service import Outcome
-from cogs.common.replies import MISSING_PERMISSIONS
-from storage import GameRow
+from bot.service import Game, GameService, Outcome
+from ui.errors import MISSING_PERMISSIONS
 
-if TYPE_CHECKING:
-    from bot.client import PandaBot
-
-log = logging.getLogger("cogs.messages")
+log = logging.getLogger("ui.messages")
 
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
@@ -53,13 +49,15 @@ class Shown:
 class GameMessages:
     """Edits and posts one game's messages."""
 
-    def __init__(self, bot: PandaBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        """Send through ``client``; remember each game's message in ``service``."""
+        self.client = client
+        self.service = service
 
-    def _channel(self, game: GameRow) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    def _channel(self, game: Game) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
 
-    async def edit(self, game: GameRow, shown: Shown,
+    async def edit(self, game: Game, shown: Shown,
                    interaction: discord.Interaction[Any] | None = None) -> None:
         """Edit the game's current message: through the interaction when it was clicked on
         that message (one request), otherwise by id."""
@@ -69,7 +67,7 @@ class GameMessages:
                 and (msg_id is None or interaction.message.id == msg_id):
             await interaction.response.edit_message(**shown.edit_kwargs())
             if msg_id is None:
-                await self.bot.service.db.set_message(game.id, interaction.message.id)
+                await self.service.set_message(game.id, interaction.message.id)
             return
         if interaction is not None and not interaction.response.is_done():
             await interaction.response.defer()  # the click was on another message
@@ -79,7 +77,7 @@ class GameMessages:
         partial = self._channel(game).get_partial_message(msg_id)
         await partial.edit(**shown.edit_kwargs())
 
-    async def post(self, game: GameRow, shown: Shown) -> bool:
+    async def post(self, game: Game, shown: Shown) -> bool:
         """Post a new game message and make it the game's current one. Returns False (and
         logs) when the channel refuses: the caller keeps using the current message."""
         try:
@@ -90,10 +88,10 @@ class GameMessages:
         except discord.Forbidden:
             log.warning("game %s: may not post in channel %s", game.id, game.channel_id)
             return False
-        await self.bot.service.db.set_message(game.id, msg.id)
+        await self.service.set_message(game.id, msg.id)
         return True
 
-    async def advance(self, game: GameRow, closing: Shown,
+    async def advance(self, game: Game, closing: Shown,
                       make_next: Callable[[], Awaitable[Shown]],
                       interaction: discord.Interaction[Any] | None) -> None:
         """A round ended: close the current message (answering the click at once), then build

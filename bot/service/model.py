@@ -1,0 +1,94 @@
+"""The values the game service hands to the Discord layer: people, games, applied steps.
+
+The Discord layer renders from these and never sees storage: :data:`Game` and :data:`Seat` are
+the stored game and seat as the service returns them (read-only frozen values).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from storage import GameRow, LeaderRow, PlayerRow, StatsRow
+
+Game = GameRow
+"""A game as the service returns it: id, place, kind, status, players, settings, version."""
+Seat = PlayerRow
+"""One seat of a game: a Discord user (id as text) or a computer player (``cpu:N``)."""
+LeaderEntry = LeaderRow
+"""One line of a leaderboard."""
+PlayerStats = StatsRow
+"""A player's figures for one game kind in one server."""
+
+CPU_NAMES: Final = ("Bao", "Mochi", "Dumpling", "Bamboo", "Lychee", "Tofu", "Noodle", "Sesame",
+                    "Momo", "Pepper")
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A Discord user as the service sees one."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where an interaction happened: a server and a channel."""
+
+    guild_id: int
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied action: who took it and what happened."""
+
+    seat: int
+    player_id: str
+    by: str  # "player", "computer" or "timeout"
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a call to the service changed, for the Discord layer to show."""
+
+    game: Game
+    state: Any
+    steps: list[Step] = field(default_factory=list)
+    start_events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every game-log event of this outcome, in order."""
+        out = list(self.start_events)
+        for s in self.steps:
+            out.extend(s.events)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended with this outcome."""
+        return self.game.status == "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A game's log as it may be shown now: ``complete`` once the game is over; before that
+    the setup's seed is left out (it would predict every future roll)."""
+
+    game: Game
+    events: list[dict[str, Any]]
+    complete: bool
+
+
+def is_cpu(player_id: str) -> bool:
+    """Whether a seat's player id is a computer player's."""
+    return player_id.startswith("cpu:")
+
+
+def cpu_name(slot: int) -> str:
+    """The display name of the computer player in lobby slot ``slot`` (1, 2, ...)."""
+    return f"{CPU_NAMES[(slot - 1) % len(CPU_NAMES)]} (computer)"

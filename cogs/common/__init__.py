@@ -1,1 +1,0 @@
-"""What every game cog shares: dynamic components, answering interactions, permissions."""

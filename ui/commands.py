@@ -1,0 +1,136 @@
+"""The slash commands every game kind shares (new, join, leave, start, status, cancel, log),
+written once; each game's cog calls them with its kind."""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Final
+
+import discord
+
+from bot.errors import UserError
+from bot.rules.gamelog import dumps_line
+from bot.rules.registry import kind_of
+from bot.service import Game
+from ui.errors import MISSING_PERMISSIONS
+from ui.hub import Hub, hub_of, person, place_of
+from ui.lobby import closed_lobby_embed, is_manager, lobby_embed, lobby_view
+from ui.messages import GameMessages, Shown
+
+ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
+"""Discord's attachment limit for bots without boosts."""
+
+
+def bot_permissions_ok(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot may post game messages in the interaction's channel."""
+    perms = interaction.app_permissions
+    return bool(perms.view_channel and perms.send_messages and perms.embed_links
+                and perms.attach_files)
+
+
+def _messages(interaction: discord.Interaction[Any], hub: Hub) -> GameMessages:
+    return GameMessages(interaction.client, hub.service)
+
+
+async def _open_game(interaction: discord.Interaction[Any], kind: str) -> Game:
+    return await hub_of(interaction.client).service.game_in_channel(
+        place_of(interaction).channel_id, kind)
+
+
+async def new_game(interaction: discord.Interaction[Any], kind: str,
+                   settings: dict[str, Any]) -> None:
+    """Open a lobby in this channel and post its message."""
+    place = place_of(interaction)
+    if not bot_permissions_ok(interaction):
+        raise UserError(MISSING_PERMISSIONS)
+    hub = hub_of(interaction.client)
+    game = await hub.service.new_lobby(kind=kind, place=place, host=person(interaction.user),
+                                       settings=settings)
+    component = hub.games[kind].component
+    sent = await interaction.response.send_message(embed=lobby_embed(game),
+                                                   view=lobby_view(game, component))
+    message_id = sent.message_id if sent is not None else None
+    if message_id is None:  # pragma: no cover - Discord always returns the created message
+        message_id = (await interaction.original_response()).id
+    await hub.service.set_message(game.id, message_id)
+
+
+async def join(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Join the channel's lobby."""
+    hub = hub_of(interaction.client)
+    game = await _open_game(interaction, kind)
+    game = await hub.service.join(game.id, person(interaction.user))
+    await interaction.response.send_message(
+        f"You joined the {kind_of(kind).title} game ({len(game.players)} players).",
+        ephemeral=True)
+    await _messages(interaction, hub).edit(
+        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component)))
+
+
+async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Leave the channel's lobby."""
+    hub = hub_of(interaction.client)
+    game = await _open_game(interaction, kind)
+    game = await hub.service.leave(game.id, person(interaction.user))
+    await interaction.response.send_message("You left the game.", ephemeral=True)
+    await _messages(interaction, hub).edit(
+        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component)))
+
+
+async def start(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Start the channel's game (the host)."""
+    hub = hub_of(interaction.client)
+    game = await _open_game(interaction, kind)
+    outcome = await hub.service.start(game.id, person(interaction.user))
+    await interaction.response.send_message("The game is on! Decisions are made on the game "
+                                            "message.", ephemeral=True)
+    await hub.presenter(kind).show(outcome, None)
+
+
+async def status(interaction: discord.Interaction[Any], kind: str) -> None:
+    """The channel's game as it stands, privately, with a link to its message."""
+    hub = hub_of(interaction.client)
+    game = await _open_game(interaction, kind)
+    if game.status == "lobby":
+        await interaction.response.send_message(embed=lobby_embed(game), ephemeral=True)
+        return
+    shown = await hub.presenter(kind).current(game)
+    link = ""
+    if game.message_id:
+        link = (f"\n[Jump to the game](https://discord.com/channels/{game.guild_id}/"
+                f"{game.channel_id}/{game.message_id})")
+    await interaction.response.send_message(content=(shown.content + link).strip()[:2000],
+                                            embed=shown.embed, ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+async def cancel(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Cancel the channel's game (the host or a channel manager)."""
+    hub = hub_of(interaction.client)
+    game = await _open_game(interaction, kind)
+    who = person(interaction.user)
+    game = await hub.service.cancel(game.id, who, manager=is_manager(interaction))
+    await interaction.response.send_message(
+        f"{kind_of(kind).title} game {game.id} cancelled: it won't count on the leaderboard.",
+        allowed_mentions=discord.AllowedMentions.none())
+    await _messages(interaction, hub).edit(
+        game, Shown(f"Cancelled by {discord.utils.escape_markdown(who.name)}.",
+                    closed_lobby_embed(game, "cancelled"), None))
+
+
+async def send_log(interaction: discord.Interaction[Any], kind: str) -> None:
+    """The JSON Lines game log of the channel's current or most recent game, as a file. While
+    the game is open the seed is left out: it would predict every roll to come."""
+    hub = hub_of(interaction.client)
+    log = await hub.service.game_log(place_of(interaction).channel_id, kind)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    data = "".join(dumps_line(e) for e in log.events).encode("utf-8")
+    if len(data) > ATTACHMENT_LIMIT:
+        raise UserError("This game's log is too large to attach.")
+    game = log.game
+    note = "" if log.complete else (" The game is still on: the seed is left out until it "
+                                    "ends (it would predict every roll to come).")
+    await interaction.followup.send(
+        f"Game {game.id} ({game.status}): {len(log.events)} events.{note}",
+        file=discord.File(io.BytesIO(data), filename=f"{kind}-game-{game.id}.jsonl"),
+        ephemeral=True)

@@ -1,0 +1,50 @@
+"""One way in for a click: find the verb's handler, check the place, run it, report failures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import StaleClick
+from ui.components import Click
+from ui.errors import answer_error, report
+from ui.hub import ClickContext, hub_of, place_of
+
+UNSUPPORTED = "This button is no longer supported: use the latest message."
+
+
+async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Click) -> None:
+    """Run the handler of ``click.verb`` in ``prefix``'s table; every failure reaches the user
+    through :func:`ui.errors.report`, and a stale click redraws the game's message."""
+    hub = hub_of(interaction.client)
+    handler = hub.tables.get(prefix, {}).get(click.verb)
+    if handler is None:
+        await answer_error(interaction, UNSUPPORTED)
+        return
+    ctx = ClickContext(interaction, click, hub)
+    try:
+        if click.game_id is not None:
+            await hub.service.check_place(click.game_id, place_of(interaction))
+        try:
+            await handler(ctx)
+        except StaleClick as stale:
+            await refresh_stale(ctx, stale)
+    except Exception as exc:
+        await report(interaction, exc)
+
+
+async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:
+    """A click on an out-of-date message: nothing is applied; if it is the game's current
+    message (an edit that never arrived), redraw it; tell the user privately either way."""
+    interaction = ctx.interaction
+    game = await ctx.service.get_game(ctx.game_id)
+    if game is not None and game.status == "active" and interaction.message is not None \
+            and interaction.message.id == game.message_id:
+        shown = await ctx.hub.presenter(game.kind).current(game)
+        await interaction.response.edit_message(content=shown.content, embed=shown.embed,
+                                                view=shown.view)
+        await interaction.followup.send("That was already decided: here is the game as it is "
+                                        "now.", ephemeral=True)
+        return
+    raise stale

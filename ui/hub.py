@@ -1,0 +1,173 @@
+"""What the Discord layer shares: the game service, the presenters and the verb tables.
+
+The bot object (:class:`bot.client.PandaBot`) carries the services; the hub is attached to it
+by the ``cogs.core`` extension and filled by each game's extension with its
+:class:`DiscordGame` entry. Nothing here imports the bot's client: the layers point one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.errors import UserError
+from bot.rules.registry import GameKind
+from bot.service import (
+    Game,
+    GameService,
+    Outcome,
+    Person,
+    Place,
+    StatsService,
+)
+from bot.settings import Settings
+
+if TYPE_CHECKING:
+    from ui.components import Click, GameComponent
+    from ui.messages import Shown
+
+HUB_ATTRIBUTE = "ui_hub"
+
+
+class GameBot(Protocol):
+    """What the Discord layer needs of the bot object."""
+
+    service: GameService
+    stats: StatsService
+    settings: Settings
+
+
+class Presenter(Protocol):
+    """How a game kind shows itself in a channel (cogs/<game>/present.py)."""
+
+    async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
+                   note: str = "") -> None:
+        """Show what ``outcome`` changed (answering ``interaction`` if given)."""
+        ...
+
+    async def current(self, game: Game) -> Shown:
+        """The game's message as it should look now."""
+        ...
+
+    async def moved(self, outcome: Outcome, reason: str) -> None:
+        """The service moved the game on its own: ``"timeout"`` or ``"resume"``."""
+        ...
+
+
+@dataclass(slots=True)
+class ClickContext:
+    """One click on one of our components, with everything its handler needs."""
+
+    interaction: discord.Interaction[Any]
+    click: Click
+    hub: Hub
+
+    @property
+    def service(self) -> GameService:
+        """The game service."""
+        return self.hub.service
+
+    @property
+    def values(self) -> list[str]:
+        """The options chosen in a select (empty for a button)."""
+        from ui.components import values_of
+
+        return values_of(self.interaction)
+
+    @property
+    def who(self) -> Person:
+        """The clicking user."""
+        return person(self.interaction.user)
+
+    @property
+    def game_id(self) -> int:
+        """The game the component is about (every game verb has one)."""
+        if self.click.game_id is None:
+            raise UserError("That button is not valid any more: use the latest message.")
+        return self.click.game_id
+
+    @property
+    def version(self) -> int:
+        """The state version the component was drawn at (every move verb has one)."""
+        if self.click.version is None:
+            raise UserError("That button is not valid any more: use the latest message.")
+        return self.click.version
+
+    def one(self) -> str:
+        """The one option chosen in a select."""
+        values = self.values
+        if len(values) != 1:
+            raise UserError("Choose exactly one option.")
+        return values[0]
+
+
+Handler = Callable[[ClickContext], Awaitable[None]]
+VerbTable = Mapping[str, Handler]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscordGame:
+    """The Discord layer's part of a game kind's entry (the rules' part is ``kind``)."""
+
+    kind: GameKind[Any, Any]
+    component: type[GameComponent]
+    presenter: Presenter
+    verbs: VerbTable
+
+
+@dataclass
+class Hub:
+    """The presenters and verb tables of every loaded game, by kind and by prefix."""
+
+    bot: GameBot
+    games: dict[str, DiscordGame] = field(default_factory=dict)
+    tables: dict[str, VerbTable] = field(default_factory=dict)
+
+    @property
+    def service(self) -> GameService:
+        """The game service."""
+        return self.bot.service
+
+    @property
+    def stats(self) -> StatsService:
+        """The leaderboards and stats."""
+        return self.bot.stats
+
+    def add_game(self, game: DiscordGame) -> None:
+        """Register a game kind's presenter, component prefix and verbs."""
+        self.games[game.kind.name] = game
+        self.add_table(game.component.prefix, game.verbs)
+        self.service.listeners[game.kind.name] = game.presenter.moved
+
+    def add_table(self, prefix: str, verbs: VerbTable) -> None:
+        """Register the verbs of one component prefix."""
+        if prefix in self.tables:
+            raise RuntimeError(f"component prefix {prefix!r} is registered twice")
+        self.tables[prefix] = verbs
+
+    def presenter(self, kind: str) -> Presenter:
+        """The presenter of a game kind."""
+        return self.games[kind].presenter
+
+
+def hub_of(client: object) -> Hub:
+    """The hub attached to the bot (see ``cogs.core``)."""
+    hub = getattr(client, HUB_ATTRIBUTE, None)
+    if not isinstance(hub, Hub):
+        raise RuntimeError("the cogs.core extension is not loaded")
+    return hub
+
+
+def person(user: discord.abc.User) -> Person:
+    """The service's view of a Discord user."""
+    return Person(user.id, getattr(user, "display_name", None) or user.name)
+
+
+def place_of(interaction: discord.Interaction[Any]) -> Place:
+    """Where the interaction happened; a clear error outside a server channel."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError("Games are played in server channels, not in direct messages.")
+    return Place(interaction.guild_id, interaction.channel_id)
