@@ -13,7 +13,7 @@ Conventions shared by every engine:
 * ``apply(state, action)`` never mutates ``state``: it returns a new state and the events.
   ``apply_in_place`` does the same work on ``state`` itself (the simulator's fast path).
 * Illegal actions raise :class:`bot.rules.errors.IllegalAction` with a message for players.
-* Events are frozen dataclasses with ``to_log()`` giving the GAME_LOG.md object (without the
+* Events are frozen dataclasses with ``to_log()`` giving the docs/game-log.md object (without the
   ``game`` key, which the log writer adds).
 * Actions are frozen dataclasses with ``to_json()``; ``action_from_json`` reads them back.
 * States have ``to_json()`` / ``state_from_json`` and a ``FORMAT_VERSION``.
