@@ -1,4 +1,4 @@
-"""The JSON Lines game log of GAME_LOG.md, as pure functions (no file I/O here).
+"""The JSON Lines game log of docs/game-log.md, as pure functions (no file I/O here).
 
 Engines produce events with ``to_log()``; these functions add the game id and serialise them.
 The caller decides where the lines go (a file, a Discord attachment, SQLite).
@@ -14,7 +14,7 @@ from bot.rules.api import Event
 
 
 def log_objects(game_id: str, events: Iterable[Event]) -> Iterator[dict[str, Any]]:
-    """Each event as its GAME_LOG.md object, tagged with ``game_id``."""
+    """Each event as its docs/game-log.md object, tagged with ``game_id``."""
     for e in events:
         obj = e.to_log()
         obj["game"] = game_id

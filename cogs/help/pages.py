@@ -42,7 +42,7 @@ be given again until next round; one you *took* can be traded on your turn.
 • Mischief actions resolve one at a time from the token holder, clockwise; Cannon decisions \
 too, after mischief. Mercenaries showing the Captain's roll go back to the bag after pity.
 • Pity dice and Cannons can't be taken; Mischief dice can be taken, never given.
-Full list: RULES.md in the bot's repository."""),
+Full list: /royale rules."""),
     ("Posing Pandas", """\
 Five pose dice, six poses (1 is *Face It*). On your turn you get up to 3 rolls: click dice to \
 hold them between rolls, Roll again, or stop and fill one empty box from the menu (each \

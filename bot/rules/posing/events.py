@@ -1,4 +1,4 @@
-"""What happens in a game of Posing Pandas, as GAME_LOG.md events."""
+"""What happens in a game of Posing Pandas, as docs/game-log.md events."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ class SetupEvent:
     players: tuple[str, ...]
 
     def to_log(self) -> dict[str, Any]:
-        """The GAME_LOG.md ``setup`` object (without ``game``)."""
+        """The docs/game-log.md ``setup`` object (without ``game``)."""
         return {
             "event": "setup",
             "game_kind": KIND,
@@ -37,7 +37,7 @@ class RollEvent:
     faces: tuple[int, ...]
 
     def to_log(self) -> dict[str, Any]:
-        """The GAME_LOG.md ``roll`` object (without ``game``)."""
+        """The docs/game-log.md ``roll`` object (without ``game``)."""
         return {
             "event": "roll",
             "player": self.player,
@@ -60,7 +60,7 @@ class FillEvent:
     points: int
 
     def to_log(self) -> dict[str, Any]:
-        """The GAME_LOG.md ``fill`` object (without ``game``)."""
+        """The docs/game-log.md ``fill`` object (without ``game``)."""
         return {
             "event": "fill",
             "player": self.player,
@@ -79,7 +79,7 @@ class GameEndEvent:
     winners: tuple[str, ...]
 
     def to_log(self) -> dict[str, Any]:
-        """The GAME_LOG.md ``game_end`` object (without ``game``)."""
+        """The docs/game-log.md ``game_end`` object (without ``game``)."""
         return {
             "event": "game_end",
             "totals": dict(self.totals),

@@ -1,4 +1,4 @@
-"""The dice of the box: one table, as RULINGS.md lists them.
+"""The dice of the box: one table, as docs/rules.md lists them.
 
 Every die of a game gets a stable id (``"red8-3"``) and a :class:`DieSpec`. Values are the
 signed values a face scores before column multipliers (red black faces are negative).
@@ -16,7 +16,7 @@ CANNON: Final = "cannon"
 MERCENARY: Final = "mercenary"
 EXPANSIONS: Final = (MISCHIEF, CANNON, MERCENARY)
 
-# Die kinds, as GAME_LOG.md names them.
+# Die kinds, as docs/game-log.md names them.
 STANDARD: Final = "standard"
 GLITTER: Final = "glitter"
 PITY: Final = "pity"
@@ -61,7 +61,7 @@ class DieType:
     label: str
 
 
-# The base game's dice (RULINGS.md, "Components"). Yellow d6 and pink pity d12 are counted
+# The base game's dice (docs/rules.md, "The dice"). Yellow d6 and pink pity d12 are counted
 # here with the box's totals; setup uses one yellow d6 per player and PITY_DICE_BY_PLAYERS.
 YELLOW_D6: Final = DieType("yellow6", "yellow", 6, STANDARD, 10, _plain(6), "Yellow d6")
 PITY_D12: Final = DieType("pink12", "pink", 12, PITY, 4, _plain(12), "Pink pity d12")

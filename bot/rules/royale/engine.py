@@ -1,4 +1,4 @@
-"""The Panda Royale round, step by step (RULINGS.md).
+"""The Panda Royale round, step by step (docs/rules.md).
 
 The engine runs every automatic step (rolls, yellow ties, scoring, pity dice, the Captain roll,
 the draft pool) by itself and stops where a player must decide: a mischief target, a Cannon

@@ -1,4 +1,4 @@
-"""Events of a Panda Royale game: each one is a line of the game log (GAME_LOG.md).
+"""Events of a Panda Royale game: each one is a line of the game log (docs/game-log.md).
 
 Events keep references to immutable dice specs and player ids; ``to_log`` builds the JSON
 object only when a log is written, so headless games stay fast.

@@ -1,4 +1,4 @@
-"""The seven scoring columns (RULINGS.md, "Columns")."""
+"""The seven scoring columns (docs/rules.md, "Columns")."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""The game-log validator: checks a JSON Lines game log (GAME_LOG.md) game by game.
+"""The game-log validator: checks a JSON Lines game log (docs/game-log.md) game by game.
 
 Two independent checks per game:
 
 1. **Replay** (:mod:`.replay`): the engine rebuilds the game from the ``setup`` event and the
    players' decisions read back from the log; its events must be the logged ones, in order.
 2. **Rules** (:mod:`.royale_rules`, :mod:`.posing_rules`): every event is checked against
-   RULINGS.md from the log alone (scores recomputed, event order, token, pity, captain,
+   docs/rules.md from the log alone (scores recomputed, event order, token, pity, captain,
    trades, draft, where every die is), so a log written by something other than the engine,
    or damaged where the replay cannot see, is caught too.
 

@@ -7,7 +7,7 @@ logged ones, in order, through ``game_end``. The first divergence is the problem
 
 Comparison: every key the engine writes must be in the logged object with an equal value
 (JSON types compared strictly: ``1`` is not ``true`` nor ``1.0``). Keys the engine writes that
-GAME_LOG.md does not require (``aside`` on ``setup``, ``value`` on ``cannon``) may be absent;
+docs/game-log.md does not require (``aside`` on ``setup``, ``value`` on ``cannon``) may be absent;
 extra logged keys are allowed.
 """
 

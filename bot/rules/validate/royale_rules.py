@@ -2,7 +2,7 @@
 
 Every die is tracked from ``setup`` through each event that moves it (mischief_dealt, pity,
 captain, trade, draft_pool, pick, draft_return, a scored Cannon leaving the game), and each
-event is checked against RULINGS.md: the order of the round, the yellow token, the mischief
+event is checked against docs/rules.md: the order of the round, the yellow token, the mischief
 actions, the Cannon decisions, every ``score`` recomputed with :func:`score_dice`, the pity dice,
 the Captain's losses, the trades, the draft pool and the pick order, and ``game_end``.
 
@@ -54,7 +54,7 @@ _TYPES: dict[tuple[str, int, str], DieType] = {
     for t in (YELLOW_D6, PITY_D12, *BAG_DICE, MISCHIEF_D12, CANNON_D8, MERCENARY_D6)
 }
 
-# The order of a round (GAME_LOG.md); mischief_dealt comes after round 1 is scored.
+# The order of a round (docs/game-log.md); mischief_dealt comes after round 1 is scored.
 STAGES: dict[str, int] = {
     "token": 0, "mischief": 1, "cannon": 2, "score": 3, "mischief_dealt": 4, "pity": 5,
     "captain": 6, "trade": 7, "draft_pool": 8, "pick": 9, "draft_return": 10,
@@ -256,7 +256,7 @@ class RoyaleRules:
                               f"the Mischief dice of this game ({_counter_diff(want, got)})")
             for d in aside:
                 register(d, ASIDE)
-        else:  # GAME_LOG.md does not require "aside": take the components table's.
+        else:  # docs/game-log.md does not require "aside": take the components table's.
             for d in aside_ids:
                 sp = table.specs[d]
                 register({"id": sp.id, "color": sp.color, "sides": sp.sides, "kind": sp.kind},

@@ -1,7 +1,7 @@
-"""The shape of each GAME_LOG.md event: its required keys and their JSON types.
+"""The shape of each docs/game-log.md event: its required keys and their JSON types.
 
 The rules checks run only on games whose events all have the right shape, so they can read
-the objects without guarding every access. Extra keys are allowed (GAME_LOG.md).
+the objects without guarding every access. Extra keys are allowed (docs/game-log.md).
 """
 
 from __future__ import annotations

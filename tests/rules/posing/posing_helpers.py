@@ -42,5 +42,5 @@ def play(
 
 
 def logs(events: Sequence[PosingEvent]) -> list[dict[str, Any]]:
-    """The events as GAME_LOG.md objects."""
+    """The events as docs/game-log.md objects."""
     return [e.to_log() for e in events]

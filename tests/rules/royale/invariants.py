@@ -17,7 +17,7 @@ from bot.rules.royale.events import (
 from bot.rules.royale.scoring import score_dice
 from bot.rules.royale.state import Phase, RoyaleState
 
-# GAME_LOG.md: the order of events inside a round (mischief_dealt comes after round 1's scores).
+# docs/game-log.md: the order of events inside a round (mischief_dealt after round 1's scores).
 ROUND_ORDER = ["token", "mischief", "cannon", "score", "mischief_dealt", "pity", "captain",
                "trade", "draft_pool", "pick", "draft_return"]
 

@@ -1,4 +1,4 @@
-"""The Cannon option (RULINGS.md, "Cannon")."""
+"""The Cannon option (docs/rules.md, "Cannon")."""
 
 from __future__ import annotations
 

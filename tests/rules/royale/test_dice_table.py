@@ -1,4 +1,4 @@
-"""The components table of RULINGS.md, the bag at setup and the pity dice by player count."""
+"""The components table of docs/rules.md, the bag at setup and the pity dice by player count."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .helpers import ALL_OPTIONS, names
 
 PLAIN = lambda n: tuple(range(1, n + 1))  # noqa: E731
 
-# RULINGS.md "Components", plus the Mayhem dice: (id prefix, color, sides, kind, count, faces).
+# docs/rules.md "The dice", plus the Mayhem dice: (id prefix, color, sides, kind, count, faces).
 TABLE = [
     ("yellow6", "yellow", 6, "standard", 10, PLAIN(6)),
     ("yellow8", "yellow", 8, "standard", 7, PLAIN(8)),

@@ -1,4 +1,4 @@
-"""The draft (RULINGS.md, "Draft") and the short last round."""
+"""The draft (docs/rules.md, "Draft") and the short last round."""
 
 from __future__ import annotations
 

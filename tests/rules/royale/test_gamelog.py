@@ -1,4 +1,4 @@
-"""The JSON Lines game log of GAME_LOG.md, for Panda Royale with every option."""
+"""The JSON Lines game log of docs/game-log.md, for Panda Royale with every option."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot.rules.royale.engine import apply_in_place, current_seat, new_game
 
 from .helpers import ALL_OPTIONS, names, play, players_for
 
-# GAME_LOG.md: required keys of each Panda Royale event
+# docs/game-log.md: required keys of each Panda Royale event
 REQUIRED = {
     "setup": {"game_kind", "seed", "players", "expansions", "hands", "bag"},
     "mischief_dealt": {"round", "dice"},

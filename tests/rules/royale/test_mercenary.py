@@ -1,4 +1,4 @@
-"""The Mercenary option (RULINGS.md, "Mercenary")."""
+"""The Mercenary option (docs/rules.md, "Mercenary")."""
 
 from __future__ import annotations
 

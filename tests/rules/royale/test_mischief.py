@@ -1,4 +1,4 @@
-"""The Mischief option (RULINGS.md, "Mischief")."""
+"""The Mischief option (docs/rules.md, "Mischief")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pink pity dice (RULINGS.md, "Pity dice")."""
+"""Pink pity dice (docs/rules.md, "Pity dice")."""
 
 from __future__ import annotations
 

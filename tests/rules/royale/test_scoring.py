@@ -1,4 +1,4 @@
-"""score_dice: the rulebook's worked examples and the columns of RULINGS.md."""
+"""score_dice: the rulebook's worked examples and the columns of docs/rules.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The trade pass (RULINGS.md, "Trade")."""
+"""The trade pass (docs/rules.md, "Trade")."""
 
 from __future__ import annotations
 

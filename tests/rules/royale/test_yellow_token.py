@@ -1,4 +1,4 @@
-"""The yellow tie re-roll and the Panda token (RULINGS.md, "Yellow tie")."""
+"""The yellow tie re-roll and the Panda token (docs/rules.md, "The Panda token")."""
 
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def test_discord_style_ids_and_extra_keys_are_fine(kind: str) -> None:
     played = play_game(kind_of(kind), players, 99, ["random"], options)
     objs = list(log_objects("1234", played.events))
     for o in objs:
-        o["at"] = "2026-01-01T00:00:00Z"  # unknown extra keys are allowed (GAME_LOG.md)
+        o["at"] = "2026-01-01T00:00:00Z"  # unknown extra keys are allowed (docs/game-log.md)
     report = validate_objects(objs)
     assert report.ok, report.games[0].problems
     assert report.games[0].game == "1234"
