@@ -15,7 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from ui.components import DYNAMIC_ITEMS, parse_custom_id
+from ui.clicks import parse_custom_id
+from ui.components import DYNAMIC_ITEMS
 from ui.errors import guarded, report
 from ui.hub import HUB_ATTRIBUTE, GameBot, Hub, hub_of
 

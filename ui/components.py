@@ -12,59 +12,12 @@ reach the right handler, and a stale version is refused politely by the service.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
 import discord
 
-PREFIXES: Final = ("pr", "pp", "lb", "hp")
-_TAIL: Final = (r":(?P<verb>[a-z]{1,12}):(?P<game>[0-9]{1,19})?:(?P<version>[0-9]{1,9})?:"
-                r"(?P<arg>[A-Za-z0-9_.|-]{0,60})")
-CUSTOM_ID: Final = re.compile(rf"(?P<prefix>[a-z]{{2}}){_TAIL}")
-MAX_GAME_ID: Final = 2**63 - 1
-
-
-def template(prefix: str) -> str:
-    """The custom_id template of one prefix's components."""
-    return rf"(?P<prefix>{prefix}){_TAIL}"
-
-
-@dataclass(frozen=True, slots=True)
-class Click:
-    """What a component says; each field means one thing."""
-
-    verb: str
-    game_id: int | None = None
-    """The game the component acts on (None: not about one game)."""
-    version: int | None = None
-    """The game's state version the component was drawn at (None: any version)."""
-    arg: str = ""
-    """The verb's argument: a die id, a seat, a page, a hold mask..."""
-
-    def custom_id(self, prefix: str) -> str:
-        """The custom_id carrying this click, for components of ``prefix``."""
-        game = "" if self.game_id is None else str(self.game_id)
-        version = "" if self.version is None else str(self.version)
-        cid = f"{prefix}:{self.verb}:{game}:{version}:{self.arg}"
-        if len(cid) > 100 or not CUSTOM_ID.fullmatch(cid):  # Discord's limit; our shape
-            raise ValueError(f"not a valid custom_id: {cid!r}")
-        return cid
-
-
-def parse_custom_id(custom_id: str) -> tuple[str, Click] | None:
-    """The prefix and click of a custom_id of ours, or None for anything else."""
-    m = CUSTOM_ID.fullmatch(custom_id)
-    if m is None:
-        return None
-    return m["prefix"], _click(m)
-
-
-def _click(m: re.Match[str]) -> Click:
-    game = int(m["game"]) if m["game"] else None
-    if game is not None and game > MAX_GAME_ID:
-        game = 0  # no such game: the service says so politely
-    version = int(m["version"]) if m["version"] else None
-    return Click(m["verb"], game, version, m["arg"])
+from ui.clicks import Click, click_from_match, template
+from ui.dispatch import dispatch
 
 
 class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -99,12 +52,10 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
         """Rebuild the component of a clicked custom_id (after a restart too)."""
-        return cls(item, _click(match))
+        return cls(item, click_from_match(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to its verb's handler."""
-        from ui.dispatch import dispatch
-
         await dispatch(interaction, self.prefix, self.click)
 
 
@@ -135,8 +86,3 @@ class HelpComponent(GameComponent, template=template("hp")):
 DYNAMIC_ITEMS: Final[tuple[type[GameComponent], ...]] = (
     RoyaleComponent, PosingComponent, BoardComponent, HelpComponent)
 
-
-def values_of(interaction: discord.Interaction[Any]) -> list[str]:
-    """The options chosen in a select (empty for a button)."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    return [str(v) for v in data.get("values", [])]

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.errors import StaleClick
-from ui.components import Click
+from ui.clicks import Click
 from ui.errors import answer_error, report
 from ui.hub import ClickContext, hub_of, place_of
 

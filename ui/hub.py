@@ -24,9 +24,9 @@ from bot.service import (
     StatsService,
 )
 from bot.settings import Settings
+from ui.clicks import Click, values_of
 
 if TYPE_CHECKING:
-    from ui.components import Click, GameComponent
     from ui.messages import Shown
 
 HUB_ATTRIBUTE = "ui_hub"
@@ -73,8 +73,6 @@ class ClickContext:
     @property
     def values(self) -> list[str]:
         """The options chosen in a select (empty for a button)."""
-        from ui.components import values_of
-
         return values_of(self.interaction)
 
     @property
@@ -108,12 +106,24 @@ Handler = Callable[[ClickContext], Awaitable[None]]
 VerbTable = Mapping[str, Handler]
 
 
+class ComponentMaker(Protocol):
+    """A component class of one prefix (see :mod:`ui.components`)."""
+
+    prefix: str
+
+    def button(self, click: Click, *, label: str | None = None,
+               style: discord.ButtonStyle = ..., emoji: str | None = None,
+               disabled: bool = False, row: int | None = None) -> discord.ui.Item[Any]:
+        """A button carrying ``click``."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class DiscordGame:
     """The Discord layer's part of a game kind's entry (the rules' part is ``kind``)."""
 
     kind: GameKind[Any, Any]
-    component: type[GameComponent]
+    component: ComponentMaker
     presenter: Presenter
     verbs: VerbTable
 

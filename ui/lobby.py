@@ -8,8 +8,8 @@ import discord
 
 from bot.rules.registry import kind_of
 from bot.service import Game
-from ui.components import Click, GameComponent
-from ui.hub import ClickContext, VerbTable
+from ui.clicks import Click
+from ui.hub import ClickContext, ComponentMaker, VerbTable
 
 LOBBY_COLOR: Final = 0x3498DB
 CLOSED_COLOR: Final = 0x95A5A6
@@ -42,7 +42,7 @@ def lobby_embed(game: Game) -> discord.Embed:
                          color=LOBBY_COLOR).set_footer(text=f"Game {game.id}")
 
 
-def lobby_view(game: Game, component: type[GameComponent]) -> discord.ui.View:
+def lobby_view(game: Game, component: ComponentMaker) -> discord.ui.View:
     """The lobby's buttons (made with the game kind's component class)."""
     view = discord.ui.View(timeout=None)
     g = game.id

@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.help.pages import PAGES
-from ui.components import Click, HelpComponent
+from ui.clicks import Click
+from ui.components import HelpComponent
 from ui.hub import ClickContext, hub_of
 
 

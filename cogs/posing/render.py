@@ -30,7 +30,8 @@ from bot.rules.posing.poses import (
 )
 from bot.rules.posing.state import PosingState
 from bot.service import Game
-from ui.components import Click, PosingComponent
+from ui.clicks import Click
+from ui.components import PosingComponent
 from ui.messages import Shown
 from ui.names import Names, short
 from ui.names import standings as common_standings

@@ -17,7 +17,8 @@ from bot.rules.royale.engine import current_seat
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game
 from cogs.royale.dice_text import die_emoji, die_value, happening
-from ui.components import Click, RoyaleComponent
+from ui.clicks import Click
+from ui.components import RoyaleComponent
 from ui.names import Names, short
 from ui.names import standings as common_standings
 

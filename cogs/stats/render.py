@@ -9,7 +9,8 @@ import discord
 
 from bot.rules.registry import kind_of
 from bot.service import LeaderboardPage, PlayerStats
-from ui.components import BoardComponent, Click
+from ui.clicks import Click
+from ui.components import BoardComponent
 
 PERIODS: Final = {"all": "all time", "month": "this month"}
 
