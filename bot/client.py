@@ -11,9 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.health import start_heartbeat
 from bot.rules.errors import RulesError
 from bot.service import GameService, Outcome
 from bot.settings import Settings
+from bot.startup_checks import check_database
 from cogs.common.components import DYNAMIC_ITEMS, Handler
 from cogs.common.messages import Shown
 from cogs.common.replies import MISSING_PERMISSIONS, answer_error
@@ -75,6 +77,7 @@ class PandaBot(commands.Bot):
         if self.sync_only:
             self.service = GameService(await Database.open(":memory:"))
             return
+        await check_database(self.settings.database_path)
         db = await Database.open(self.settings.database_path)
         self.service = GameService(db, clock=discord_clock,
                                    default_timeout=self.settings.default_turn_timeout)
@@ -83,6 +86,7 @@ class PandaBot(commands.Bot):
         await self.load_features()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore()
+        start_heartbeat(self.settings.health_file, self)
         log.info("Ready to serve %d open game(s); %d turn timer(s) running", len(restored),
                  self.service.pending_timers)
         if self.settings.dev_guild_id:
