@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -104,10 +105,10 @@ def _expansions(text: str) -> list[str]:
     try:
         return list(normalise_expansions(names))
     except Exception:
-        bad = [n for n in names if n.lower() not in EXPANSIONS]
+        bad = ", ".join(n for n in names if n.lower() not in EXPANSIONS) or repr(text)
         raise argparse.ArgumentTypeError(
             f"--expansions takes any of {','.join(EXPANSIONS)} (or none), comma-separated "
-            f"(got {', '.join(bad) or text!r})") from None
+            f"(got {bad})") from None
 
 
 def _ai(text: str) -> list[str]:
@@ -128,14 +129,16 @@ class _Parser(argparse.ArgumentParser):
             got = message.removeprefix("argument COMMAND: invalid choice: ").split(" (choose")[0]
             raise UsageProblem(f"{self.prog}: unknown command {got}\n"
                                f"Run '{PROG} help' for the list of commands.")
-        if message.startswith("argument "):  # "argument --players: --players takes ..."
+        choice = re.fullmatch(r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
+                              message)
+        if choice is not None:
+            option, got, among = choice.groups()
+            among = among.replace(chr(39), '').replace(', ', ' or ')
+            message = f"{option.split('/')[0]} takes {among} (got {got})"
+        elif message.startswith("argument "):  # "argument --players: --players takes ..."
             head, _, rest = message.partition(": ")
             option = head.removeprefix("argument ").split("/")[0]
             message = rest if rest.startswith(option) else f"{option}: {rest}"
-        message = message.replace("invalid choice: ", "")
-        message = message.replace(" (choose from ", ": choose from ")
-        if message.endswith(")") and ": choose from " in message:
-            message = message[:-1]
         raise UsageProblem(f"{self.prog}: {message}\nRun '{self.prog} --help' for the options.")
 
 
