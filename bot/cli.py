@@ -34,15 +34,15 @@ To go live:
   1. Create an application at https://discord.com/developers/applications, add a Bot,
      and copy its token (Bot > Reset Token).
   2. Put it in .env (copy .env.example) as DISCORD_TOKEN=..., or export it.
-  3. ./dev sync     register the slash commands (./dev sync --guild ID: one server, instantly)
-  4. ./dev invite   print the link that adds the bot to your server with the permissions it
+  3. ./dev invite   print the link that adds the bot to your server with the permissions it
                     needs (View Channel, Send Messages, Embed Links, Attach Files,
                     Read Message History)
+  4. ./dev sync     register the slash commands (./dev sync --guild ID: one server, instantly)
   5. ./dev run      start the bot
 """
 
-DEMO_DONE = ("That was the demo. To go live: put DISCORD_TOKEN in .env, then ./dev sync, "
-             "./dev invite and ./dev run (steps at the top).")
+DEMO_DONE = ("That was the demo. To go live: put DISCORD_TOKEN in .env, then ./dev invite, "
+             "./dev sync and ./dev run (steps at the top).")
 
 # One line per command, for `help` and `--help`.
 COMMANDS: tuple[tuple[str, str], ...] = (

@@ -555,3 +555,14 @@ def test_health(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     beat.write_text("garbage")
     assert call("health")[0] == 1
     assert check_health(beat, now=0)[0] == 1
+
+
+def test_demo_without_token_ends_with_the_dev_commands() -> None:
+    code, out, err = call("run")
+    assert code == 0 and err == ""
+    assert out.rstrip().splitlines()[-1] == (
+        "That was the demo. To go live: put DISCORD_TOKEN in .env, then ./dev invite, ./dev sync "
+        "and ./dev run (steps at the top).")
+    assert "python -m bot" not in out
+    for step in ("./dev invite", "./dev sync", "./dev run"):
+        assert step in cli.GO_LIVE
