@@ -1,12 +1,18 @@
 """The container's health check: a heartbeat file the running bot rewrites every 30 seconds
-once it is connected, and ``python -m bot health`` that reads it (exit 0 when fresh)."""
+once it is connected, and ``python -m bot health`` that reads it (exit 0 when fresh).
+
+The heartbeat runs in a small thread, not as an asyncio task: it asks the event loop to run a
+no-op before each write, so a stuck loop (or a closed client) stops the heartbeat and the check
+turns unhealthy, and it adds no periodic timer to the loop (a simulated Discord with a virtual
+clock would otherwise spin it).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -16,12 +22,14 @@ log = logging.getLogger("bot.health")
 
 INTERVAL_S: Final = 30.0
 FRESH_S: Final = 90.0
+LOOP_ANSWER_S: Final = 10.0
+"""How long the event loop may take to run the no-op before a heartbeat is skipped."""
 
 
 class ReadyClient(Protocol):
-    """What the heartbeat needs of the client: wait for the gateway, know when it closed."""
+    """What the heartbeat needs of the client (a discord.Client has both)."""
 
-    async def wait_until_ready(self) -> None: ...
+    def is_ready(self) -> bool: ...
 
     def is_closed(self) -> bool: ...
 
@@ -29,40 +37,64 @@ class ReadyClient(Protocol):
 def write_heartbeat(path: Path, now: float | None = None) -> None:
     """Write the time (epoch seconds) atomically: a reader never sees half a file."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-    tmp.write_text(f"{time.time() if now is None else now:.3f}\n", encoding="ascii")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(f"{time.time() if now is None else now:.3f}\n", encoding="ascii")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
-async def heartbeat(path: Path, client: ReadyClient | None = None,
-                    interval: float = INTERVAL_S) -> None:
-    """Once ``client`` is ready, write the heartbeat every ``interval`` seconds until it closes.
-    A heartbeat that cannot be written is logged once, not fatal."""
-    if client is not None:
-        await client.wait_until_ready()
+async def _noop() -> None:
+    return None
+
+
+def _loop_answers(loop: asyncio.AbstractEventLoop, timeout: float) -> bool:
+    """Whether ``loop`` runs a no-op within ``timeout`` seconds (it is not stuck)."""
+    if loop.is_closed():
+        return False
+    try:
+        future = asyncio.run_coroutine_threadsafe(_noop(), loop)
+    except RuntimeError:  # closed in the meantime
+        return False
+    try:
+        future.result(timeout)
+    except TimeoutError:
+        future.cancel()
+        return False
+    return True
+
+
+def _beat(path: Path, client: ReadyClient | None, loop: asyncio.AbstractEventLoop,
+          interval: float) -> None:
+    tick = min(1.0, interval)
     warned = False
-    while client is None or not client.is_closed():
-        try:
-            await asyncio.to_thread(write_heartbeat, path)
-        except OSError as exc:
-            if not warned:
-                log.warning("Cannot write the health file %s (%s): the container's health "
-                            "check will fail; set HEALTH_FILE to a writable path", path,
-                            exc.strerror or exc)
-                warned = True
-        await asyncio.sleep(interval)
-
-
-_tasks: set[asyncio.Task[None]] = set()
+    next_beat = 0.0
+    while not loop.is_closed() and not (client is not None and client.is_closed()):
+        now = time.monotonic()
+        if now >= next_beat and (client is None or client.is_ready()):
+            if _loop_answers(loop, LOOP_ANSWER_S):
+                try:
+                    write_heartbeat(path)
+                except OSError as exc:
+                    if not warned:
+                        log.warning("Cannot write the health file %s (%s): the container's "
+                                    "health check will fail; set HEALTH_FILE to a writable "
+                                    "path", path, exc.strerror or exc)
+                        warned = True
+            next_beat = now + interval
+        time.sleep(tick)
 
 
 def start_heartbeat(path: Path, client: ReadyClient | None = None,
-                    interval: float = INTERVAL_S) -> asyncio.Task[None]:
-    """Start :func:`heartbeat` in the background (the task is kept until it ends)."""
-    task = asyncio.get_running_loop().create_task(heartbeat(path, client, interval),
-                                                 name="heartbeat")
-    _tasks.add(task)
-    task.add_done_callback(_tasks.discard)
-    return task
+                    interval: float = INTERVAL_S) -> threading.Thread:
+    """From inside the running loop: once ``client`` is ready, write the heartbeat every
+    ``interval`` seconds while the loop answers, until the client closes (or the loop does).
+    A heartbeat that cannot be written is logged once, not fatal."""
+    loop = asyncio.get_running_loop()
+    thread = threading.Thread(target=_beat, args=(path, client, loop, interval),
+                              name="heartbeat", daemon=True)
+    thread.start()
+    return thread
 
 
 def check_health(path: Path, *, now: float | None = None,
@@ -83,11 +115,3 @@ def check_health(path: Path, *, now: float | None = None,
     if age >= fresh:
         return 1, f"unhealthy: last heartbeat {age:.0f} s ago (more than {fresh:.0f} s)"
     return 0, f"healthy: last heartbeat {max(age, 0):.0f} s ago"
-
-
-async def stop_heartbeats() -> None:
-    """Cancel every running heartbeat (tests)."""
-    for task in list(_tasks):
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
