@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import sys
 from typing import Any
 
@@ -82,7 +83,7 @@ def discord_problem(exc: BaseException, doing: str = "") -> Problem | None:
                 if exc.status == 403 else "try again in a moment")
         return Problem(f"Discord refused{what} ({exc.status} {exc.text or exc.response.reason}, "
                        f"code {exc.code}): {hint}")
-    if isinstance(exc, aiohttp.ClientError | OSError | asyncio.TimeoutError
+    if isinstance(exc, aiohttp.ClientError | ConnectionError | socket.gaierror | TimeoutError
                   | discord.GatewayNotFound | discord.ConnectionClosed):
         reason = _reason(exc)
         return Problem(f"Could not reach Discord at {Route.BASE} ({reason}): check the network "
@@ -93,7 +94,7 @@ def discord_problem(exc: BaseException, doing: str = "") -> Problem | None:
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, aiohttp.ClientConnectorError):
         return exc.os_error.strerror or str(exc.os_error) or type(exc).__name__
-    if isinstance(exc, asyncio.TimeoutError):
+    if isinstance(exc, TimeoutError):
         return "timed out"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
@@ -113,12 +114,26 @@ def run_bot(settings: Settings) -> int:
     bot.add_listener(_invite_logger(bot, settings), "on_ready")
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except Problem:
+        raise
     except Exception as exc:
-        problem = discord_problem(exc)
+        problem = discord_problem(exc) or _database_problem(exc, settings)
         if problem is None:
             raise
         raise problem from exc
     return 0
+
+
+def _database_problem(exc: BaseException, settings: Settings) -> Problem | None:
+    """The database failing while the bot opens it (after the start-up check passed)."""
+    import sqlite3
+
+    from storage import StorageError
+
+    if isinstance(exc, StorageError | sqlite3.Error):
+        return Problem(f"DATABASE_PATH={settings.database_path} cannot be used ({exc}): check "
+                       "the file or use another DATABASE_PATH")
+    return None
 
 
 def _invite_logger(bot: discord.Client, settings: Settings) -> Any:

@@ -155,6 +155,10 @@ def load_settings() -> Settings:
         return Settings()
     except ValidationError as exc:
         raise SettingsProblem(describe_errors(exc)) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SettingsProblem([f"The .env file cannot be read ({reason}): it must be a UTF-8 "
+                               "text file of NAME=value lines (see .env.example)"]) from exc
 
 
 class SettingsProblem(Problem):

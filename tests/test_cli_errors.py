@@ -566,3 +566,41 @@ def test_demo_without_token_ends_with_the_dev_commands() -> None:
     assert "python -m bot" not in out
     for step in ("./dev invite", "./dev sync", "./dev run"):
         assert step in cli.GO_LIVE
+
+
+def test_env_file_that_is_not_utf8(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_bytes(b"DISCORD_TOKEN=\xff\xfe\n")
+    assert call("invite") == (1, "", (
+        "The .env file cannot be read ('utf-8' codec can't decode byte 0xff in position 14: "
+        "invalid start byte): it must be a UTF-8 text file of NAME=value lines (see "
+        ".env.example)\n"))
+
+
+def test_a_database_error_after_the_check_names_database_path(
+        go_run: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from storage import SchemaError
+
+    def failing_run(self: Any, token: str, **_: Any) -> None:
+        raise SchemaError("migration 002_x failed: no such table: y")
+
+    monkeypatch.setattr(discord.Client, "run", failing_run)
+    assert run_with_database(monkeypatch, str(tmp_path / "bot.db")) == (1, "", (
+        f"DATABASE_PATH={tmp_path}/bot.db cannot be used (migration 002_x failed: no such table: "
+        "y): check the file or use another DATABASE_PATH\n"))
+
+
+@pytest.mark.parametrize(("python", "found"), [
+    ("/nonexistent/python3", "nothing that runs"),
+    ("false", "nothing that runs"),
+])
+def test_dev_without_a_usable_python(python: str, found: str, tmp_path: Path) -> None:
+    """./dev's first set-up refuses an absent or too old Python in one line."""
+    for name in ("dev", "pyproject.toml"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    (tmp_path / "dev").chmod(0o755)
+    done = subprocess.run(["bash", str(tmp_path / "dev"), "help"], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHON=python), timeout=60)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (f"./dev needs Python 3.11 or newer as '{python}' (found: {found}): "
+                           "install it, or name it: PYTHON=python3.11 ./dev ...\n")
+    assert not (tmp_path / ".venv").exists()
