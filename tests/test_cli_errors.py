@@ -604,3 +604,24 @@ def test_dev_without_a_usable_python(python: str, found: str, tmp_path: Path) ->
     assert done.stderr == (f"./dev needs Python 3.11 or newer as '{python}' (found: {found}): "
                            "install it, or name it: PYTHON=python3.11 ./dev ...\n")
     assert not (tmp_path / ".venv").exists()
+
+
+async def test_start_up_logs_the_invite_link_once(caplog: pytest.LogCaptureFixture) -> None:
+    from types import SimpleNamespace
+
+    from bot.app import _invite_logger
+    from bot.settings import Settings
+
+    settings = Settings(_env_file=None, discord_token=TOKEN)  # type: ignore[call-arg]
+    on_ready = _invite_logger(SimpleNamespace(application_id=None, user="Panda#0001"),  # type: ignore[arg-type]
+                              settings)
+    with caplog.at_level("INFO", logger="bot"):
+        await on_ready()
+        await on_ready()  # a reconnect: not again
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot"]
+    assert lines == [f"Connected as Panda#0001. Invite it to a server: {invite_url(APP_ID)}"]
+
+
+def test_unrecognised_argument() -> None:
+    assert call("run", "--fast") == (2, "", (
+        "./dev: unrecognized arguments: --fast\nRun './dev --help' for the options.\n"))
