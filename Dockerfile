@@ -1,21 +1,30 @@
 # The Panda Royale bot. Build: docker build -t panda-royale .
 # Run:   docker run -e DISCORD_TOKEN=... -v panda-data:/data panda-royale
+# Invite link: docker run --rm -e DISCORD_TOKEN=... panda-royale python -m bot invite
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    DATABASE_PATH=/data/panda_royale.db
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DATABASE_PATH=/data/panda_royale.db \
+    HEALTH_FILE=/tmp/panda-royale.health
 
 WORKDIR /app
+# Dependencies first, pinned with hashes (requirements.lock), so code changes reuse this layer.
+COPY requirements.lock ./
+RUN pip install --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY storage ./storage
-RUN pip install . \
+RUN pip install --no-deps . \
     && useradd --create-home --uid 10001 panda \
     && mkdir -p /data && chown panda /data
 
 USER panda
 VOLUME ["/data"]
+# The bot rewrites HEALTH_FILE every 30 s once connected to Discord; stale after 90 s.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]

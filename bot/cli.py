@@ -1,15 +1,31 @@
-"""The command line: ``python -m bot [run|sync|demo|simulate|bench|validate]``."""
+"""The command line: ``python -m bot [run|sync|invite|demo|simulate|validate|bench|health|help]``.
+
+Every failure ends in one or two plain lines on stderr that say what went wrong and what to do:
+exit code 2 for a usage error, 1 for a failure at run time, never a traceback (the global
+``--debug`` flag, or LOG_LEVEL=DEBUG, shows it).
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
+import re
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, NoReturn, TextIO
 
+from bot.problems import USAGE, Problem, UsageProblem
+from bot.rules.errors import RulesError
 from bot.rules.registry import GAME_KINDS
 from bot.sim.runner import AI_NAMES
+
+log = logging.getLogger("bot.cli")
+
+PROG = os.environ.get("PANDA_PROG", "python -m bot")
+"""How the person typed the command (``./dev`` sets PANDA_PROG=./dev)."""
 
 GO_LIVE = """\
 No DISCORD_TOKEN is set, so here is a demo game instead.
@@ -18,68 +34,212 @@ To go live:
   1. Create an application at https://discord.com/developers/applications, add a Bot,
      and copy its token (Bot > Reset Token).
   2. Put it in .env (copy .env.example) as DISCORD_TOKEN=..., or export it.
-  3. Invite the bot with the scopes 'bot' and 'applications.commands' and the permissions
-     View Channel, Send Messages, Embed Links, Attach Files, Read Message History.
-  4. Run `python -m bot sync` once (or `--guild ID` while developing), then `python -m bot`.
+  3. ./dev invite   print the link that adds the bot to your server with the permissions it
+                    needs (View Channel, Send Messages, Embed Links, Attach Files,
+                    Read Message History)
+  4. ./dev sync     register the slash commands (./dev sync --guild ID: one server, instantly)
+  5. ./dev run      start the bot
 """
+
+DEMO_DONE = ("That was the demo. To go live: put DISCORD_TOKEN in .env, then ./dev invite, "
+             "./dev sync and ./dev run (steps at the top).")
+
+# One line per command, for `help` and `--help`.
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("run", "start the bot (the default; a demo game when no DISCORD_TOKEN is set)"),
+    ("sync [--guild ID]", "register the slash commands with Discord (a guild: instantly)"),
+    ("invite", "print the link that adds the bot to a server, with the permissions it needs"),
+    ("demo", "one game of computer players in the terminal"),
+    ("simulate", "many headless games, their JSON Lines game log and a one-line summary"),
+    ("validate FILE.jsonl", "check game logs: replay each game and check every rule"),
+    ("bench", "engine speed: full games per second (one core)"),
+    ("health", "exit 0 if the running bot's heartbeat is fresh (the container's check)"),
+    ("help [COMMAND]", "this list, or one command's options"),
+)
+DEV_COMMANDS: tuple[tuple[str, str], ...] = (
+    ("test [ARGS]", "the test suite (pytest; ARGS go to pytest)"),
+    ("lint", "ruff and mypy"),
+    ("crash-drill", "kill the game service at random points, check nothing was lost"),
+    ("bench-bot", "the bot's latency, requests, memory and start-up time in a simulated Discord"),
+)
+
+
+def help_text() -> str:
+    """Every command, one line each (the ./dev-only ones too)."""
+    width = max(len(name) for name, _ in COMMANDS + DEV_COMMANDS) + 2
+    lines = [f"Usage: {PROG} COMMAND [options]   ({PROG} COMMAND --help: that command's options)",
+             "", "Commands:"]
+    lines += [f"  {name:<{width}}{what}" for name, what in COMMANDS]
+    lines += ["", "Developer commands (./dev only):"]
+    lines += [f"  {name:<{width}}{what}" for name, what in DEV_COMMANDS]
+    lines += ["", "Global option: --debug  show the traceback of a failure (for a bug report)"]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------- argument types
+
+
+def _whole(option: str, minimum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number, at least ``minimum``."""
+    least = f" of {minimum} or more" if minimum is not None else ""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{option} takes a whole number{least} (got {text!r})") from None
+        if minimum is not None and value < minimum:
+            raise argparse.ArgumentTypeError(f"{option} takes a whole number{least} (got {text!r})")
+        return value
+
+    parse.__name__ = option
+    return parse
 
 
 def _expansions(text: str) -> list[str]:
+    from bot.rules.royale.dice import EXPANSIONS
     from bot.rules.royale.engine import normalise_expansions
 
     names = [p for p in (x.strip() for x in text.split(",")) if p and p != "none"]
     try:
         return list(normalise_expansions(names))
-    except Exception as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from exc
+    except Exception:
+        bad = ", ".join(n for n in names if n.lower() not in EXPANSIONS) or repr(text)
+        raise argparse.ArgumentTypeError(
+            f"--expansions takes any of {','.join(EXPANSIONS)} (or none), comma-separated "
+            f"(got {bad})") from None
 
 
 def _ai(text: str) -> list[str]:
     names = [p.strip() for p in text.split(",") if p.strip()]
     bad = [n for n in names if n not in AI_NAMES]
     if not names or bad:
-        raise argparse.ArgumentTypeError(f"--ai takes {' or '.join(AI_NAMES)} (comma-separated "
-                                         "for one per seat)")
+        got = f" (got {', '.join(bad)})" if bad else ""
+        raise argparse.ArgumentTypeError(f"--ai takes {' or '.join(AI_NAMES)}, or one per seat "
+                                         f"comma-separated like heuristic,random{got}")
     return names
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line plus where to find the options: no usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        if message.startswith("argument COMMAND: invalid choice: "):
+            got = message.removeprefix("argument COMMAND: invalid choice: ").split(" (choose")[0]
+            raise UsageProblem(f"{self.prog}: unknown command {got}\n"
+                               f"Run '{PROG} help' for the list of commands.")
+        choice = re.fullmatch(r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
+                              message)
+        if choice is not None:
+            option, got, among = choice.groups()
+            among = among.replace(chr(39), '').replace(', ', ' or ')
+            message = f"{option.split('/')[0]} takes {among} (got {got})"
+        elif message.startswith("argument "):  # "argument --players: --players takes ..."
+            head, _, rest = message.partition(": ")
+            option = head.removeprefix("argument ").split("/")[0]
+            message = rest if rest.startswith(option) else f"{option}: {rest}"
+        raise UsageProblem(f"{self.prog}: {message}\nRun '{self.prog} --help' for the options.")
+
+
+class _HelpAction(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        sys.stdout.write(help_text())
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot", description="The Panda Royale bot.")
-    sub = p.add_subparsers(dest="command")
-    sub.add_parser("run", help="start the bot (the default; the demo when no token is set)")
-    sync = sub.add_parser("sync", help="sync the slash commands with Discord")
-    sync.add_argument("--guild", type=int, default=None, help="sync to one guild only")
+    common = _Parser(add_help=False)
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show the traceback of a failure")
+    p = _Parser(prog=PROG, description="The Panda Royale bot.", add_help=False)
+    p.add_argument("-h", "--help", action=_HelpAction, help="list the commands")
+    p.add_argument("--debug", action="store_true", default=False,
+                   help="show the traceback of a failure")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="one game of computer players in the terminal")
+    def command(name: str, what: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=what, description=what, parents=[common])
+
+    command("run", "start the bot (the default; the demo when no token is set)")
+    sync = command("sync", "sync the slash commands with Discord")
+    sync.add_argument("--guild", type=_whole("--guild", 1), default=None,
+                      help="sync to one guild (server) only: instant")
+    command("invite", "print the invite link of the bot, with the permissions it needs")
+
+    players_help = "players: 2 to 10 for royale, 1 to 10 for posing"
+    demo = command("demo", "one game of computer players in the terminal")
     demo.add_argument("--game", choices=GAME_KINDS, default="royale")
-    demo.add_argument("--players", type=int, default=None)
-    demo.add_argument("--seed", type=int, default=None)
-    demo.add_argument("--ai", type=_ai, default=["heuristic"])
-    demo.add_argument("--expansions", type=_expansions, default=[])
+    demo.add_argument("--players", type=_whole("--players"), default=None,
+                      help=f"{players_help} (default 4 royale, 2 posing)")
+    demo.add_argument("--seed", type=_whole("--seed", 0), default=None)
+    demo.add_argument("--ai", type=_ai, default=["heuristic"],
+                      help="heuristic or random, or one per seat: heuristic,random,random,random")
+    demo.add_argument("--expansions", type=_expansions, default=[],
+                      help="royale only: any of mischief,cannon,mercenary")
 
-    sim = sub.add_parser("simulate", help="many headless games and their game log")
+    sim = command("simulate", "many headless games and their game log")
     sim.add_argument("--game", choices=GAME_KINDS, default="royale")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=_whole("--players"), default=4,
+                     help=f"{players_help} (default 4)")
+    sim.add_argument("--games", type=_whole("--games", 0), default=100)
+    sim.add_argument("--seed", type=_whole("--seed", 0), default=1)
     sim.add_argument("--ai", type=_ai, default=["heuristic"],
                      help="heuristic or random, or one per seat: heuristic,random,random,random")
     sim.add_argument("--expansions", type=_expansions, default=[],
-                     help="any of mischief,cannon,mercenary")
+                     help="royale only: any of mischief,cannon,mercenary")
     sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
 
-    val = sub.add_parser("validate", help="check JSON Lines game logs: replay and rules")
+    val = command("validate", "check JSON Lines game logs: replay and rules")
     val.add_argument("files", nargs="+", type=Path, metavar="FILE.jsonl")
     val.add_argument("--allow-unfinished", action="store_true",
                      help="a game whose log stops before game_end is not a problem")
     val.add_argument("-v", "--verbose", action="store_true",
                      help="list every problem of each invalid game, not only the first")
 
-    bench = sub.add_parser("bench", help="engine speed: full games per second")
-    bench.add_argument("--games", type=int, default=2000)
-    bench.add_argument("--seed", type=int, default=1)
+    bench = command("bench", "engine speed: full games per second")
+    bench.add_argument("--games", type=_whole("--games", 1), default=2000)
+    bench.add_argument("--seed", type=_whole("--seed", 0), default=1)
     bench.add_argument("--game", choices=GAME_KINDS, default=None)
+
+    command("health", "exit 0 if the running bot's heartbeat (HEALTH_FILE) is fresh")
+    helper = command("help", "list the commands, or show one command's options")
+    helper.add_argument("topic", nargs="?", default=None, metavar="COMMAND")
     return p
+
+
+# ---------------------------------------------------------------------- checks after parsing
+
+
+def _players(game: str, players: int) -> None:
+    if game == "royale":
+        from bot.rules.royale.dice import MAX_PLAYERS, MIN_PLAYERS
+
+        name = "Panda Royale"
+    else:
+        from bot.rules.posing.poses import MAX_PLAYERS, MIN_PLAYERS
+
+        name = "Posing Pandas"
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise UsageProblem(f"--players: {name} is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                           f"(got {players})")
+
+
+def _seats(ai: Sequence[str], players: int) -> None:
+    if len(ai) not in (1, players):
+        raise UsageProblem(f"--ai names {len(ai)} computer players for {players} seats: give one "
+                           "name for every seat, or a single name for all of them")
+
+
+def _royale_only(game: str, expansions: Sequence[str]) -> None:
+    if game != "royale" and expansions:
+        raise UsageProblem("--expansions is for --game royale only (Posing Pandas has none)")
 
 
 def _seed() -> int:
@@ -88,8 +248,14 @@ def _seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+# ---------------------------------------------------------------------- commands
+
+
 def _validate(files: Sequence[Path], allow_unfinished: bool, verbose: bool, out: TextIO) -> int:
-    """Validate each file; one line per invalid game, then the summary. 0 if all valid."""
+    """Validate each file; one line per invalid game, then the summary. 0 if all valid.
+
+    A file that cannot be read, is empty, or holds no game is one line and makes the exit code 1.
+    """
     from bot.rules.validate import GameReport, ValidationReport, validate_lines
 
     games: list[GameReport] = []
@@ -103,52 +269,103 @@ def _validate(files: Sequence[Path], allow_unfinished: bool, verbose: bool, out:
             problems.append(f"{path}: cannot read ({exc.strerror or exc})")
             out.write(f"{problems[-1]}\n")
             continue
+        if not report.games:
+            problems.append(_no_game(path, report.problems))
+            out.write(f"{problems[-1]}\n")
+            continue
         for line in report.lines(verbose=verbose):
             out.write(f"{name}{line}\n")
         games.extend(report.games)
         problems.extend(report.problems)
+    if not games:
+        return 1
     total = ValidationReport(tuple(games), tuple(problems))
     out.write(total.summary() + "\n")
     return 0 if total.ok else 1
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run one command; returns the exit code."""
-    out = out or sys.stdout
-    args = build_parser().parse_args(argv)
-    cmd = args.command or "run"
-    if cmd == "demo":
-        seed = args.seed if args.seed is not None else _seed()
-        if args.game == "royale":
-            from bot.sim.demo_royale import run_royale_demo
+def _no_game(path: Path, problems: Sequence[str]) -> str:
+    if not problems:
+        return (f"{path}: no game in this file (it is empty): a game log is the JSON Lines "
+                "that simulate --log or /royale log write")
+    return (f"{path}: no game in this file, it is not a JSON Lines game log ({problems[0]}; "
+            f"{len(problems)} bad line{'s' if len(problems) != 1 else ''})")
 
-            run_royale_demo(players=args.players or 4, seed=seed, ai=args.ai,
-                            expansions=args.expansions, out=out)
-        else:
-            from bot.sim.demo_posing import run_posing_demo
 
-            run_posing_demo(players=args.players or 2, seed=seed, ai=args.ai[0], out=out)
-        return 0
-    if cmd == "simulate":
-        from bot.sim.simulate import simulate
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    players = args.players if args.players is not None else (4 if args.game == "royale" else 2)
+    _players(args.game, players)
+    _seats(args.ai, players)
+    _royale_only(args.game, args.expansions)
+    seed = args.seed if args.seed is not None else _seed()
+    if args.game == "royale":
+        from bot.sim.demo_royale import run_royale_demo
 
-        if args.games < 0:
-            out.write("--games must be 0 or more\n")
-            return 2
-        if args.game == "royale" and args.expansions is None:
-            args.expansions = []
-        try:
-            simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
-                     ai=args.ai, expansions=args.expansions if args.game == "royale" else [],
-                     log_path=args.log, out=out)
-        except Exception as exc:
-            from bot.rules.errors import RulesError
+        run_royale_demo(players=players, seed=seed, ai=args.ai, expansions=args.expansions,
+                        out=out)
+    else:
+        from bot.sim.demo_posing import run_posing_demo
 
-            if isinstance(exc, RulesError):
-                out.write(f"{exc.message}\n")
-                return 2
+        run_posing_demo(players=players, seed=seed, ai=args.ai, out=out)
+    return 0
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.sim.simulate import simulate
+
+    _players(args.game, args.players)
+    _seats(args.ai, args.players)
+    _royale_only(args.game, args.expansions)
+    try:
+        simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
+                 ai=args.ai, expansions=args.expansions, log_path=args.log, out=out)
+    except OSError as exc:
+        if args.log is None:
             raise
+        raise Problem(f"Cannot write the game log {args.log} ({exc.strerror or exc}): give --log "
+                      "a file in a folder you can write to") from exc
+    return 0
+
+
+def _run(out: TextIO) -> int:
+    from bot.settings import load_settings
+
+    settings = load_settings()
+    if not settings.has_token:
+        out.write(GO_LIVE + "\n")
+        from bot.sim.demo_royale import run_royale_demo
+
+        run_royale_demo(players=4, seed=_seed(), ai=["heuristic"], expansions=[], out=out)
+        out.write("\n" + DEMO_DONE + "\n")
         return 0
+    from bot.app import run_bot
+
+    return run_bot(settings)
+
+
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The sub-parsers by command name."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}  # pragma: no cover
+
+
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO) -> int:
+    cmd = args.command or "run"
+    if cmd == "help":
+        if args.topic is None:
+            out.write(help_text())
+            return 0
+        choices = _commands(parser)
+        if args.topic not in choices:
+            raise UsageProblem(f"no command {args.topic!r}: choose from {', '.join(choices)}")
+        out.write(choices[args.topic].format_help())
+        return 0
+    if cmd == "demo":
+        return _demo(args, out)
+    if cmd == "simulate":
+        return _simulate(args, out)
     if cmd == "validate":
         return _validate(args.files, args.allow_unfinished, args.verbose, out)
     if cmd == "bench":
@@ -156,19 +373,74 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
         run_bench(games=args.games, seed=args.seed, out=out, only=args.game)
         return 0
-    from bot.settings import Settings
+    if cmd == "run":
+        return _run(out)
+    from bot.settings import load_settings
 
-    settings = Settings()
+    settings = load_settings()
     if cmd == "sync":
         from bot.app import sync_commands
 
         return sync_commands(settings, guild_id=args.guild)
-    if not settings.has_token:
-        out.write(GO_LIVE + "\n")
-        from bot.sim.demo_royale import run_royale_demo
+    if cmd == "invite":
+        from bot.invite import invite_text
 
-        run_royale_demo(players=4, seed=_seed(), ai=["heuristic"], expansions=[], out=out)
+        out.write(invite_text(settings))
         return 0
-    from bot.app import run_bot
+    if cmd == "health":
+        from bot.health import check_health
 
-    return run_bot(settings)
+        code, line = check_health(settings.health_file)
+        out.write(line + "\n")
+        return code
+    raise UsageProblem(f"{PROG}: unknown command {cmd!r}")  # pragma: no cover - argparse refuses
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run one command; returns the exit code.
+
+    Output goes to ``out`` (stdout); failures to ``err`` (stderr, or ``out`` when only ``out``
+    is given). A bad argument raises ``SystemExit(2)`` after its message, as argparse does.
+    """
+    err = err or (out if out is not None else sys.stderr)
+    out = out or sys.stdout
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageProblem as problem:
+        err.write(problem.message + "\n")
+        raise SystemExit(USAGE) from None
+    try:
+        return _dispatch(args, parser, out)
+    except Problem as problem:
+        _trace(problem, debug, err)
+        if isinstance(problem, UsageProblem) and "\n" not in problem.message:
+            cmd = args.command or "run"
+            err.write(f"{PROG} {cmd}: {problem.message}\n"
+                      f"Run '{PROG} {cmd} --help' for the options.\n")
+        else:
+            err.write(problem.message + "\n")
+        return problem.code
+    except RulesError as exc:
+        _trace(exc, debug, err)
+        err.write(f"{PROG} {args.command or 'run'}: {exc.message}\n")
+        return USAGE
+    except KeyboardInterrupt:
+        err.write("Interrupted.\n")
+        return 130
+    except Exception as exc:
+        _trace(exc, debug, err)
+        err.write(f"Unexpected error: {type(exc).__name__}: {exc}\n"
+                  f"This is a bug: run the command again with --debug and report what it "
+                  "prints.\n")
+        return 1
+
+
+def _trace(exc: BaseException, debug: bool, err: TextIO) -> None:
+    """The traceback: in the log at DEBUG, and on ``err`` with --debug."""
+    log.debug("%s failed", type(exc).__name__, exc_info=exc)
+    if debug:
+        err.write("".join(traceback.format_exception(exc)))

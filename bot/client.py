@@ -13,8 +13,10 @@ from typing import Final
 import discord
 from discord.ext import commands
 
+from bot.health import start_heartbeat
 from bot.service import GameService, StatsService
 from bot.settings import Settings
+from bot.startup_checks import check_database
 from storage import Database
 
 log = logging.getLogger("bot.client")
@@ -61,6 +63,7 @@ class PandaBot(commands.Bot):
             self.service = GameService(db)
             self.stats = StatsService(db)
             return
+        await check_database(self.settings.database_path)
         db = await Database.open(self.settings.database_path)
         self.service = GameService(db, clock=discord_clock,
                                    default_timeout=self.settings.default_turn_timeout)
@@ -69,6 +72,7 @@ class PandaBot(commands.Bot):
             self.service.seed_source = self.seed_source
         await self.load_features()
         restored = await self.service.restore()
+        start_heartbeat(self.settings.health_file, self)
         log.info("Ready to serve %d open game(s); %d turn timer(s) running", len(restored),
                  self.service.pending_timers)
         if self.settings.dev_guild_id:

@@ -1,16 +1,57 @@
 """Settings from the environment or a ``.env`` file (pydantic-settings).
 
 The Discord token is a :class:`~pydantic.SecretStr`: it never appears in a repr or a log line.
+A bad value is refused with one sentence per setting (:func:`describe_errors`), never pydantic's
+raw output.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Final
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.problems import Problem
+
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+DEFAULT_HEALTH_FILE: Final = Path("/tmp/panda-royale.health")
+
+# What each setting must be, in words (the environment variable is the field's name upper-cased).
+REQUIREMENTS: Final[dict[str, str]] = {
+    "discord_token": ("must be the bot token from https://discord.com/developers/applications "
+                      "(Bot > Reset Token): three parts separated by dots, no spaces"),
+    "database_path": "must be the path of the SQLite database file, e.g. panda_royale.db",
+    "dev_guild_id": ("must be a server (guild) id, a whole number like 123456789012345678 "
+                     "(right-click the server > Copy Server ID), or empty"),
+    "log_level": f"must be one of {', '.join(reversed(LOG_LEVELS))}",
+    "discord_api_base_url": ("must be an http:// or https:// URL such as "
+                             "http://127.0.0.1:8080/api/v10, or empty"),
+    "discord_gateway_url": ("must be a ws:// or wss:// URL such as ws://127.0.0.1:8080/gateway, "
+                            "or empty"),
+    "default_turn_timeout": "must be a whole number of seconds from 15 to 3600",
+    "discord_application_id": ("must be the application id, a whole number like "
+                               "123456789012345678 (General Information > Application ID), "
+                               "or empty"),
+    "health_file": "must be the path of the heartbeat file, e.g. /tmp/panda-royale.health",
+}
+SECRET_FIELDS: Final = frozenset({"discord_token"})
+
+
+def _blank(v: object) -> object:
+    return None if isinstance(v, str) and not v.strip() else v
+
+
+def _snowflake(v: object) -> object:
+    """A Discord id: a positive whole number (blank means none)."""
+    v = _blank(v)
+    if v is None:
+        return None
+    text = str(v).strip()
+    if not text.isdigit() or int(text) <= 0:
+        raise ValueError("not a Discord id")
+    return int(text)
 
 
 class Settings(BaseSettings):
@@ -27,6 +68,11 @@ class Settings(BaseSettings):
     discord_api_base_url: str | None = Field(default=None)
     discord_gateway_url: str | None = Field(default=None)
     default_turn_timeout: int = Field(default=120, ge=15, le=3600)
+    discord_application_id: int | None = Field(
+        default=None, description="The application id (for the invite link); read from the "
+                                  "token when not set."
+    )
+    health_file: Path = Field(default=DEFAULT_HEALTH_FILE)
 
     @field_validator("log_level")
     @classmethod
@@ -38,14 +84,86 @@ class Settings(BaseSettings):
 
     @field_validator("discord_token", mode="before")
     @classmethod
-    def _blank_token(cls, v: object) -> object:
-        return None if isinstance(v, str) and not v.strip() else v
+    def _token(cls, v: object) -> object:
+        v = _blank(v)
+        if isinstance(v, str):
+            v = v.strip()
+            if any(c.isspace() or not c.isprintable() for c in v) or v.count(".") != 2:
+                raise ValueError("not a bot token")
+        return v
 
-    @field_validator("dev_guild_id", "discord_api_base_url", "discord_gateway_url", mode="before")
+    @field_validator("dev_guild_id", "discord_application_id", mode="before")
+    @classmethod
+    def _ids(cls, v: object) -> object:
+        return _snowflake(v)
+
+    @field_validator("discord_api_base_url", "discord_gateway_url", mode="before")
     @classmethod
     def _blank_none(cls, v: object) -> object:
-        return None if isinstance(v, str) and not v.strip() else v
+        return _blank(v)
+
+    @field_validator("discord_api_base_url")
+    @classmethod
+    def _http(cls, v: str | None) -> str | None:
+        if v is not None and not v.strip().lower().startswith(("http://", "https://")):
+            raise ValueError("not an http(s) URL")
+        return v.strip() if v else v
+
+    @field_validator("discord_gateway_url")
+    @classmethod
+    def _ws(cls, v: str | None) -> str | None:
+        if v is not None and not v.strip().lower().startswith(("ws://", "wss://")):
+            raise ValueError("not a ws(s) URL")
+        return v.strip() if v else v
+
+    @field_validator("database_path", "health_file", mode="before")
+    @classmethod
+    def _path(cls, v: object) -> object:
+        if isinstance(v, str) and (not v.strip() or "\0" in v):
+            raise ValueError("not a path")
+        return v
 
     @property
     def has_token(self) -> bool:
         return self.discord_token is not None
+
+
+def describe_errors(error: ValidationError) -> list[str]:
+    """One sentence per bad setting: its name, what it must be, the value given (never the
+    token's), and where to fix it."""
+    lines: list[str] = []
+    seen: set[str] = set()
+    for item in error.errors():
+        field = str(item["loc"][0]) if item.get("loc") else "?"
+        if field in seen:
+            continue
+        seen.add(field)
+        need = REQUIREMENTS.get(field, "has a value the bot cannot use")
+        got = "" if field in SECRET_FIELDS else f" (got {_shown(item.get('input'))})"
+        lines.append(f"{field.upper()} {need}{got}; fix it in .env or the environment")
+    return lines
+
+
+def _shown(value: Any) -> str:
+    text = repr(value if isinstance(value, str) else str(value))
+    return text if len(text) <= 60 else text[:57] + "...'"
+
+
+def load_settings() -> Settings:
+    """Read the settings; :class:`SettingsProblem` (one line per bad setting) if any is bad."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise SettingsProblem(describe_errors(exc)) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SettingsProblem([f"The .env file cannot be read ({reason}): it must be a UTF-8 "
+                               "text file of NAME=value lines (see .env.example)"]) from exc
+
+
+class SettingsProblem(Problem):
+    """Some settings have values the bot cannot use; ``lines`` say which and why."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines

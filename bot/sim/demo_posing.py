@@ -78,13 +78,15 @@ def _result(end: GameEndEvent) -> str:
     return f"Winners (shared): {', '.join(end.winners)} with {best} points each."
 
 
-def run_posing_demo(*, players: int, seed: int, ai: str, out: TextIO) -> None:
-    """Play one game of ``players`` computer players (``ai``: "random" or "heuristic")
-    and write it to ``out`` turn by turn, then the final score card."""
+def run_posing_demo(*, players: int, seed: int, ai: str | Sequence[str], out: TextIO) -> None:
+    """Play one game of ``players`` computer players (``ai``: "random" or "heuristic", or one
+    name per seat, cycled) and write it to ``out`` turn by turn, then the final score card."""
+    ais = [ai] if isinstance(ai, str) else list(ai)
     names = [PANDA_NAMES[i] if i < len(PANDA_NAMES) else f"Panda {i + 1}" for i in range(players)]
     state, events = ENGINE.new_game(names, seed)  # InvalidSetup for a bad player count
-    bots = [POSING.make_player(ai, ai_seed(seed, seat)) for seat in range(players)]
-    out.write(f"Posing Pandas: {players} computer player(s) ({ai}), seed {seed}\n\n")
+    bots = [POSING.make_player(ais[seat % len(ais)], ai_seed(seed, seat))
+            for seat in range(players)]
+    out.write(f"Posing Pandas: {players} computer player(s) ({', '.join(ais)}), seed {seed}\n\n")
     while (seat := ENGINE.current_seat(state)) is not None:
         events.extend(ENGINE.apply_in_place(state, bots[seat].choose(state)))
     for line in _turn_lines(state, events):

@@ -141,7 +141,7 @@ class MemoryRun:
     def report(self, out: TextIO) -> None:
         growth = self.rss_after_kb - self.rss_before_kb
         out.write(f"\nMemory with {self.games} games in progress\n")
-        out.write(f"  RSS (VmRSS) before {self.rss_before_kb / 1024:.1f} MiB, after "
+        out.write(f"  process memory (RSS) before {self.rss_before_kb / 1024:.1f} MiB, after "
                   f"{self.rss_after_kb / 1024:.1f} MiB: +{growth / 1024:.1f} MiB, "
                   f"{self.rss_per_game_kb:.1f} KiB per game (peak RSS of the process "
                   f"{self.peak_rss_kb / 1024:.1f} MiB)\n")
@@ -185,15 +185,15 @@ class StartupRun:
                     f"max {max(xs) * 1000:.1f}, n={len(xs)})")
 
         out.write(f"\nStart-up with {self.games} games in progress ({self.active} active)\n")
-        out.write(f"  env.restart_bot(new bot), until ready: {ms(self.restarts)}\n")
-        out.write(f"    setup_hook:                         {ms(self.setup_hook)}\n")
-        out.write(f"      load_features (cogs):             {ms(self.load_features)}\n")
-        out.write(f"      GameService.restore():            {ms(self.restore_in_hook)}\n")
+        out.write(f"  restart until ready:                  {ms(self.restarts)}\n")
+        out.write(f"    the bot's setup (setup_hook):      {ms(self.setup_hook)}\n")
+        out.write(f"      loading the commands (cogs):      {ms(self.load_features)}\n")
+        out.write(f"      restoring the open games:         {ms(self.restore_in_hook)}\n")
         rest = statistics.median(self.restarts) - statistics.median(self.setup_hook)
         out.write(f"    the other ~{rest * 1000:.0f} ms are SimCord's (detaching the old bot, "
                   "READY and GUILD_CREATE payloads, settling)\n")
-        out.write(f"  GameService.restore() alone:          {ms(self.restore_alone)}\n")
-        out.write(f"    of which db.open_games():           {ms(self.open_games_query)}\n")
+        out.write(f"  restoring the open games alone:       {ms(self.restore_alone)}\n")
+        out.write(f"    of which the database query:        {ms(self.open_games_query)}\n")
         out.write(f"  turn timers after restart: {self.timers}; first decision after the "
                   f"restart answered in {self.first_click * 1000:.1f} ms (cold caches)\n")
 

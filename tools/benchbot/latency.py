@@ -27,6 +27,11 @@ from tools.benchbot.simworld import (
 
 ID = re.compile(r"/(\d{6,}|simcord_interaction_\d+)")
 
+# The decisions timed, in words (the labels of the per-decision lines).
+VERBS = {"pick": "draft pick", "pass": "pass", "ttarget": "trade: player chosen",
+         "tdie": "trade: die chosen", "mtarget": "mischief: player chosen",
+         "mdie": "mischief: die chosen", "fire": "cannon fire", "save": "cannon save"}
+
 
 def route_key(entry: Any) -> str:
     return f"{entry.method} {ID.sub('/{id}', entry.path)}"
@@ -114,22 +119,22 @@ class Sampler:
         def answers(xs: list[Sample]) -> list[float]:
             return [times[s.iid][0] for s in xs]
 
-        order = ("pick", "pass", "ttarget", "tdie", "mtarget", "mdie", "fire", "save")
-        by_verb = {v: Dist(f"answer, {v}", answers([s for s in clean if s.verb == v]))
-                   for v in order if any(s.verb == v for s in clean)}
+        by_verb = {v: Dist(f"answer to a {what}", answers([s for s in clean if s.verb == v]))
+                   for v, what in VERBS.items() if any(s.verb == v for s in clean)}
         return LatencyRun(
             label, games,
-            click=Dist("click -> settled (SimCord click/select)", [s.click for s in clicked]),
-            click_answer=Dist("  dispatch -> callback inside those clicks", answers(clicked)),
-            answer=Dist("dispatch -> interaction callback (answer)", answers(clean)),
+            click=Dist("whole click, as a player waits (until all settled)",
+                       [s.click for s in clicked]),
+            click_answer=Dist("  of which the bot's answer", answers(clicked)),
+            answer=Dist("answer to a decision (click received -> reply)", answers(clean)),
             answer_plain=Dist("  decisions without a new score sheet",
                               answers([s for s in clean if not s.drew_sheet])),
             answer_sheet=Dist("  decisions that draw the score sheet",
                               answers([s for s in clean if s.drew_sheet])),
-            last=Dist("dispatch -> last request (next round's post)",
+            last=Dist("until the bot's last request (e.g. next round)",
                       [s.last for s in clean]),
             by_verb=by_verb,
-            sheet_draw=Dist("score sheet picture alone (worker thread)",
+            sheet_draw=Dist("drawing the score sheet alone (worker thread)",
                             self.world.sheet_draws[self.draws:]))
 
 
