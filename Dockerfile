@@ -17,6 +17,8 @@ RUN pip install --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
+COPY ui ./ui
+COPY pictures ./pictures
 COPY storage ./storage
 RUN pip install --no-deps . \
     && useradd --create-home --uid 10001 panda \

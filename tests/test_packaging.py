@@ -36,3 +36,31 @@ def test_dockerfile_installs_from_the_lock_and_checks_health() -> None:
 
 def test_dev_hides_the_editable_install_notice() -> None:
     assert 'PYTHONWARNINGS="ignore:Editable installation"' in (ROOT / "dev").read_text()
+
+
+def _shipped_packages() -> list[str]:
+    found = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    return [p.rstrip("*") for p in found["packages"]["find"]["include"]]
+
+
+def test_the_image_copies_every_shipped_package_and_no_dev_tool() -> None:
+    text = (ROOT / "Dockerfile").read_text()
+    copied = set(re.findall(r"^COPY (\w+) \./\1$", text, re.M))
+    assert copied == set(_shipped_packages())
+    assert "tools" not in copied and "tools" in (ROOT / ".dockerignore").read_text().split()
+
+
+def test_the_wheel_holds_no_dev_tool(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                    "-q", "-w", str(tmp_path), str(ROOT)], check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names if "/" in n and ".dist-info" not in n}
+    assert tops == set(_shipped_packages())
+    assert not any("crashdrill" in n or "benchbot" in n or n.startswith("tests/")
+                   for n in names)
+    assert "bot/rules/py.typed" in names

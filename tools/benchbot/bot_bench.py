@@ -34,25 +34,9 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TextIO
 
-WHICH = ("latency", "rest", "memory", "startup", "profile")
-
-
-@dataclass(frozen=True)
-class Options:
-    which: tuple[str, ...] = ("latency", "rest", "memory", "startup")
-    games: int = 50
-    resident: int = 200
-    traced: int = 10
-    players: int = 4
-    samples: int = 200
-    decisions: int = 10
-    bursts: int = 5
-    seed: int = 1
-    settle_idle: float | None = None
-    profile_decisions: int = 200
+from tools.benchbot.options import WHICH, Options
 
 
 def build_parser() -> argparse.ArgumentParser:

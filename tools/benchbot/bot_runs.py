@@ -9,13 +9,13 @@ import sys
 import time
 from typing import TextIO
 
-from tools.benchbot.bot_bench import Options
 from tools.benchbot.figures import (
     Results,
 )
 from tools.benchbot.latency import (
     bench_latency,
 )
+from tools.benchbot.options import Options
 from tools.benchbot.profile import (
     bench_profile,
 )

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from tools.benchbot.bot_bench import Options
 from tools.benchbot.figures import (
     Dist,
     LatencyRun,
 )
+from tools.benchbot.options import Options
 from tools.benchbot.simworld import (
     CALLBACK,
     BenchError,

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from tools.benchbot.bot_bench import Options
+from tools.benchbot.options import Options
 from tools.benchbot.resident import (
     _attributed,
     _short,

@@ -16,7 +16,6 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from tools.benchbot.bot_bench import Options
 from tools.benchbot.figures import (
     HARNESS,
     NOT_THE_BOT,
@@ -30,6 +29,7 @@ from tools.benchbot.figures import (
 from tools.benchbot.latency import (
     decide,
 )
+from tools.benchbot.options import Options
 from tools.benchbot.simworld import (
     BenchError,
     GameTable,

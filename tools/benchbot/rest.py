@@ -8,7 +8,6 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
-from tools.benchbot.bot_bench import Options
 from tools.benchbot.figures import (
     RestRun,
 )
@@ -17,6 +16,7 @@ from tools.benchbot.latency import (
     request_kind,
     route_key,
 )
+from tools.benchbot.options import Options
 from tools.benchbot.simworld import (
     BenchError,
     World,
