@@ -32,7 +32,8 @@ TOKEN_REJECTED = (
 
 class _BriefDiscordErrors(logging.Formatter):
     """discord.py's own logged exceptions (reconnects, a gateway hiccup) as one line; the
-    traceback only at DEBUG."""
+    traceback only at DEBUG.
+    """
 
     def __init__(self, fmt: str, brief: bool) -> None:
         super().__init__(fmt)

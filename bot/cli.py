@@ -155,6 +155,7 @@ class _HelpAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m bot``."""
     common = _Parser(add_help=False)
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="show the traceback of a failure")

@@ -89,7 +89,8 @@ def start_heartbeat(path: Path, client: ReadyClient | None = None,
                     interval: float = INTERVAL_S) -> threading.Thread:
     """From inside the running loop: once ``client`` is ready, write the heartbeat every
     ``interval`` seconds while the loop answers, until the client closes (or the loop does).
-    A heartbeat that cannot be written is logged once, not fatal."""
+    A heartbeat that cannot be written is logged once, not fatal.
+    """
     loop = asyncio.get_running_loop()
     thread = threading.Thread(target=_beat, args=(path, client, loop, interval),
                               name="heartbeat", daemon=True)

@@ -1,5 +1,6 @@
 """The invite link: the application id (from the token or DISCORD_APPLICATION_ID) and exactly
-the permissions the bot needs in a game channel."""
+the permissions the bot needs in a game channel.
+"""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def permissions() -> discord.Permissions:
 
 
 def permission_labels() -> list[str]:
+    """The names of the permissions the bot asks for."""
     return [name.replace("_", " ").title() for name in PERMISSION_NAMES]
 
 
@@ -48,7 +50,8 @@ def application_id_from_token(token: str) -> int | None:
 
 def application_id(settings: Settings) -> int:
     """DISCORD_APPLICATION_ID, else the id inside DISCORD_TOKEN; :class:`InviteProblem` if
-    neither gives one."""
+    neither gives one.
+    """
     if settings.discord_application_id is not None:
         return settings.discord_application_id
     if settings.discord_token is not None:
@@ -62,6 +65,7 @@ def application_id(settings: Settings) -> int:
 
 
 def invite_url(app_id: int) -> str:
+    """The OAuth2 invite URL of application ``app_id`` with the bot's scopes and permissions."""
     return ("https://discord.com/oauth2/authorize"
             f"?client_id={app_id}&scope={'+'.join(SCOPES)}&permissions={permissions().value}")
 

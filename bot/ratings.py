@@ -20,7 +20,8 @@ def default_rating() -> Rating:
 def rate_game(current: Mapping[str, Rating | None], scores: Mapping[str, int]) -> dict[str, Rating]:
     """New ratings of every player of one game, from their scores (higher is better; ties
     share a place). ``current`` holds each player's rating, or None when unrated. Solo games
-    rate nobody."""
+    rate nobody.
+    """
     players = list(scores)
     if len(players) < 2:
         return {}  # a solo game has nobody to be compared with: nobody is rated

@@ -130,7 +130,8 @@ class Settings(BaseSettings):
 
 def describe_errors(error: ValidationError) -> list[str]:
     """One sentence per bad setting: its name, what it must be, the value given (never the
-    token's), and where to fix it."""
+    token's), and where to fix it.
+    """
     lines: list[str] = []
     seen: set[str] = set()
     for item in error.errors():

@@ -97,7 +97,8 @@ def draw_text(
     bold: bool = False,
 ) -> None:
     """Draw ``text`` in the default font of ``size`` at ``xy`` (``anchor`` as in Pillow);
-    ``bold`` thickens the strokes."""
+    ``bold`` thickens the strokes.
+    """
     if not text:
         return
     mask, dx, dy = _mask(text, size, anchor, bold)

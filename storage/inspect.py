@@ -36,6 +36,7 @@ def foreign_key_problems(conn: sqlite3.Connection) -> list[sqlite3.Row]:
 
 
 def table_names(conn: sqlite3.Connection) -> set[str]:
+    """The names of the database's tables."""
     return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 

@@ -1,5 +1,6 @@
 """The slash commands every game kind shares (new, join, leave, start, status, cancel, log),
-written once; each game's cog calls them with its kind."""
+written once; each game's cog calls them with its kind.
+"""
 
 from __future__ import annotations
 
@@ -120,7 +121,8 @@ async def cancel(interaction: discord.Interaction[Any], kind: str) -> None:
 
 async def send_log(interaction: discord.Interaction[Any], kind: str) -> None:
     """The JSON Lines game log of the channel's current or most recent game, as a file. While
-    the game is open the seed is left out: it would predict every roll to come."""
+    the game is open the seed is left out: it would predict every roll to come.
+    """
     hub = hub_of(interaction.client)
     log = await hub.service.game_log(place_of(interaction).channel_id, kind)
     await interaction.response.defer(ephemeral=True, thinking=True)

@@ -22,7 +22,8 @@ from ui.dispatch import dispatch
 
 class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     """A button or select of one prefix. Subclasses set ``prefix`` and a template; clicks go
-    to :func:`ui.dispatch.dispatch`, which finds the verb's handler in the kind's table."""
+    to :func:`ui.dispatch.dispatch`, which finds the verb's handler in the kind's table.
+    """
 
     prefix: ClassVar[str] = ""
 

@@ -16,7 +16,8 @@ UNSUPPORTED = "This button is no longer supported: use the latest message."
 
 async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Click) -> None:
     """Run the handler of ``click.verb`` in ``prefix``'s table; every failure reaches the user
-    through :func:`ui.errors.report`, and a stale click redraws the game's message."""
+    through :func:`ui.errors.report`, and a stale click redraws the game's message.
+    """
     hub = hub_of(interaction.client)
     handler = hub.tables.get(prefix, {}).get(click.verb)
     if handler is None:
@@ -36,7 +37,8 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
 
 async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:
     """A click on an out-of-date message: nothing is applied; if it is the game's current
-    message (an edit that never arrived), redraw it; tell the user privately either way."""
+    message (an edit that never arrived), redraw it; tell the user privately either way.
+    """
     interaction = ctx.interaction
     game = await ctx.service.get_game(ctx.game_id)
     if game is not None and game.status == "active" and interaction.message is not None \

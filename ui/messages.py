@@ -1,5 +1,6 @@
 """Showing a game's message: edit it in place (one request per decision), post a new one when
-a round starts, and carry on in the old message if the bot may not post in the channel."""
+a round starts, and carry on in the old message if the bot may not post in the channel.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def timeout_note(outcome: Outcome, did: str) -> str:
 
 class Shown:
     """A message payload: content, embed, view and files (``files=None`` keeps the message's
-    current attachments on an edit; a list replaces them)."""
+    current attachments on an edit; a list replaces them).
+    """
 
     def __init__(self, content: str, embed: discord.Embed, view: discord.ui.View | None,
                  files: list[discord.File] | None = None) -> None:
@@ -60,7 +62,8 @@ class GameMessages:
     async def edit(self, game: Game, shown: Shown,
                    interaction: discord.Interaction[Any] | None = None) -> None:
         """Edit the game's current message: through the interaction when it was clicked on
-        that message (one request), otherwise by id."""
+        that message (one request), otherwise by id.
+        """
         msg_id = game.message_id
         if interaction is not None and not interaction.response.is_done() \
                 and interaction.message is not None \
@@ -79,7 +82,8 @@ class GameMessages:
 
     async def post(self, game: Game, shown: Shown) -> bool:
         """Post a new game message and make it the game's current one. Returns False (and
-        logs) when the channel refuses: the caller keeps using the current message."""
+        logs) when the channel refuses: the caller keeps using the current message.
+        """
         try:
             extra: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
             msg = await self._channel(game).send(
@@ -96,7 +100,8 @@ class GameMessages:
                       interaction: discord.Interaction[Any] | None) -> None:
         """A round ended: close the current message (answering the click at once), then build
         and post the next round's (pictures may take a while). If posting is not allowed, the
-        current message carries on with the next round instead."""
+        current message carries on with the next round instead.
+        """
         if game.message_id is None:
             await self.edit(game, await make_next(), interaction)
             return

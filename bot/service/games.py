@@ -68,7 +68,8 @@ class GameService(LobbyService):
     async def act(self, game_id: int, user_id: int, version: int,
                   build: Callable[[Any, int], Any]) -> Outcome:
         """Apply the action ``build(state, seat)`` for ``user_id``, if it is their turn and
-        the click is not stale; then let computer seats play."""
+        the click is not stale; then let computer seats play.
+        """
         async with await self._channel_lock(game_id):
             game = await self._load(game_id)
             state, seat = self._check(game, user_id, version)
@@ -182,7 +183,8 @@ class GameService(LobbyService):
 
     async def restore(self) -> list[Game]:
         """At start-up: re-arm the timer of every game waiting on a person, and play the
-        computer seats of a game a crash left waiting on them (between two commits)."""
+        computer seats of a game a crash left waiting on them (between two commits).
+        """
         games = await self.db.open_games()
         for game in games:
             self._channels[game.id] = game.channel_id

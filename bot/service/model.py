@@ -77,7 +77,8 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class GameLog:
     """A game's log as it may be shown now: ``complete`` once the game is over; before that
-    the setup's seed is left out (it would predict every future roll)."""
+    the setup's seed is left out (it would predict every future roll).
+    """
 
     game: Game
     events: list[dict[str, Any]]

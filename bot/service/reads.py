@@ -1,5 +1,6 @@
 """The game service's reading half: locks, cached states, recent events, games by id or
-channel, the game log (seedless while a game is open), and where a game lives."""
+channel, the game log (seedless while a game is open), and where a game lives.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ def wall_ms() -> int:
 
 class GameReads:
     """What every part of the game service shares: the database, the clock, the locks and the
-    caches; and every read the Discord layer needs."""
+    caches; and every read the Discord layer needs.
+    """
 
 
     def __init__(
@@ -103,7 +105,8 @@ class GameReads:
 
     async def game_log(self, channel_id: int, kind: str) -> GameLog:
         """The log of the channel's current or most recent game of ``kind``. While the game
-        is open, the setup's seed is left out: it would predict every roll to come."""
+        is open, the setup's seed is left out: it would predict every roll to come.
+        """
         game = await self.db.latest_game_in_channel(channel_id, kind)
         if game is None or game.state is None:
             raise NoGameHere(f"No {kind_of(kind).title} game has been played in this channel "

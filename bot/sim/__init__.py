@@ -1,0 +1,1 @@
+"""Headless games: the simulator, the terminal demos and the engine benchmark."""

@@ -16,7 +16,8 @@ def games_per_second(
     game: str, players: int, ai: Sequence[str], options: dict[str, Any], games: int, seed: int
 ) -> float:
     """Play ``games`` games without keeping events (the engine alone); games per CPU second
-    of this process (one core: the engine is single-threaded), best of three runs."""
+    of this process (one core: the engine is single-threaded), best of three runs.
+    """
     kind = kind_of(game)
     names = [f"p{i}" for i in range(players)]
     play_game(kind, names, seed - 1, ai, options, keep_events=False)  # warm caches

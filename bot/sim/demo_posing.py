@@ -80,7 +80,8 @@ def _result(end: GameEndEvent) -> str:
 
 def run_posing_demo(*, players: int, seed: int, ai: str | Sequence[str], out: TextIO) -> None:
     """Play one game of ``players`` computer players (``ai``: "random" or "heuristic", or one
-    name per seat, cycled) and write it to ``out`` turn by turn, then the final score card."""
+    name per seat, cycled) and write it to ``out`` turn by turn, then the final score card.
+    """
     ais = [ai] if isinstance(ai, str) else list(ai)
     names = [PANDA_NAMES[i] if i < len(PANDA_NAMES) else f"Panda {i + 1}" for i in range(players)]
     state, events = ENGINE.new_game(names, seed)  # InvalidSetup for a bad player count

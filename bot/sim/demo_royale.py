@@ -19,7 +19,8 @@ _KIND_CODES = {"glitter": "B*", "mischief": "Mi", "cannon": "Ca", "mercenary": "
 
 def die_code(spec: DieSpec, value: int | None = None) -> str:
     """A short name: Y yellow, P purple, B blue (B* glitter), R red, G green, C clear, K pink
-    pity; Mi Mischief, Ca Cannon, Me Mercenary; then the value shown, if any."""
+    pity; Mi Mischief, Ca Cannon, Me Mercenary; then the value shown, if any.
+    """
     code = _KIND_CODES.get(spec.kind, _CODES[spec.color])
     base = f"{code}d{spec.sides}" if value is None else code
     return base if value is None else f"{base}{value}"

@@ -13,6 +13,7 @@ from bot.sim.runner import play_game
 
 
 def player_names(kind: str, n: int) -> list[str]:
+    """The seats' player ids of a simulated game: cpu1, cpu2, ..."""
     return [f"cpu{i + 1}" for i in range(n)]
 
 

@@ -67,7 +67,8 @@ class PosingPresenter:
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:
         """Show what ``outcome`` changed: edit the current message, or close it and post a new
-        one when the decision passes to another person."""
+        one when the decision passes to another person.
+        """
         game = outcome.game
         note = note or timeout_note(outcome, "played their turn")
         seat = ENGINE.current_seat(outcome.state)
@@ -91,7 +92,8 @@ class PosingPresenter:
     async def moved(self, outcome: Outcome, reason: str) -> None:
         """The service moved the game on its own. ``"timeout"``: a player ran out of time,
         the computer finishes their whole turn and the channel is told. Otherwise (``"resume"``
-        at start-up) computer players a crash left waiting have played."""
+        at start-up) computer players a crash left waiting have played.
+        """
         if reason == "timeout":
             await self.show(outcome)
         else:

@@ -79,14 +79,17 @@ def parse_mask(text: str) -> Mask:
 
 
 def mask_text(mask: Mask) -> str:
+    """The custom_id argument of a hold mask, e.g. ``"01001"``."""
     return "".join("1" if held else "0" for held in mask)
 
 
 def toggled(mask: Mask, index: int) -> Mask:
+    """``mask`` with die ``index`` held or released."""
     return tuple(held != (i == index) for i, held in enumerate(mask))
 
 
 def held_indexes(mask: Mask) -> tuple[int, ...]:
+    """The indexes of the held dice."""
     return tuple(i for i, held in enumerate(mask) if held)
 
 
@@ -122,6 +125,7 @@ def pose(face: int) -> str:
 
 
 def faces_emoji(faces: Sequence[int]) -> str:
+    """The poses of some dice as emoji."""
     return "".join(POSE_EMOJI.get(f, "?") for f in faces)
 
 
@@ -161,7 +165,8 @@ def fill_line(e: Mapping[str, Any], names: Names) -> str:
 def recent_lines(state: PosingState, tail: Sequence[Mapping[str, Any]], names: Names
                  ) -> list[str]:
     """The fills since (and including) the current player's own last one: what happened since
-    they last decided, computer turns included."""
+    they last decided, computer turns included.
+    """
     fills = [e for e in tail if e.get("event") == "fill"]
     if not state.is_over:
         me = state.players[state.seat]
@@ -186,6 +191,7 @@ def prompt(state: PosingState, names: Names) -> str:
 
 
 def footer(game: Game) -> str:
+    """The turn message's footer: the game and its time limit."""
     timeout = int(game.settings.get("turn_timeout", 120))
     return (f"Game {game.id} · {timeout}s per decision, then the computer plays the turn "
             "· /posing status")
@@ -214,6 +220,7 @@ def turn_embed(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]]
 
 
 def option_label(box: str, points: int) -> str:
+    """A box of the fill menu with the points it would score now."""
     return f"{box_name(box)} — {_points(points)}"
 
 
@@ -265,7 +272,8 @@ def render_closed(game: Game, state: PosingState, events: Sequence[Mapping[str, 
                   player_id: str) -> Shown:
     """The final look of a message whose player's turn is over (no components): what they
     did, or what the computer players did when a computer player's move closes it (after a
-    restart)."""
+    restart).
+    """
     names = Names(game)
     fills = [e for e in events if e.get("event") == "fill"]
     if not names.is_bot(player_id):
@@ -295,6 +303,7 @@ def standings(game: Game, state: PosingState) -> str:
 
 def final_embed(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                 with_image: bool) -> discord.Embed:
+    """The last message's embed: the last fills and every player's score."""
     names = Names(game)
     last = [fill_line(e, names) for e in tail if e.get("event") == "fill"][-len(game.players):]
     embed = discord.Embed(title="Posing Pandas · Final scores",

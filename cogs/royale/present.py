@@ -50,7 +50,8 @@ class RoyalePresenter:
     async def current(self, game: Game, *, note: str = "", step: str = "",
                       chosen: int = -1, with_sheet: bool = False) -> Shown:
         """The game's message as it should look now. ``with_sheet`` attaches a freshly drawn
-        score sheet (only when the sheet changed: edits otherwise keep the attachment)."""
+        score sheet (only when the sheet changed: edits otherwise keep the attachment).
+        """
         state: RoyaleState = self.service.state_of(game)
         tail = await self.service.tail(game)
         this_round = [e for e in tail if e.get("round") == state.round]
@@ -69,7 +70,8 @@ class RoyalePresenter:
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:
         """Show what ``outcome`` changed: edit the round message, or close it and post the
-        next round's."""
+        next round's.
+        """
         game = outcome.game
         note = note or timeout_note(outcome, "decided for them")
         state: RoyaleState = outcome.state

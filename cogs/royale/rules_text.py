@@ -31,6 +31,7 @@ RULES = [
 
 
 def rules_embed() -> discord.Embed:
+    """The rules the bot plays by, as one embed."""
     embed = discord.Embed(title="Panda Royale: the rules we play", color=0x2ECC71)
     for name, value in RULES:
         embed.add_field(name=name, value=value, inline=False)

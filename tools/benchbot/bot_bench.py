@@ -40,6 +40,7 @@ from tools.benchbot.options import WHICH, Options
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line of ``./dev bench-bot``."""
     p = argparse.ArgumentParser(prog="./dev bench-bot",
                                 description="Benchmarks of the bot inside SimCord.")
     add_arguments(p)
@@ -71,6 +72,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> Options:
+    """The benchmark options of parsed arguments."""
     which = tuple(w for w in WHICH if w != "profile") if args.which == "all" else (args.which,)
     return Options(which=which, games=args.games, resident=args.resident, traced=args.traced,
                    players=args.players, samples=args.samples, decisions=args.decisions,
@@ -79,7 +81,8 @@ def options_from(args: argparse.Namespace) -> Options:
 
 def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Run the benchmarks of parsed arguments (``./dev bench-bot``); returns the
-    exit code: 0, or 1 when a benchmark failed or the bot logged an error."""
+    exit code: 0, or 1 when a benchmark failed or the bot logged an error.
+    """
     if args.games < 1 or args.resident < 1 or args.traced < 1 or not 2 <= args.players <= 10:
         (out or sys.stdout).write("--games, --resident and --traced need at least 1 game; "
                                   "--players takes 2 to 10\n")

@@ -1,6 +1,7 @@
 """The bot benchmarks themselves (run through :mod:`tools.benchbot.bot_bench`, which keeps the
 command line free of SimCord and discord.py imports). See :mod:`tools.benchbot.bot_bench` for
-what each benchmark measures."""
+what each benchmark measures.
+"""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from tools.benchbot.simworld import (
 
 
 async def run_benchmarks(opts: Options, out: TextIO = sys.stdout) -> Results:
+    """Run the benchmarks ``opts`` asks for, printing their figures to ``out``."""
     results = Results()
     started = time.perf_counter()
     root = logging.getLogger()

@@ -224,5 +224,6 @@ def rss_kb() -> int:
 
 
 def peak_rss_kb() -> int:
+    """The process's peak resident memory so far, in KiB."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak // 1024 if sys.platform == "darwin" else peak

@@ -34,6 +34,7 @@ VERBS = {"pick": "draft pick", "pass": "pass", "ttarget": "trade: player chosen"
 
 
 def route_key(entry: Any) -> str:
+    """A REST request's route with ids replaced, for counting by route."""
     return f"{entry.method} {ID.sub('/{id}', entry.path)}"
 
 
@@ -42,6 +43,7 @@ CALLBACK_TYPES = {4: "message", 5: "deferred message", 6: "deferred update", 7: 
 
 
 def request_kind(entry: Any) -> str:
+    """A REST request in words (post, edit, interaction callback of a type...)."""
     path = entry.path
     if CALLBACK.match(path):
         kind = (entry.json or {}).get("type") if isinstance(entry.json, dict) else None
@@ -69,7 +71,8 @@ async def play(world: World, table: GameTable, move: Move) -> tuple[float, int]:
 
 async def decide(world: World, table: GameTable, move: Move) -> int:
     """One decision through :meth:`World.burst` (no SimCord polling until it is answered):
-    its interaction id."""
+    its interaction id.
+    """
     [res] = await world.burst([move])
     check(res, move.verb)
     table.decisions += 1
@@ -142,6 +145,7 @@ class Sampler:
 
 
 async def bench_latency(opts: Options, out: TextIO) -> list[LatencyRun]:
+    """The latency benchmark with one game, then with many."""
     runs = [await _latency_one_game(opts), await _latency_many(opts)]
     for r in runs:
         r.report(out)

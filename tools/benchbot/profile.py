@@ -22,8 +22,9 @@ from tools.benchbot.simworld import (
 
 
 async def bench_profile(opts: Options, out: TextIO) -> str:
-    """cProfile of sequential decisions in a ``--games`` world, from dispatch to answer, for
-    decisions without and with a new score sheet, split by who spends the time."""
+    """CProfile of sequential decisions in a ``--games`` world, from dispatch to answer, for
+    decisions without and with a new score sheet, split by who spends the time.
+    """
     rng = random.Random(opts.seed + 4)
     groups: dict[bool, pstats.Stats | None] = {False: None, True: None}
     counts: Counter[bool] = Counter()

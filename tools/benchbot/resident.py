@@ -84,7 +84,8 @@ async def bench_resident(opts: Options, out: TextIO, *, memory: bool, startup: b
 
     The tracemalloc breakdown comes first, on ``--traced`` games of their own: SimCord's
     settle scans every pending task against every timer (one turn timer per game), which
-    tracemalloc makes very slow once hundreds of games are running."""
+    tracemalloc makes very slow once hundreds of games are running.
+    """
     rng = random.Random(opts.seed + 3)
     with tempfile.TemporaryDirectory() as tmp:
         world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
@@ -142,7 +143,8 @@ SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
 
 def deep_size(root: object) -> tuple[int, Counter[str]]:
     """Bytes of every object ``root`` reaches (``sys.getsizeof``), by type; stops at classes,
-    modules, functions, the event loop, loggers and SimCord's objects."""
+    modules, functions, the event loop, loggers and SimCord's objects.
+    """
     seen = {id(root)}
     stack = [root]
     total = 0
@@ -303,7 +305,8 @@ OTHER = "builtins / other stdlib"
 
 def _attributed(raw: dict[Any, Any]) -> Counter[str]:
     """Own time by bucket; the time of builtins and stdlib helpers (list.remove, deepcopy,
-    dataclass __eq__...) goes to the buckets of their callers, in proportion."""
+    dataclass __eq__...) goes to the buckets of their callers, in proportion.
+    """
     memo: dict[Any, Counter[str]] = {}
 
     def shares(key: Any, depth: int) -> Counter[str]:

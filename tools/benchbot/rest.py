@@ -25,6 +25,7 @@ from tools.benchbot.simworld import (
 
 
 async def bench_rest(opts: Options, out: TextIO) -> list[RestRun]:
+    """The REST requests of whole games, by kind."""
     runs: list[RestRun] = []
     rng = random.Random(opts.seed + 2)
     with tempfile.TemporaryDirectory() as tmp:

@@ -154,7 +154,8 @@ class GameTable:
 
     def next_move(self, rng: random.Random, trade_rate: float = 0.3) -> Move | None:
         """The decision the game message waits on, as its player would make it; None once
-        the game is over."""
+        the game is over.
+        """
         msg = self.game_message()
         if msg is None:
             return None
@@ -300,7 +301,8 @@ class World:
 
     def callback_times(self, start: int, end: int | None = None) -> dict[int, tuple[float, Any]]:
         """For each interaction answered in the log slice: (seconds from its dispatch to its
-        first callback, the callback request)."""
+        first callback, the callback request).
+        """
         log = self.log
         out: dict[int, tuple[float, Any]] = {}
         for i in range(start, len(log) if end is None else end):
@@ -330,7 +332,8 @@ class World:
     async def open_games(self, n: int, players: int, *, computers: bool = False
                          ) -> list[GameTable]:
         """``n`` started games in ``n`` new channels: ``players`` humans each, or one human
-        and ``players - 1`` computer players. Lobby clicks are emitted in bursts."""
+        and ``players - 1`` computer players. Lobby clicks are emitted in bursts.
+        """
         tables = [self.new_table(1 if computers else players) for _ in range(n)]
         with self.fast():
             for t in tables:
@@ -373,7 +376,8 @@ class World:
         """Emit every move at the same instant, wait (without SimCord polling) until the bot
         has answered each one, then settle. ``on_emit`` is called just before the first
         dispatch, ``on_answered`` right when the last answer is sent. Returns SimCord's
-        ``InteractionResult`` of each move."""
+        ``InteractionResult`` of each move.
+        """
         from simcord.results import InteractionResult
 
         prepared = [self._prepare(m) for m in moves]

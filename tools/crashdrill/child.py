@@ -46,7 +46,8 @@ class Announcer:
     public :attr:`storage.Database.before_commit` hook: once the writes of ``start_game`` or
     ``commit_action`` are done, still inside the transaction, ``COMMITTING <game> <version>``
     is printed and, when ``hold`` is set, the child waits for a line on stdin (the parent's
-    go-ahead, or a SIGKILL while the transaction is open)."""
+    go-ahead, or a SIGKILL while the transaction is open).
+    """
 
     def __init__(self, db: Database, *, hold: bool) -> None:
         self.hold = hold
@@ -74,6 +75,7 @@ def chooser(bot: Any) -> Callable[[Any, int], Any]:
 
 
 def person(user_id: int) -> Person:
+    """The service's view of a drill user."""
     return Person(user_id, f"player{user_id}")
 
 
@@ -162,6 +164,7 @@ class Child:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The child's command line."""
     p = argparse.ArgumentParser(prog="python -m tools.crashdrill.child",
                                 description="Play drill games on a database (to be killed).")
     p.add_argument("--db", required=True, help="the SQLite file")
@@ -177,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def amain(argv: Sequence[str] | None = None) -> int:
+    """Play games until killed or done (see the module docstring)."""
     args = build_parser().parse_args(argv)
     variants = tuple(Variant.parse(v) for v in (args.variant or DEFAULT_VARIANTS))
     db = await DATABASE.open(args.db)
@@ -191,6 +195,7 @@ async def amain(argv: Sequence[str] | None = None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tools.crashdrill.child``."""
     return asyncio.run(amain(argv))
 
 

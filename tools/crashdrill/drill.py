@@ -69,7 +69,8 @@ class KillPlan:
 
 def choose_plan(rng: random.Random) -> KillPlan:
     """The next kill point: 35% inside a commit, 15% racing a commit, 30% after an answer,
-    20% after a random delay from the spawn."""
+    20% after a random delay from the spawn.
+    """
     r = rng.random()
     if r < 0.35:
         return KillPlan("commit", rng.randint(1, 30))

@@ -41,6 +41,7 @@ async def _system_chromium(self: Any) -> Any:
 
 
 async def take(out: Path) -> None:
+    """Take every screenshot into ``out``."""
     ManagedCapture._ensure_browser = _system_chromium  # type: ignore[method-assign]
     seeds = itertools.count(7)
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,6 +77,7 @@ async def take(out: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
+    """``python -m tools.screenshots [OUT_DIR]``."""
     out = Path(argv[0] if argv else "docs/img")
     out.mkdir(parents=True, exist_ok=True)
     asyncio.run(take(out))

@@ -111,7 +111,8 @@ def hand_parts(dice: Iterable[DieSpec], next_round: int) -> Parts:
 
 def parts_value(p: Parts, next_round: int) -> float:
     """Expected points of a hand with parts ``p``: every column summed over the rounds left
-    (blue doubled with any glitter, red sum times red dice), plus one-off dice."""
+    (blue doubled with any glitter, red sum times red dice), plus one-off dice.
+    """
     rounds = ROUNDS - next_round + 1
     if rounds <= 0:
         return 0.0
@@ -138,7 +139,8 @@ class RandomPlayer:
 
     def _trade(self, state: RoyaleState) -> RoyaleAction:
         """The same choice as ``legal_actions(state)[i]`` (Pass, then every trade by clear die,
-        player and die), without building every trade."""
+        player and die), without building every trade.
+        """
         seat = state.queue[0][0]
         specs = state.dice.specs
         gives = tradeable_dice(state, seat)

@@ -21,7 +21,8 @@ _CHECK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 class Options:
     """``allow_unfinished``: a game whose log stops before ``game_end`` (in progress,
     cancelled) is valid if everything it logs is; by default the missing end is a problem.
-    ``replay`` and ``rules`` turn each check on or off (the shape check always runs)."""
+    ``replay`` and ``rules`` turn each check on or off (the shape check always runs).
+    """
 
     allow_unfinished: bool = False
     replay: bool = True
@@ -51,7 +52,8 @@ def validate_lines(
     rules: bool = True,
 ) -> ValidationReport:
     """Validate JSON Lines text (:func:`validate_objects`); malformed lines are problems of
-    the file (blank lines are skipped). Problems name each event's line number (1-based)."""
+    the file (blank lines are skipped). Problems name each event's line number (1-based).
+    """
     opts = Options(allow_unfinished, replay, rules)
     problems: list[str] = []
 

@@ -177,7 +177,8 @@ def _waiting_to_trade(s: RoyaleState) -> int | None:
 
 def replay(game: Any, kind: str, logged: Sequence[dict[str, Any]], problems: Problems) -> None:
     """Replay one game (``logged[0]`` is its ``setup``, ``game`` the id its events carry);
-    adds at most one problem."""
+    adds at most one problem.
+    """
     setup = logged[0]
     players = setup.get("players")
     seed = setup.get("seed")

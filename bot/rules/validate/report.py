@@ -73,7 +73,8 @@ class ValidationReport:
 
     def lines(self, *, verbose: bool = False) -> list[str]:
         """One line per problem outside games and per invalid game (its first problem; with
-        ``verbose``, every problem follows on its own indented line)."""
+        ``verbose``, every problem follows on its own indented line).
+        """
         out = list(self.problems)
         for g in self.invalid:
             more = f" (+{len(g.problems) - 1} more)" if len(g.problems) > 1 else ""

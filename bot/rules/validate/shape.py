@@ -19,14 +19,17 @@ def _is_int(v: Any) -> bool:
 
 
 def INT(v: Any, players: Sequence[str]) -> str | None:
+    """A whole number."""
     return None if _is_int(v) else "must be a whole number"
 
 
 def STR(v: Any, players: Sequence[str]) -> str | None:
+    """Non-empty text."""
     return None if isinstance(v, str) and v else "must be non-empty text"
 
 
 def PLAYER(v: Any, players: Sequence[str]) -> str | None:
+    """One of the game's player ids."""
     if not isinstance(v, str):
         return "must be a player id (text)"
     return None if v in players else f"{v!r} is not a player of this game"
@@ -37,6 +40,7 @@ _DIE_KEYS: tuple[tuple[str, Check], ...] = (("id", STR), ("color", STR), ("sides
 
 
 def DIE(v: Any, players: Sequence[str]) -> str | None:
+    """A die object: id, color, sides, kind."""
     if type(v) is dict:  # the fast path of a well-formed die
         i, c, s, k = v.get("id"), v.get("color"), v.get("sides"), v.get("kind")
         if type(i) is str and i and type(c) is str and c and type(s) is int and type(k) is str \
@@ -54,6 +58,7 @@ def DIE(v: Any, players: Sequence[str]) -> str | None:
 
 
 def ROLLED(v: Any, players: Sequence[str]) -> str | None:
+    """A die object with the value it showed."""
     err = DIE(v, players)
     if err:
         return err
@@ -63,6 +68,7 @@ def ROLLED(v: Any, players: Sequence[str]) -> str | None:
 
 
 def list_of(item: Check) -> Check:
+    """A check of a list whose every item passes ``item``."""
     def check(v: Any, players: Sequence[str]) -> str | None:
         if not isinstance(v, list):
             return "must be a list"
@@ -96,6 +102,7 @@ def by_player(value: Check, *, every: bool) -> Check:
 
 
 def one_of(*allowed: str) -> Check:
+    """A check of a string that must be one of ``allowed``."""
     def check(v: Any, players: Sequence[str]) -> str | None:
         return None if v in allowed else f"must be one of {', '.join(allowed)}"
 
@@ -103,6 +110,7 @@ def one_of(*allowed: str) -> Check:
 
 
 def COLUMNS(v: Any, players: Sequence[str]) -> str | None:
+    """The seven column scores, by column name."""
     if not isinstance(v, dict) or set(v) != set(COLUMN_NAMES):
         return f"must be an object with exactly the columns {', '.join(COLUMN_NAMES)}"
     bad = [k for k in COLUMN_NAMES if not _is_int(v[k])]
@@ -110,12 +118,14 @@ def COLUMNS(v: Any, players: Sequence[str]) -> str | None:
 
 
 def LOST(v: Any, players: Sequence[str]) -> str | None:
+    """A {player, die} object of a Captain event."""
     if not isinstance(v, dict):
         return "must be a {player, die} object"
     return PLAYER(v.get("player"), players) or STR(v.get("die"), players)
 
 
 def PLAYERS(v: Any, players: Sequence[str]) -> str | None:
+    """A non-empty list of distinct player ids."""
     if not isinstance(v, list) or not v:
         return "must be a non-empty list of player ids"
     if not all(isinstance(p, str) and p for p in v):
@@ -124,6 +134,7 @@ def PLAYERS(v: Any, players: Sequence[str]) -> str | None:
 
 
 def PLAYER_LIST(v: Any, players: Sequence[str]) -> str | None:
+    """A list of the game's player ids."""
     if not isinstance(v, list):
         return "must be a list of player ids"
     for p in v:
