@@ -19,6 +19,7 @@ from ui.clicks import parse_custom_id
 from ui.components import DYNAMIC_ITEMS
 from ui.errors import guarded, report
 from ui.hub import HUB_ATTRIBUTE, GameBot, Hub, hub_of
+from ui.messages import GameMessages
 
 NOT_OURS = "That button is not one of this bot's (or it is from an older version): use the " \
            "latest game message, or /royale status."
@@ -73,7 +74,7 @@ async def on_app_command_error(interaction: discord.Interaction[Any],
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point."""
     game_bot: GameBot = bot  # type: ignore[assignment]  # PandaBot carries the services
-    setattr(bot, HUB_ATTRIBUTE, Hub(game_bot))
+    setattr(bot, HUB_ATTRIBUTE, Hub(game_bot, GameMessages(bot, game_bot.service)))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
     await bot.add_cog(Core(bot))

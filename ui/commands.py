@@ -14,9 +14,9 @@ from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.errors import MISSING_PERMISSIONS
-from ui.hub import Hub, hub_of, person, place_of
+from ui.hub import hub_of, person, place_of
 from ui.lobby import closed_lobby_embed, is_manager, lobby_embed, lobby_view
-from ui.messages import GameMessages, Shown
+from ui.messages import Shown
 
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
 """Discord's attachment limit for bots without boosts."""
@@ -27,10 +27,6 @@ def bot_permissions_ok(interaction: discord.Interaction[Any]) -> bool:
     perms = interaction.app_permissions
     return bool(perms.view_channel and perms.send_messages and perms.embed_links
                 and perms.attach_files)
-
-
-def _messages(interaction: discord.Interaction[Any], hub: Hub) -> GameMessages:
-    return GameMessages(interaction.client, hub.service)
 
 
 async def _open_game(interaction: discord.Interaction[Any], kind: str) -> Game:
@@ -64,8 +60,9 @@ async def join(interaction: discord.Interaction[Any], kind: str) -> None:
     await interaction.response.send_message(
         f"You joined the {kind_of(kind).title} game ({len(game.players)} players).",
         ephemeral=True)
-    await _messages(interaction, hub).edit(
-        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component)))
+    await hub.messages.edit(
+        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component),
+                    version=game.version))
 
 
 async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
@@ -74,8 +71,9 @@ async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
     game = await _open_game(interaction, kind)
     game = await hub.service.leave(game.id, person(interaction.user))
     await interaction.response.send_message("You left the game.", ephemeral=True)
-    await _messages(interaction, hub).edit(
-        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component)))
+    await hub.messages.edit(
+        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component),
+                    version=game.version))
 
 
 async def start(interaction: discord.Interaction[Any], kind: str) -> None:
@@ -114,9 +112,9 @@ async def cancel(interaction: discord.Interaction[Any], kind: str) -> None:
     await interaction.response.send_message(
         f"{kind_of(kind).title} game {game.id} cancelled: it won't count on the leaderboard.",
         allowed_mentions=discord.AllowedMentions.none())
-    await _messages(interaction, hub).edit(
+    await hub.messages.edit(
         game, Shown(f"Cancelled by {discord.utils.escape_markdown(who.name)}.",
-                    closed_lobby_embed(game, "cancelled"), None))
+                    closed_lobby_embed(game, "cancelled"), None, version=game.version))
 
 
 async def send_log(interaction: discord.Interaction[Any], kind: str) -> None:

@@ -25,6 +25,9 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
         return
     ctx = ClickContext(interaction, click, hub)
     try:
+        # Acknowledge first: whatever the database or Discord do next, the click is answered
+        # within Discord's 3 seconds; the message is then edited (or an answer followed up).
+        await interaction.response.defer()
         if click.game_id is not None:
             await hub.service.check_place(click.game_id, place_of(interaction))
         try:
@@ -44,8 +47,7 @@ async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:
     if game is not None and game.status == "active" and interaction.message is not None \
             and interaction.message.id == game.message_id:
         shown = await ctx.hub.presenter(game.kind).current(game)
-        await interaction.response.edit_message(content=shown.content, embed=shown.embed,
-                                                view=shown.view)
+        await ctx.hub.messages.edit(game, shown, interaction)
         await interaction.followup.send("That was already decided: here is the game as it is "
                                         "now.", ephemeral=True)
         return

@@ -27,7 +27,7 @@ from bot.settings import Settings
 from ui.clicks import Click, values_of
 
 if TYPE_CHECKING:
-    from ui.messages import Shown
+    from ui.messages import GameMessages, Shown
 
 HUB_ATTRIBUTE = "ui_hub"
 
@@ -130,11 +130,28 @@ class DiscordGame:
 
 @dataclass
 class Hub:
-    """The presenters and verb tables of every loaded game, by kind and by prefix."""
+    """The presenters and verb tables of every loaded game, by kind and by prefix, and the one
+    :class:`ui.messages.GameMessages` every game's messages go through.
+    """
 
     bot: GameBot
+    messages: GameMessages
     games: dict[str, DiscordGame] = field(default_factory=dict)
     tables: dict[str, VerbTable] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Refused edits are redrawn from the committed state."""
+        self.messages.redraw = self.redraw
+
+    async def redraw(self, game_id: int) -> None:
+        """Edit a game's message to show its committed state (raises if Discord refuses)."""
+        game = await self.service.get_game(game_id)
+        if game is None or game.kind not in self.games:
+            return
+        if game.status == "lobby":
+            return
+        shown = await self.presenter(game.kind).current(game)
+        await self.messages.edit(game, shown, strict=True)
 
     @property
     def service(self) -> GameService:

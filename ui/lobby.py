@@ -10,6 +10,7 @@ from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, VerbTable
+from ui.messages import Shown
 
 LOBBY_COLOR: Final = 0x3498DB
 CLOSED_COLOR: Final = 0x95A5A6
@@ -74,16 +75,15 @@ async def _start(ctx: ClickContext) -> None:
 async def _cancel(ctx: ClickContext) -> None:
     who = ctx.who
     game = await ctx.service.cancel(ctx.game_id, who, manager=is_manager(ctx.interaction))
-    await ctx.interaction.response.edit_message(
-        content=f"Cancelled by {discord.utils.escape_markdown(who.name)}.",
-        embed=closed_lobby_embed(game, "cancelled"), view=None,
-        allowed_mentions=discord.AllowedMentions.none())
+    await ctx.hub.messages.edit(game, Shown(
+        f"Cancelled by {discord.utils.escape_markdown(who.name)}.",
+        closed_lobby_embed(game, "cancelled"), None, version=game.version), ctx.interaction)
 
 
 async def _redraw(ctx: ClickContext, game: Game) -> None:
     component = ctx.hub.games[game.kind].component
-    await ctx.interaction.response.edit_message(embed=lobby_embed(game),
-                                                view=lobby_view(game, component))
+    await ctx.hub.messages.edit(game, Shown("", lobby_embed(game), lobby_view(game, component),
+                                            version=game.version), ctx.interaction)
 
 
 async def _join(ctx: ClickContext) -> None:

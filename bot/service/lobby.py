@@ -115,3 +115,18 @@ class LobbyService(GameReads):
             self._forget(game.id)
             return game
 
+    async def rematch(self, game_id: int, who: Person, place: Place) -> Game:
+        """A new lobby in the finished game's channel with the same settings and computer
+        players, hosted by ``who`` (one of its players).
+        """
+        old = await self._load(game_id)
+        if old.status != "finished":
+            raise GameNotRunning("A rematch is offered once the game is over.")
+        if str(who.id) not in old.player_ids:
+            raise NotAllowed("Only the players of that game can start its rematch.")
+        game = await self.new_lobby(kind=old.kind, place=place, host=who,
+                                    settings=dict(old.settings))
+        for seat in old.players:
+            if seat.is_bot:
+                game = await self.add_computer(game.id, who)
+        return game

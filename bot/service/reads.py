@@ -111,6 +111,10 @@ class GameReads:
         if game is None or game.state is None:
             raise NoGameHere(f"No {kind_of(kind).title} game has been played in this channel "
                              "yet.")
+        return await self.log_of(game)
+
+    async def log_of(self, game: Game) -> GameLog:
+        """The log of ``game`` as it may be shown now (seedless while the game is open)."""
         events = await self.db.game_events(game.id)
         complete = not game.is_open
         if not complete:

@@ -32,7 +32,7 @@ async def on_help_page(ctx: ClickContext) -> None:
     """A page button of /help."""
     arg = ctx.click.arg
     embed, view = help_page(int(arg) if arg.isdigit() else 0)
-    await ctx.interaction.response.edit_message(embed=embed, view=view)
+    await ctx.interaction.edit_original_response(embed=embed, view=view)
 
 
 class HelpCog(commands.Cog):

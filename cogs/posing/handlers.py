@@ -17,6 +17,7 @@ from bot.rules.posing.engine import ENGINE
 from bot.rules.posing.state import PosingState
 from cogs.posing.present import PosingPresenter, score_card_png
 from cogs.posing.render import CARD_FILE, held_indexes, parse_mask
+from ui.ending import END_VERBS
 from ui.hub import ClickContext, VerbTable
 from ui.lobby import LOBBY_VERBS
 
@@ -32,7 +33,6 @@ async def _card(ctx: ClickContext) -> None:
     if game is None or game.state is None:
         raise UserError("This game has no score card to show.")
     state: PosingState = ctx.service.state_of(game)
-    await ctx.interaction.response.defer(ephemeral=True, thinking=True)
     png = await score_card_png(game, state)
     await ctx.interaction.followup.send(
         file=discord.File(io.BytesIO(png), filename=CARD_FILE), ephemeral=True)
@@ -63,6 +63,6 @@ async def _fill(ctx: ClickContext) -> None:
 
 
 POSING_VERBS: Final[VerbTable] = {
-    **LOBBY_VERBS, "hold": _hold, "roll": _roll, "fill": _fill, "pcard": _card,
+    **LOBBY_VERBS, **END_VERBS, "hold": _hold, "roll": _roll, "fill": _fill, "pcard": _card,
 }
 """Every verb of a Posing Pandas message: the lobby's and the turn's."""

@@ -28,6 +28,8 @@ from cogs.posing.render import (
     standings,
 )
 from pictures import card_data, render_score_card
+from ui.components import PosingComponent
+from ui.ending import ending
 from ui.messages import GameMessages, Shown, timeout_note
 
 KIND = "posing"
@@ -46,10 +48,10 @@ class PosingPresenter:
 
     kind = KIND
 
-    def __init__(self, client: discord.Client, service: GameService) -> None:
-        """Show games of ``service`` through ``client``."""
+    def __init__(self, messages: GameMessages, service: GameService) -> None:
+        """Show games of ``service`` through ``messages``."""
         self.service = service
-        self.messages = GameMessages(client, service)
+        self.messages = messages
 
     async def current(self, game: Game, *, note: str = "", mask: Mask | None = None
                       ) -> Shown:
@@ -59,35 +61,60 @@ class PosingPresenter:
         if state.is_over:
             png = await score_card_png(game, state)
             return Shown(standings(game, state), final_embed(game, state, tail, True), None,
-                         [discord.File(io.BytesIO(png), filename=CARD_FILE)])
+                         [discord.File(io.BytesIO(png), filename=CARD_FILE)],
+                         version=game.version)
         if mask is None:
             mask = carried_mask(state, tail)
-        return render_turn(game, state, tail, mask, note)
+        shown = render_turn(game, state, tail, mask, note)
+        shown.version = game.version
+        return shown
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:
         """Show what ``outcome`` changed: edit the current message, or close it and post a new
-        one when the decision passes to another person.
+        one (which pings them) when the decision passes to another person; at the end, close
+        it and announce the result to everyone.
         """
-        game = outcome.game
+        game, state = outcome.game, outcome.state
         note = note or timeout_note(outcome, "played their turn")
-        seat = ENGINE.current_seat(outcome.state)
         actor = outcome.steps[0].player_id if outcome.steps else None
-        if seat is not None and actor is not None and game.message_id is not None:
-            decider = game.players[seat].player_id
-            if decider != actor and not is_cpu(decider):
-                closing = render_closed(game, outcome.state, outcome.events, actor)
-                await self.messages.advance(
-                    game, closing, lambda: self.current(game, note=note), interaction)
-                return
+        seat = ENGINE.current_seat(state)
+        if seat is None:
+            closing = render_closed(game, state, outcome.events, actor or game.player_ids[0])
+            closing.version = game.version
+            await self.messages.edit(game, closing, interaction)
+            await self.announce_end(game, state)
+            return
+        decider = game.players[seat].player_id
+        if actor is not None and decider != actor and not is_cpu(decider) \
+                and self.messages.message_of(game) is not None:
+            closing = render_closed(game, state, outcome.events, actor)
+            closing.version = game.version
+
+            async def next_turn() -> Shown:
+                shown = await self.current(game, note=note)
+                shown.pings = (decider,)
+                return shown
+
+            await self.messages.unping(game)
+            await self.messages.advance(game, closing, next_turn, interaction)
+            return
         await self.messages.edit(game, await self.current(game, note=note), interaction)
+        if actor is None and not is_cpu(decider):
+            await self.messages.ping(game, [decider], "your turn in Posing Pandas: roll, hold "
+                                     "and fill a box on the game message.")
+
+    async def announce_end(self, game: Game, state: PosingState) -> None:
+        """The game-over message: everyone pinged, standings, the score card, the buttons."""
+        png = await score_card_png(game, state)
+        shown = ending(game, ENGINE.totals(state), standings(game, state), PosingComponent,
+                       [discord.File(io.BytesIO(png), filename=CARD_FILE)], CARD_FILE)
+        await self.messages.announce(game, shown, [p.player_id for p in game.players])
 
     async def refresh(self, game: Game, interaction: discord.Interaction[Any],
                       mask: Mask) -> None:
         """Redraw the clicked message with other dice held (UI only: nothing is saved)."""
-        shown = await self.current(game, mask=mask)
-        await interaction.response.edit_message(content=shown.content, embed=shown.embed,
-                                                view=shown.view)
+        await self.messages.edit(game, await self.current(game, mask=mask), interaction)
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
         """The service moved the game on its own. ``"timeout"``: a player ran out of time,

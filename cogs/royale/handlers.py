@@ -11,6 +11,7 @@ from bot.rules.royale.engine import tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
 from cogs.royale.hand import hand_embed
 from cogs.royale.present import RoyalePresenter
+from ui.ending import END_VERBS
 from ui.hub import ClickContext, VerbTable
 from ui.lobby import LOBBY_VERBS
 
@@ -36,7 +37,7 @@ async def _hand(ctx: ClickContext) -> None:
     game = await ctx.service.get_game(ctx.game_id)
     if game is None or game.state is None:
         raise UserError("This game has no dice to show.")
-    await ctx.interaction.response.send_message(
+    await ctx.interaction.followup.send(
         embed=hand_embed(game, ctx.service.state_of(game), ctx.interaction.user.id),
         ephemeral=True)
 
@@ -99,6 +100,7 @@ async def _trade_die(ctx: ClickContext) -> None:
 
 ROYALE_VERBS: Final[VerbTable] = {
     **LOBBY_VERBS,
+    **END_VERBS,
     "hand": _hand,
     "mtarget": _mischief_target,
     "ttarget": _trade_target,

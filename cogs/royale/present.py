@@ -1,26 +1,36 @@
-"""How an outcome of the service shows up in the channel for Panda Royale."""
+"""How an outcome of the service shows up in the channel for Panda Royale.
+
+One message per round, edited as the round goes on; the next round posts a new one. Whoever must
+decide next is pinged by a short new message (edits notify nobody). The end of the game is a new
+message that pings every player, with the final standings, the score sheet and a Rematch button.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+from typing import Any, Final
 
 import discord
 
-from bot.rules.royale.state import RoyaleState
-from bot.service import Game, GameService, Outcome
+from bot.rules.royale.engine import current_seat
+from bot.rules.royale.state import Phase, RoyaleState
+from bot.service import Game, GameService, Outcome, is_cpu
 from cogs.royale.render import render, render_closed_round, standings
 from pictures import render_score_sheet, sheet_data
+from ui.components import RoyaleComponent
+from ui.ending import ending
 from ui.messages import GameMessages, Shown, timeout_note
 from ui.names import Names
 
-SHEET_NAME = "score-sheet.png"
-SHEET_URL = f"attachment://{SHEET_NAME}"
-
-
-def _shown(r: Any) -> Shown:
-    return Shown(r.content, r.embed, r.view)
+SHEET_NAME: Final = "score-sheet.png"
+SHEET_URL: Final = f"attachment://{SHEET_NAME}"
+ASKS: Final = {
+    Phase.MISCHIEF: "choose a die for your mischief",
+    Phase.CANNON: "fire or save your Cannon",
+    Phase.TRADE: "trade or pass",
+    Phase.DRAFT: "pick a die from the pool",
+}
 
 
 def scored(state: RoyaleState) -> bool:
@@ -37,15 +47,22 @@ async def sheet_file(game: Game, state: RoyaleState) -> discord.File:
     return discord.File(io.BytesIO(png), filename=SHEET_NAME)
 
 
+def jump(game: Game, message_id: int | None) -> str:
+    """A link to the game's message."""
+    if message_id is None:
+        return ""
+    return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{message_id}"
+
+
 class RoyalePresenter:
-    """Turns outcomes into one edit per decision (plus one post when a round starts)."""
+    """Turns outcomes into one edit per decision, a post per round and a ping per hand-over."""
 
     kind = "royale"
 
-    def __init__(self, client: discord.Client, service: GameService) -> None:
-        """Show games of ``service`` through ``client``."""
+    def __init__(self, messages: GameMessages, service: GameService) -> None:
+        """Show games of ``service`` through ``messages``."""
         self.service = service
-        self.messages = GameMessages(client, service)
+        self.messages = messages
 
     async def current(self, game: Game, *, note: str = "", step: str = "",
                       chosen: int = -1, with_sheet: bool = False) -> Shown:
@@ -54,13 +71,13 @@ class RoyalePresenter:
         """
         state: RoyaleState = self.service.state_of(game)
         tail = await self.service.tail(game)
-        this_round = [e for e in tail if e.get("round") == state.round]
-        if game.status == "finished":
-            r = render(game, state, this_round)
-            shown = Shown(standings(game, state), r.embed, None)
+        if state.phase is Phase.OVER:
+            r = render_closed_round(game, state, tail, len(state.sheet))
+            shown = Shown(r.content, r.embed, None, version=game.version)
         else:
-            shown = _shown(render(game, state, this_round, note=note, step=step,
-                                  chosen=chosen))
+            this_round = [e for e in tail if e.get("round") == state.round]
+            r = render(game, state, this_round, note=note, step=step, chosen=chosen)
+            shown = Shown(r.content, r.embed, r.view, version=game.version)
         if scored(state):
             shown.embed.set_image(url=SHEET_URL)
             if with_sheet:
@@ -69,8 +86,8 @@ class RoyalePresenter:
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:
-        """Show what ``outcome`` changed: edit the round message, or close it and post the
-        next round's.
+        """Show what ``outcome`` changed: edit the round message (or close it and post the
+        next round's), ping whoever must decide now, or announce the end.
         """
         game = outcome.game
         note = note or timeout_note(outcome, "decided for them")
@@ -79,20 +96,44 @@ class RoyalePresenter:
         closed = [e["round"] for e in events if e.get("event") == "draft_return"]
         newly_scored = any(e.get("event") == "score" and e.get("round") == state.round
                            for e in events)
-        if closed:
+        if closed and state.phase is not Phase.OVER:
             tail = await self.service.tail(game)
-            closing = _shown(render_closed_round(game, state, tail, closed[0]))
+            r = render_closed_round(game, state, tail, closed[0])
+            closing = Shown(r.content, r.embed, None, version=game.version)
             closing.embed.set_image(url=SHEET_URL)
             await self.messages.advance(
                 game, closing, lambda: self.current(game, note=note, with_sheet=newly_scored),
                 interaction)
         else:
-            # Answer first; a new score-sheet picture follows in a second edit, so drawing it
-            # never delays the answer to the click.
-            await self.messages.edit(game, await self.current(game, note=note), interaction)
-            if newly_scored:
-                await self.messages.edit(game, await self.current(game, note=note,
-                                                                  with_sheet=True))
+            await self.messages.edit(game, await self.current(game, note=note,
+                                                              with_sheet=newly_scored),
+                                     interaction)
+        if state.phase is Phase.OVER:
+            await self.announce_end(game, state)
+        else:
+            await self.prompt(outcome)
+
+    async def prompt(self, outcome: Outcome) -> None:
+        """Ping the player who must decide now, unless they just decided and still do."""
+        game, state = outcome.game, outcome.state
+        seat = current_seat(state)
+        if seat is None:
+            return
+        decider = game.players[seat].player_id
+        if is_cpu(decider):
+            return
+        if outcome.steps and all(s.seat == seat and s.by == "player" for s in outcome.steps):
+            return  # the same player goes on (another trade): the standing ping holds
+        ask = ASKS.get(state.phase, "decide")
+        link = jump(game, self.messages.message_of(game))
+        await self.messages.ping(game, [decider],
+                                 f"your turn in Panda Royale: {ask}. {link}".strip())
+
+    async def announce_end(self, game: Game, state: RoyaleState) -> None:
+        """The game-over message: everyone pinged, standings, the score sheet, the buttons."""
+        shown = ending(game, state.totals(), standings(game, state), RoyaleComponent,
+                       [await sheet_file(game, state)], SHEET_NAME)
+        await self.messages.announce(game, shown, [p.player_id for p in game.players])
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
         """A timeout (or a restart) moved the game on: show it."""

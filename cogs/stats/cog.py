@@ -27,7 +27,7 @@ async def _page(ctx: ClickContext) -> None:
     except UserError:
         raise UserError(STALE_BOARD) from None
     guild = ctx.interaction.guild
-    await ctx.interaction.response.edit_message(
+    await ctx.interaction.edit_original_response(
         embed=leaderboard_embed(shown, guild.name if guild else "this server"),
         view=leaderboard_view(shown))
 

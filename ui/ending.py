@@ -1,0 +1,87 @@
+"""The end of a game: the announcement every player is pinged by, with the final standings,
+the final picture, the game log and a Rematch button (same channel, same settings, the same
+players invited).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Final
+
+import discord
+
+from bot.rules.gamelog import dumps_line
+from bot.rules.registry import kind_of
+from bot.service import Game, is_cpu
+from ui.clicks import Click
+from ui.hub import ClickContext, ComponentMaker, VerbTable, place_of
+from ui.lobby import lobby_embed, lobby_view
+from ui.messages import Shown, pings_for
+from ui.names import Names
+
+OVER_COLOR: Final = 0xF1C40F
+
+
+def humans(game: Game) -> list[str]:
+    """The Discord ids of the game's people, in seat order."""
+    return [p.player_id for p in game.players if not is_cpu(p.player_id)]
+
+
+def ending_view(game: Game, component: ComponentMaker) -> discord.ui.View:
+    """The game-over message's buttons: the game log, a rematch."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(component.button(Click("log", game.id), label="Game log", emoji="📜"))
+    view.add_item(component.button(Click("rematch", game.id), label="Rematch", emoji="🔁",
+                                   style=discord.ButtonStyle.success))
+    return view
+
+
+def ending(game: Game, totals: Sequence[int], standings: str, component: ComponentMaker,
+           files: list[discord.File], image: str | None) -> Shown:
+    """The game-over announcement: who won, the standings, the picture, the buttons."""
+    names = Names(game)
+    people = " ".join(f"<@{u}>" for u in humans(game))
+    title = kind_of(game.kind).title
+    content = f"🏁 {title} is over! {people}".strip()
+    embed = discord.Embed(title=f"{title} · final standings", description=standings[:4000],
+                          color=OVER_COLOR)
+    best = max(totals)
+    winners = [names.seat(i) for i, t in enumerate(totals) if t == best]
+    embed.set_footer(text=f"Game {game.id} · winner{'s' if len(winners) > 1 else ''}: "
+                          f"{', '.join(winners)}"[:2048])
+    if image is not None:
+        embed.set_image(url=f"attachment://{image}")
+    return Shown(content, embed, ending_view(game, component), files, version=game.version)
+
+
+async def _log(ctx: ClickContext) -> None:
+    game = await ctx.service.get_game(ctx.game_id)
+    if game is None:
+        return
+    log = await ctx.service.log_of(game)
+    data = "".join(dumps_line(e) for e in log.events).encode("utf-8")
+    await ctx.interaction.followup.send(
+        f"Game {game.id}: {len(log.events)} events (docs/game-log.md in the bot's repository "
+        "describes them).",
+        file=discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.jsonl"),
+        ephemeral=True)
+
+
+async def _rematch(ctx: ClickContext) -> None:
+    old = await ctx.service.get_game(ctx.game_id)
+    game = await ctx.service.rematch(ctx.game_id, ctx.who, place_of(ctx.interaction))
+    component = ctx.hub.games[game.kind].component
+    invited = [u for u in (humans(old) if old else []) if u != str(ctx.who.id)]
+    mentions = " ".join(f"<@{u}>" for u in invited)
+    content = f"🔁 Rematch! {mentions} join with the button below.".replace("  ", " ")
+    channel = ctx.interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    msg = await channel.send(content=content, embed=lobby_embed(game),
+                             view=lobby_view(game, component),
+                             allowed_mentions=pings_for(invited))
+    await ctx.service.set_message(game.id, msg.id)
+
+
+END_VERBS: Final[VerbTable] = {"log": _log, "rematch": _rematch}
+"""The verbs of a game-over message, part of every game kind's table."""
