@@ -3,6 +3,10 @@
 Every failure ends in one or two plain lines on stderr that say what went wrong and what to do:
 exit code 2 for a usage error, 1 for a failure at run time, never a traceback (the global
 ``--debug`` flag, or LOG_LEVEL=DEBUG, shows it).
+
+The argument types and checks are in :mod:`bot.cli_args`, the runners of ``run``, ``demo``,
+``simulate`` and ``validate`` in :mod:`bot.cli_commands`; here, the parser, the dispatch and
+the error handling.
 """
 
 from __future__ import annotations
@@ -13,36 +17,31 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from bot.cli_args import _ai, _expansions, _whole
+from bot.cli_commands import DEMO_DONE, GO_LIVE, _demo, _run, _simulate, _validate
 from bot.problems import USAGE, Problem, UsageProblem
 from bot.rules.errors import RulesError
 from bot.rules.registry import GAME_KINDS
-from bot.sim.runner import AI_NAMES
+
+__all__ = [
+    "COMMANDS",
+    "DEMO_DONE",
+    "DEV_COMMANDS",
+    "GO_LIVE",
+    "PROG",
+    "build_parser",
+    "help_text",
+    "main",
+]
 
 log = logging.getLogger("bot.cli")
 
 PROG = os.environ.get("PANDA_PROG", "python -m bot")
 """How the person typed the command (``./dev`` sets PANDA_PROG=./dev)."""
-
-GO_LIVE = """\
-No DISCORD_TOKEN is set, so here is a demo game instead.
-
-To go live:
-  1. Create an application at https://discord.com/developers/applications, add a Bot,
-     and copy its token (Bot > Reset Token).
-  2. Put it in .env (copy .env.example) as DISCORD_TOKEN=..., or export it.
-  3. ./dev invite   print the link that adds the bot to your server with the permissions it
-                    needs (View Channel, Send Messages, Embed Links, Attach Files,
-                    Read Message History)
-  4. ./dev sync     register the slash commands (./dev sync --guild ID: one server, instantly)
-  5. ./dev run      start the bot
-"""
-
-DEMO_DONE = ("That was the demo. To go live: put DISCORD_TOKEN in .env, then ./dev invite, "
-             "./dev sync and ./dev run (steps at the top).")
 
 # One line per command, for `help` and `--help`.
 COMMANDS: tuple[tuple[str, str], ...] = (
@@ -74,51 +73,6 @@ def help_text() -> str:
     lines += [f"  {name:<{width}}{what}" for name, what in DEV_COMMANDS]
     lines += ["", "Global option: --debug  show the traceback of a failure (for a bug report)"]
     return "\n".join(lines) + "\n"
-
-
-# ---------------------------------------------------------------------- argument types
-
-
-def _whole(option: str, minimum: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number, at least ``minimum``."""
-    least = f" of {minimum} or more" if minimum is not None else ""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text.strip())
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{option} takes a whole number{least} (got {text!r})") from None
-        if minimum is not None and value < minimum:
-            raise argparse.ArgumentTypeError(f"{option} takes a whole number{least} (got {text!r})")
-        return value
-
-    parse.__name__ = option
-    return parse
-
-
-def _expansions(text: str) -> list[str]:
-    from bot.rules.royale.dice import EXPANSIONS
-    from bot.rules.royale.engine import normalise_expansions
-
-    names = [p for p in (x.strip() for x in text.split(",")) if p and p != "none"]
-    try:
-        return list(normalise_expansions(names))
-    except Exception:
-        bad = ", ".join(n for n in names if n.lower() not in EXPANSIONS) or repr(text)
-        raise argparse.ArgumentTypeError(
-            f"--expansions takes any of {','.join(EXPANSIONS)} (or none), comma-separated "
-            f"(got {bad})") from None
-
-
-def _ai(text: str) -> list[str]:
-    names = [p.strip() for p in text.split(",") if p.strip()]
-    bad = [n for n in names if n not in AI_NAMES]
-    if not names or bad:
-        got = f" (got {', '.join(bad)})" if bad else ""
-        raise argparse.ArgumentTypeError(f"--ai takes {' or '.join(AI_NAMES)}, or one per seat "
-                                         f"comma-separated like heuristic,random{got}")
-    return names
 
 
 class _Parser(argparse.ArgumentParser):
@@ -213,135 +167,6 @@ def build_parser() -> argparse.ArgumentParser:
     helper = command("help", "list the commands, or show one command's options")
     helper.add_argument("topic", nargs="?", default=None, metavar="COMMAND")
     return p
-
-
-# ---------------------------------------------------------------------- checks after parsing
-
-
-def _players(game: str, players: int) -> None:
-    if game == "royale":
-        from bot.rules.royale.dice import MAX_PLAYERS, MIN_PLAYERS
-
-        name = "Panda Royale"
-    else:
-        from bot.rules.posing.poses import MAX_PLAYERS, MIN_PLAYERS
-
-        name = "Posing Pandas"
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise UsageProblem(f"--players: {name} is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                           f"(got {players})")
-
-
-def _seats(ai: Sequence[str], players: int) -> None:
-    if len(ai) not in (1, players):
-        raise UsageProblem(f"--ai names {len(ai)} computer players for {players} seats: give one "
-                           "name for every seat, or a single name for all of them")
-
-
-def _royale_only(game: str, expansions: Sequence[str]) -> None:
-    if game != "royale" and expansions:
-        raise UsageProblem("--expansions is for --game royale only (Posing Pandas has none)")
-
-
-def _seed() -> int:
-    import secrets
-
-    return secrets.randbelow(1_000_000)
-
-
-# ---------------------------------------------------------------------- commands
-
-
-def _validate(files: Sequence[Path], allow_unfinished: bool, verbose: bool, out: TextIO) -> int:
-    """Validate each file; one line per invalid game, then the summary. 0 if all valid.
-
-    A file that cannot be read, is empty, or holds no game is one line and makes the exit code 1.
-    """
-    from bot.rules.validate import GameReport, ValidationReport, validate_lines
-
-    games: list[GameReport] = []
-    problems: list[str] = []
-    for path in files:
-        name = f"{path}: " if len(files) > 1 else ""
-        try:
-            with path.open(encoding="utf-8", errors="replace") as fh:
-                report = validate_lines(fh, allow_unfinished=allow_unfinished)
-        except OSError as exc:
-            problems.append(f"{path}: cannot read ({exc.strerror or exc})")
-            out.write(f"{problems[-1]}\n")
-            continue
-        if not report.games:
-            problems.append(_no_game(path, report.problems))
-            out.write(f"{problems[-1]}\n")
-            continue
-        for line in report.lines(verbose=verbose):
-            out.write(f"{name}{line}\n")
-        games.extend(report.games)
-        problems.extend(report.problems)
-    if not games:
-        return 1
-    total = ValidationReport(tuple(games), tuple(problems))
-    out.write(total.summary() + "\n")
-    return 0 if total.ok else 1
-
-
-def _no_game(path: Path, problems: Sequence[str]) -> str:
-    if not problems:
-        return (f"{path}: no game in this file (it is empty): a game log is the JSON Lines "
-                "that simulate --log or /royale log write")
-    return (f"{path}: no game in this file, it is not a JSON Lines game log ({problems[0]}; "
-            f"{len(problems)} bad line{'s' if len(problems) != 1 else ''})")
-
-
-def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    players = args.players if args.players is not None else (4 if args.game == "royale" else 2)
-    _players(args.game, players)
-    _seats(args.ai, players)
-    _royale_only(args.game, args.expansions)
-    seed = args.seed if args.seed is not None else _seed()
-    if args.game == "royale":
-        from bot.sim.demo_royale import run_royale_demo
-
-        run_royale_demo(players=players, seed=seed, ai=args.ai, expansions=args.expansions,
-                        out=out)
-    else:
-        from bot.sim.demo_posing import run_posing_demo
-
-        run_posing_demo(players=players, seed=seed, ai=args.ai, out=out)
-    return 0
-
-
-def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from bot.sim.simulate import simulate
-
-    _players(args.game, args.players)
-    _seats(args.ai, args.players)
-    _royale_only(args.game, args.expansions)
-    try:
-        simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
-                 ai=args.ai, expansions=args.expansions, log_path=args.log, out=out)
-    except OSError as exc:
-        if args.log is None:
-            raise
-        raise Problem(f"Cannot write the game log {args.log} ({exc.strerror or exc}): give --log "
-                      "a file in a folder you can write to") from exc
-    return 0
-
-
-def _run(out: TextIO) -> int:
-    from bot.settings import load_settings
-
-    settings = load_settings()
-    if not settings.has_token:
-        out.write(GO_LIVE + "\n")
-        from bot.sim.demo_royale import run_royale_demo
-
-        run_royale_demo(players=4, seed=_seed(), ai=["heuristic"], expansions=[], out=out)
-        out.write("\n" + DEMO_DONE + "\n")
-        return 0
-    from bot.app import run_bot
-
-    return run_bot(settings)
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

@@ -7,7 +7,9 @@
 * :mod:`tools.crashdrill.checks` reads the database after each kill (read-only ``sqlite3``) and
   replays every game with the engine.
 * :mod:`tools.crashdrill.drill` is the parent: it chooses the kill points, kills, checks and
-  restarts (``run_drill`` / ``main``).
+  restarts (``run_drill`` / ``main``), with :mod:`tools.crashdrill.plan` (the kill points),
+  :mod:`tools.crashdrill.child_process` (one child, read and killed) and
+  :mod:`tools.crashdrill.report` (what the drill found).
 
 This module imports nothing: the child's start-up time is the drill's cost per kill.
 """

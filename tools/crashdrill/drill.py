@@ -18,202 +18,51 @@ After each SIGKILL every line the child managed to print is read, then
 at the stored version (``RESUMED <game> <version>``), not start over. Once ``kills`` kills
 happened the last child runs without being killed until the current game is over, and the drill
 checks it finished with its results.
+
+The parts: :mod:`tools.crashdrill.plan` (the kill points), :mod:`tools.crashdrill.child_process`
+(one child, read line by line, killed), :mod:`tools.crashdrill.report` (the counts and the
+summary); here, the drill loop, the checks after each kill and the command line.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
-import select
-import signal
-import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Literal, TextIO
+from typing import BinaryIO, TextIO
 
 from tools.crashdrill.checks import Answer, CheckResult, check_database
+from tools.crashdrill.child_process import Child, Cycle
+from tools.crashdrill.plan import MAX_DELAY_S, KillKind, KillPlan, choose_plan
+from tools.crashdrill.report import DrillReport
 
-KillKind = Literal["commit", "race", "answer", "delay"]
+__all__ = [
+    "DB_NAME",
+    "FINAL_TIMEOUT_S",
+    "MAX_DELAY_S",
+    "SILENCE_S",
+    "Child",
+    "Cycle",
+    "Drill",
+    "DrillReport",
+    "KillKind",
+    "KillPlan",
+    "add_arguments",
+    "choose_plan",
+    "main",
+    "run_drill",
+    "run_from_args",
+]
 
 SILENCE_S = 30.0
 """A child that prints nothing for this long is hung: the drill kills it and fails."""
 FINAL_TIMEOUT_S = 300.0
-MAX_DELAY_S = 0.5
 DB_NAME = "drill.db"
-
-
-@dataclass(frozen=True, slots=True)
-class KillPlan:
-    """Where one cycle's SIGKILL lands."""
-
-    kind: KillKind
-    count: int = 0
-    """The n-th COMMITTING (commit, race) or ANSWERED (answer) line of the cycle."""
-    delay: float = 0.0
-    """Seconds after the go-ahead (race) or after the spawn (delay)."""
-
-    def __str__(self) -> str:
-        if self.kind == "delay":
-            return f"delay {self.delay * 1000:.0f}ms"
-        if self.kind == "race":
-            return f"race commit #{self.count} +{self.delay * 1e6:.0f}us"
-        return f"{self.kind} #{self.count}"
-
-
-def choose_plan(rng: random.Random) -> KillPlan:
-    """The next kill point: 35% inside a commit, 15% racing a commit, 30% after an answer,
-    20% after a random delay from the spawn.
-    """
-    r = rng.random()
-    if r < 0.35:
-        return KillPlan("commit", rng.randint(1, 30))
-    if r < 0.50:
-        return KillPlan("race", rng.randint(1, 30), rng.uniform(0.0, 0.003))
-    if r < 0.80:
-        return KillPlan("answer", rng.randint(1, 12))
-    return KillPlan("delay", delay=rng.uniform(0.0, MAX_DELAY_S))
-
-
-@dataclass(slots=True)
-class DrillReport:
-    """What a drill did and found."""
-
-    kills: int = 0
-    kills_in_commit: int = 0
-    """Kills while the child held a transaction open (all writes done, no COMMIT yet)."""
-    races: Counter[str] = field(default_factory=Counter)
-    """Kills racing a COMMIT, by what the database kept: ``committed`` or ``rolled back``."""
-    kinds: Counter[str] = field(default_factory=Counter)
-    """Kills by plan kind, and ``startup`` for delay kills before the child's first line."""
-    resumes: int = 0
-    """Restarts that found an open game and resumed it at the stored version."""
-    stuck: int = 0
-    """Restarts where the open game waited on a computer seat the service did not play."""
-    games_finished: int = 0
-    actions_committed: int = 0
-    answers: int = 0
-    checks_passed: int = 0
-    failures: list[str] = field(default_factory=list)
-    final_game: int | None = None
-    final_status: str | None = None
-    seconds: float = 0.0
-    spawn_seconds: float = 0.0
-    """Time from spawning a child to its first line, summed over every child that printed one."""
-    spawns: int = 0
-
-    @property
-    def ok(self) -> bool:
-        """Every check passed and the final game finished."""
-        return not self.failures and self.final_status == "finished"
-
-    def summary(self) -> str:
-        kinds = ", ".join(f"{k} {v}" for k, v in sorted(self.kinds.items()))
-        races = ", ".join(f"{k} {v}" for k, v in sorted(self.races.items())) or "none"
-        per_kill = self.seconds / self.kills if self.kills else 0.0
-        start = self.spawn_seconds / self.spawns if self.spawns else 0.0
-        lines = [
-            f"crash drill: {'PASSED' if self.ok else 'FAILED'}",
-            f"  kills            {self.kills} ({kinds})",
-            f"  inside a commit  {self.kills_in_commit} (transaction open, rolled back as "
-            f"expected); racing a commit: {races}",
-            f"  restarts         {self.spawns} (resumed an open game {self.resumes} times; "
-            f"stuck on a computer seat {self.stuck} times)",
-            f"  games finished   {self.games_finished} (final game {self.final_game}: "
-            f"{self.final_status})",
-            f"  actions          {self.actions_committed} committed, {self.answers} answers",
-            f"  checks           {self.checks_passed} passed, {len(self.failures)} failed",
-            f"  time             {self.seconds:.1f}s ({per_kill * 1000:.0f} ms per kill, "
-            f"child start-up to first line {start * 1000:.0f} ms)",
-        ]
-        if self.failures:
-            names = Counter(f.split(": ")[1] if f.count(": ") >= 2 else "other"
-                            for f in self.failures)
-            lines.append("  failed checks    "
-                         + ", ".join(f"{k} {v}" for k, v in names.most_common()))
-        for failure in self.failures[:10]:
-            lines.append(f"  FAIL {failure}")
-        if len(self.failures) > 10:
-            lines.append(f"  ... and {len(self.failures) - 10} more failures")
-        return "\n".join(lines)
-
-
-class Child:
-    """One child process and its stdout, read line by line with deadlines."""
-
-    def __init__(self, cmd: list[str], stderr: BinaryIO) -> None:
-        self.started = time.perf_counter()
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=stderr, bufsize=0)
-        assert self.proc.stdout is not None and self.proc.stdin is not None
-        self.fd = self.proc.stdout.fileno()
-        self.stdin = self.proc.stdin
-        self.buf = b""
-        self.eof = False
-
-    def line(self, deadline: float) -> str | None:
-        """The next line; ``None`` when ``deadline`` (perf_counter) passes first; ``""`` at EOF."""
-        while b"\n" not in self.buf:
-            if self.eof:
-                rest, self.buf = self.buf, b""
-                return rest.decode()
-            wait = deadline - time.perf_counter()
-            if wait <= 0:
-                return None
-            ready, _, _ = select.select([self.fd], [], [], wait)
-            if not ready:
-                return None
-            chunk = os.read(self.fd, 65536)
-            if chunk:
-                self.buf += chunk
-            else:
-                self.eof = True
-        line, _, self.buf = self.buf.partition(b"\n")
-        return line.decode()
-
-    def go(self) -> None:
-        """Let the held transaction commit."""
-        with contextlib.suppress(BrokenPipeError):
-            self.stdin.write(b"\n")
-
-    def kill(self) -> list[str]:
-        """SIGKILL; returns the lines it printed that were not read yet."""
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-        return self.drain()
-
-    def drain(self) -> list[str]:
-        rest: list[str] = []
-        while (line := self.line(time.perf_counter() + 5.0)) not in ("", None):
-            assert line is not None
-            rest.append(line)
-        return rest
-
-    def close(self) -> None:
-        for stream in (self.stdin, self.proc.stdout):
-            if stream is not None:
-                stream.close()
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-
-
-@dataclass(slots=True)
-class Cycle:
-    """What one child printed."""
-
-    first: str | None = None
-    answers: int = 0
-    commits: int = 0
-    holding: tuple[int, int] | None = None
-    finished: list[int] = field(default_factory=list)
-    done: bool = False
 
 
 class Drill:
