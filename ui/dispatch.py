@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -10,6 +11,8 @@ from bot.errors import StaleClick
 from ui.clicks import Click
 from ui.errors import answer_error, report
 from ui.hub import ClickContext, hub_of, place_of
+
+log = logging.getLogger("ui.dispatch")
 
 UNSUPPORTED = "This button is no longer supported: use the latest message."
 
@@ -27,7 +30,12 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
     try:
         # Acknowledge first: whatever the database or Discord do next, the click is answered
         # within Discord's 3 seconds; the message is then edited (or an answer followed up).
-        await interaction.response.defer()
+        # If Discord refuses the acknowledgement, the click still counts: the game message is
+        # then edited by id, so the move is shown either way.
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException as exc:
+            log.warning("Discord refused to acknowledge a click (%s): going on", exc.status)
         if click.game_id is not None:
             await hub.service.check_place(click.game_id, place_of(interaction))
         try:

@@ -79,9 +79,10 @@ class PosingPresenter:
         note = note or timeout_note(outcome, "played their turn")
         actor = outcome.steps[0].player_id if outcome.steps else None
         seat = ENGINE.current_seat(state)
-        if seat is None:
-            closing = render_closed(game, state, outcome.events, actor or game.player_ids[0])
-            closing.version = game.version
+        if seat is None:  # the last turns, every score; the announcement follows
+            tail = await self.service.tail(game)
+            closing = Shown("", final_embed(game, state, tail, False), None,
+                            version=game.version)
             await self.messages.edit(game, closing, interaction)
             await self.announce_end(game, state)
             return

@@ -7,8 +7,9 @@ import asyncio
 import io
 import math
 
+from tools.benchbot.bot_bench import main
 from tools.benchbot.bot_runs import Results, run_benchmarks
-from tools.benchbot.options import Options, main
+from tools.benchbot.options import Options
 
 TINY = Options(which=("latency", "rest", "memory", "startup", "profile"), games=2, resident=2,
                traced=1, players=3, samples=8, decisions=2, bursts=1, profile_decisions=4)

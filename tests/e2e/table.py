@@ -10,6 +10,8 @@ from typing import Any
 import discord
 
 MENTION = re.compile(r"<@(\d+)>")
+PASSIVE = frozenset({"hand", "pcard", "log", "rematch", "sheet", "page"})
+"""Verbs that are not a decision of the game (private answers, the game-over buttons)."""
 
 
 @dataclass
@@ -39,7 +41,7 @@ class Table:
         """The newest message with game components, else the newest bot message."""
         history = self.channel.history()
         for msg in reversed(history):
-            if any(cid.startswith(("pr:", "pp:")) and not cid.startswith(("pr:hand:", "pp:pcard:"))
+            if any(cid.startswith(("pr:", "pp:")) and verb(cid) not in PASSIVE
                    for cid in custom_ids(msg)):
                 return msg
         return history[-1]
@@ -58,7 +60,8 @@ class Table:
         who = self.decider(msg)
         if who is None:
             return False
-        comps = [c for c in components(msg) if verb(getattr(c, "custom_id", None)) != "hand"]
+        comps = [c for c in components(msg)
+                 if verb(getattr(c, "custom_id", None)) not in PASSIVE]
         verbs = {verb(c.custom_id): c for c in comps if c.custom_id}
         if not verbs:
             return False
@@ -78,14 +81,14 @@ class Table:
         else:
             raise AssertionError(f"nothing to do on {msg.content!r}: {list(verbs)}")
         assert res.acknowledged, res
-        assert not res.ephemeral, f"refused: {res.response and res.response.content}"
+        assert not refused(res), f"refused: {res.response and res.response.content}"
         return True
 
     async def _two_step(self, who: Any, msg: discord.Message, first: Any, second: str,
                         rng: random.Random) -> Any:
         option = rng.choice(first.options)
         res = await who.select(msg, [option.value], custom_id=first.custom_id)
-        assert res.acknowledged and not res.ephemeral, res
+        assert res.acknowledged and not refused(res), res
         msg = self.game_message()
         sel = next(c for c in components(msg) if verb(c.custom_id) == second)
         die = rng.choice(sel.options)
@@ -98,6 +101,25 @@ class Table:
             if not await self.play_decision(rng, trade_rate):
                 return n
         raise AssertionError("the game did not end")
+
+
+def answers(res: Any) -> list[Any]:
+    """Every message an interaction was answered with: the response and the followups."""
+    return [r for r in [res.response, *res.followups] if r is not None]
+
+
+def private(res: Any) -> Any:
+    """The private (ephemeral) answer of an interaction: its response or a followup (clicks
+    are acknowledged first, so their private answers are followups)."""
+    for r in answers(res):
+        if r.ephemeral:
+            return r
+    raise AssertionError(f"no private answer in {res}: {[a.content for a in answers(res)]}")
+
+
+def refused(res: Any) -> bool:
+    """Whether an interaction got a private answer (a refusal, or a private view)."""
+    return any(r.ephemeral for r in answers(res))
 
 
 def components(msg: Any) -> list[Any]:

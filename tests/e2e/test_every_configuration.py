@@ -11,7 +11,7 @@ import pytest
 
 from bot.rules.royale.dice import EXPANSIONS
 from bot.rules.validate import validate_objects
-from tests.e2e.table import Table
+from tests.e2e.table import Table, refused
 
 SUBSETS = [c for k in range(4) for c in itertools.combinations(EXPANSIONS, k)]
 CONFIGS = [(n, subset) for n in range(2, 11) for subset in SUBSETS]
@@ -24,7 +24,7 @@ async def test_full_game(table: Table, players: int, options: tuple[str, ...]) -
     host = table[humans[0]]
     flags = {name: True for name in options}
     res = await host.slash(table.channel, "royale new", **flags)
-    assert res.acknowledged and not res.ephemeral
+    assert res.acknowledged and not refused(res)
     lobby = table.channel.last_message
     for name in humans[1:]:
         await table[name].click(lobby, label="Join")

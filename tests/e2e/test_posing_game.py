@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from tests.e2e.table import Table, components, custom_ids, verb
+from tests.e2e.table import Table, components, custom_ids, private, refused, verb
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -25,14 +25,14 @@ async def open_posing(table: Table, players: list[str], cpus: int = 0, seed: int
     table.env.bot.service.seed_source = lambda: seed
     host = table[players[0]]
     res = await host.slash(table.channel, "posing new", **options)
-    assert res.acknowledged and not res.ephemeral, res.response and res.response.content
+    assert res.acknowledged and not refused(res), res.response and res.response.content
     lobby = table.channel.last_message
     for name in players[1:]:
         click = await table[name].click(lobby, label="Join")
-        assert click.acknowledged and not click.ephemeral
+        assert click.acknowledged and not refused(click)
     for _ in range(cpus):
         click = await host.click(table.channel.last_message, label="Add computer player")
-        assert click.acknowledged and not click.ephemeral
+        assert click.acknowledged and not refused(click)
     lobby = table.channel.last_message
     assert f"Players ({len(players) + cpus}/10)" in lobby.embeds[0].description
 
@@ -41,7 +41,7 @@ async def start_posing(table: Table, players: list[str], cpus: int = 0, seed: in
                        **options: object) -> None:
     await open_posing(table, players, cpus, seed, **options)
     res = await table[players[0]].click(table.channel.last_message, label="Start")
-    assert res.acknowledged and not res.ephemeral
+    assert res.acknowledged and not refused(res)
 
 
 def part(msg: discord.Message, wanted: str) -> list[Any]:
@@ -89,12 +89,13 @@ class Player:
         else:
             res = await who.select(msg, values, custom_id=custom_id)
         assert res.acknowledged, res
-        assert not res.ephemeral, f"refused: {res.response and res.response.content}"
+        assert not refused(res), f"refused: {res.response and res.response.content}"
         assert not res.followups, [f.content for f in res.followups]
         new = env.http_requests[before_requests:]
-        posted = len(self.table.channel.history()) > before_messages
-        self.decisions.append(Decision(kind, len(new), posted,
-                                       [f"{r.method} {r.path.split('/')[1]}" for r in new]))
+        routes = [f"{r.method} {r.path.split('/')[1]}" for r in new]
+        posted = "POST channels" in routes
+        assert len(self.table.channel.history()) >= before_messages
+        self.decisions.append(Decision(kind, len(new), posted, routes))
         return res
 
     async def toggle(self, who: Any, index: int) -> None:
@@ -146,8 +147,8 @@ async def latest_game(table: Table) -> Any:
 
 
 async def final_card(table: Table) -> bytes:
-    final = table.channel.history()[-1]
-    assert not custom_ids(final), "the finished game still offers components"
+    final = table.channel.history()[-1]  # the game-over announcement
+    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch"]
     (att,) = final.attachments
     assert att.filename == "posing-card.png"
     assert final.embeds[0].image.url == "attachment://posing-card.png"
@@ -165,8 +166,14 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     lobby = table.channel.last_message
     before = len(env.http_requests)
     start = await alice.click(lobby, label="Start")
-    assert start.acknowledged and not start.ephemeral
-    assert len(env.http_requests) - before == 1  # the lobby message becomes the turn message
+    assert start.acknowledged and not refused(start)
+    # acknowledged first, the lobby message becomes the turn message, and a ping tells alice
+    new = env.http_requests[before:]
+    assert [(r.method, r.path.split("/")[1]) for r in new] == [
+        ("POST", "interactions"), ("PATCH", "webhooks"), ("POST", "channels")]
+    ping = new[-1].json
+    assert ping["content"].startswith(f"<@{alice.id}>")
+    assert ping["allowed_mentions"] == {"users": [alice.id], "parse": []}
 
     msg = table.game_message()
     assert msg.id == lobby.id and table.decider(msg) is alice
@@ -199,13 +206,19 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     assert decisions >= 10
     kinds = [d.kind for d in player.decisions]
     assert kinds.count("fill") == 11 and "roll" in kinds and "hold" in kinds
-    # one message all game long, and one request (the interaction's answer) per click
-    assert len(table.channel.history()) == 1
-    assert all(d.requests == 1 and not d.posted for d in player.decisions), player.decisions
-    assert {r for d in player.decisions for r in d.routes} == {"POST interactions"}
+    # one turn message all game long, then the game-over announcement; each click is
+    # acknowledged, then the message edited through the interaction
+    history = table.channel.history()
+    assert len(history) == 2 and history[-1].content.startswith("🏁 Posing Pandas is over!")
+    *playing, last = player.decisions
+    assert all(d.routes == ["POST interactions", "PATCH webhooks"] for d in playing), playing
+    # the last fill: its ping deleted, the announcement posted
+    assert last.routes == ["POST interactions", "PATCH webhooks", "DELETE channels",
+                           "POST channels"]
 
     final = table.channel.history()[-1]
-    assert "wins Posing Pandas" in final.content and f"<@{alice.id}>" in final.content
+    assert final.content == f"🏁 Posing Pandas is over! <@{alice.id}>"
+    assert "wins Posing Pandas" in final.embeds[0].description
     assert (await final_card(table)).startswith(PNG_MAGIC)
 
     game = await latest_game(table)
@@ -218,7 +231,7 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
 
     # the game log, privately, as JSON Lines
     res = await alice.slash(table.channel, "posing log")
-    assert res.acknowledged and res.ephemeral
+    assert res.acknowledged and private(res)
     (att,) = res.response.attachments
     assert att.filename == f"posing-game-{game.id}.jsonl"
     events = [json.loads(line) for line in (await att.read()).decode().splitlines()]
@@ -248,16 +261,23 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
     order = [table[n].id for n in names]
     assert deciders[:6] == order + order  # the computer's turns never wait on anybody
 
-    # one request per click; two when the turn passes on: close this message, post the next
+    # a click is acknowledged, then the message edited; when the turn passes on to another
+    # person, this message is closed and the next one posted, pinging them (the game's first
+    # ping, posted at the start, is deleted at the first hand-over)
     for d in player.decisions:
-        assert d.requests == (2 if d.posted else 1), d
-        if d.posted:
-            assert d.kind == "fill" and d.routes == ["POST interactions", "POST channels"]
-    posts = [d for d in player.decisions if d.posted]
+        if not d.posted:
+            assert d.routes == ["POST interactions", "PATCH webhooks"], d
+        else:
+            assert d.kind == "fill" and d.routes[0] == "POST interactions", d
+            assert d.routes[-2:] == ["PATCH webhooks", "POST channels"], d
+            assert d.routes.count("DELETE channels") <= 1, d  # the start's ping, once
+    *turns, last = player.decisions
+    posts = [d for d in turns if d.posted]
     assert len(posts) == 3 * 11 - 1  # every human turn but the very first got a new message
+    assert last.posted  # the game-over announcement
 
     history = table.channel.history()
-    assert len(history) == 1 + len(posts)
+    assert len(history) == 1 + len(posts) + 1
     for old in history[:-1]:
         assert not custom_ids(old), "a closed turn message still has components"
     # the computer's turns are summarised in the next person's message
@@ -270,10 +290,14 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
     totals = events[-1]["totals"]
     winners = events[-1]["winners"]
     final = history[-1]
-    for w in winners:
-        assert f"<@{w}>" in final.content or "(computer)" in final.content
+    standings = final.embeds[0].description
+    for w in winners:  # people are mentioned (and pinged by the content), computers named
+        assert f"<@{w}>" in standings or "(computer)" in standings
+    for seat in game.players:
+        if not seat.is_bot:
+            assert f"<@{seat.player_id}>" in final.content
     if len(winners) > 1:
-        assert "Shared win" in final.content
+        assert "Shared win" in standings
     assert (await final_card(table)).startswith(PNG_MAGIC)
     results = await env.bot.service.db.game_results(game.id)
     assert {r.player_id: r.score for r in results} == totals

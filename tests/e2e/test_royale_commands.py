@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from tests.e2e.table import Table, components, verb
+from tests.e2e.table import Table, components, private, refused, verb
 from tests.e2e.test_royale_game import open_lobby
 from tests.e2e.test_royale_guards import play_until, started
 
@@ -13,7 +13,7 @@ from tests.e2e.test_royale_guards import play_until, started
 async def test_one_game_per_channel(table: Table) -> None:
     await table["alice"].slash(table.channel, "royale new")
     res = await table["bob"].slash(table.channel, "royale new")
-    assert res.ephemeral and "already open in this channel" in res.response.content
+    assert "already open in this channel" in private(res).content
 
 
 async def test_lobby_buttons(table: Table) -> None:
@@ -22,23 +22,23 @@ async def test_lobby_buttons(table: Table) -> None:
     embed = lobby.embeds[0]
     assert "Mayhem: Cannon" in embed.description and "45 s" in embed.description
     res = await table["alice"].click(lobby, label="Start")
-    assert res.ephemeral and "at least 2 players" in res.response.content
+    assert "at least 2 players" in private(res).content
     res = await table["bob"].click(lobby, label="Join")
-    assert not res.ephemeral
+    assert not refused(res)
     res = await table["bob"].click(table.channel.last_message, label="Join")
-    assert res.ephemeral and "already in this game" in res.response.content
+    assert "already in this game" in private(res).content
     res = await table["bob"].click(table.channel.last_message, label="Add computer player")
-    assert res.ephemeral and "Only the host" in res.response.content
+    assert "Only the host" in private(res).content
     res = await table["alice"].click(table.channel.last_message, label="Add computer player")
     assert "(computer)" in table.channel.last_message.embeds[0].description
     res = await table["alice"].click(table.channel.last_message, label="Leave")
-    assert res.ephemeral and "You're the host" in res.response.content
+    assert "You're the host" in private(res).content
     res = await table["bob"].click(table.channel.last_message, label="Leave")
     assert "bob" not in table.channel.last_message.embeds[0].description
     res = await table["bob"].click(table.channel.last_message, label="Start")
-    assert res.ephemeral and "Only the host" in res.response.content
+    assert "Only the host" in private(res).content
     res = await table["alice"].click(table.channel.last_message, label="Start")
-    assert not res.ephemeral  # alice and a computer player
+    assert not refused(res)  # alice and a computer player
     msg = table.game_message()
     assert table.decider(msg) is table["alice"]
 
@@ -52,26 +52,26 @@ async def test_lobby_fills_up_at_ten(table: Table) -> None:
     join = next(c for c in components(table.channel.last_message) if verb(c.custom_id) == "join")
     assert join.disabled
     res = await table["bob"].slash(table.channel, "royale join")
-    assert res.ephemeral and "full" in res.response.content
+    assert "full" in private(res).content
 
 
 async def test_join_and_leave_commands_edit_the_lobby(table: Table) -> None:
     await table["alice"].slash(table.channel, "royale new")
     res = await table["bob"].slash(table.channel, "royale join")
-    assert res.ephemeral and "You joined" in res.response.content
+    assert "You joined" in private(res).content
     assert "bob" in table.channel.history()[0].embeds[0].description
     res = await table["bob"].slash(table.channel, "royale leave")
-    assert res.ephemeral
+    assert private(res)
     assert "bob" not in table.channel.history()[0].embeds[0].description
     res = await table["carol"].slash(table.channel, "royale leave")
-    assert res.ephemeral and "not in this game" in res.response.content
+    assert "not in this game" in private(res).content
 
 
 async def test_commands_without_a_game(table: Table) -> None:
     for cmd in ("royale join", "royale start", "royale status", "royale hand",
                 "royale cancel", "royale log"):
         res = await table["alice"].slash(table.channel, cmd)
-        assert res.ephemeral, cmd
+        assert private(res), cmd
         assert "no Panda Royale game" in res.response.content or "No Panda Royale" in \
             res.response.content, (cmd, res.response.content)
 
@@ -80,7 +80,7 @@ async def test_status_hand_rules_and_log(table: Table) -> None:
     await started(table, ["alice", "bob"])
     await play_until(table, "pick", random.Random(21))
     res = await table["carol"].slash(table.channel, "royale status")
-    assert res.ephemeral and res.response.embeds[0].title.startswith("Panda Royale · Round")
+    assert private(res).embeds[0].title.startswith("Panda Royale · Round")
     assert "Jump to the game" in res.response.content
     res = await table["alice"].slash(table.channel, "royale hand")
     assert res.ephemeral and "Yellow d6" in res.response.embeds[0].description
@@ -89,11 +89,11 @@ async def test_status_hand_rules_and_log(table: Table) -> None:
     msg = table.game_message()
     mine = next(c for c in components(msg) if verb(c.custom_id) == "hand")
     res = await table["bob"].click(msg, custom_id=mine.custom_id)
-    assert res.ephemeral and res.response.embeds[0].title.startswith("Your dice")
+    assert private(res).embeds[0].title.startswith("Your dice")
     res = await table["carol"].slash(table.channel, "royale rules")
-    assert res.ephemeral and "Mischief" in str(res.response.embeds[0].fields)
+    assert "Mischief" in str(private(res).embeds[0].fields)
     res = await table["carol"].slash(table.channel, "royale log")
-    assert res.ephemeral
+    assert private(res)
     files = [f for r in [res.response, *res.followups] if r for f in r.attachments]
     assert files and files[0].filename.endswith(".jsonl")
     lines = (await files[0].read()).decode().splitlines()
@@ -105,9 +105,9 @@ async def test_status_hand_rules_and_log(table: Table) -> None:
 async def test_cancel_by_host_or_manager_only(table: Table) -> None:
     await started(table, ["alice", "bob"])
     res = await table["bob"].slash(table.channel, "royale cancel")
-    assert res.ephemeral and "Only the host" in res.response.content
+    assert "Only the host" in private(res).content
     res = await table["alice"].slash(table.channel, "royale cancel")
-    assert not res.ephemeral and "cancelled" in res.response.content
+    assert not refused(res) and "cancelled" in res.response.content
     db = table.env.bot.service.db
     game = await db.latest_game_in_channel(table.channel.id)
     assert game.status == "cancelled"

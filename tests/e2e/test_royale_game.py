@@ -5,17 +5,17 @@ from __future__ import annotations
 import json
 import random
 
-from tests.e2e.table import Table, custom_ids
+from tests.e2e.table import Table, custom_ids, refused, verb
 
 
 async def open_lobby(table: Table, players: list[str], **options: object) -> None:
     host = table[players[0]]
     res = await host.slash(table.channel, "royale new", **options)
-    assert res.acknowledged and not res.ephemeral
+    assert res.acknowledged and not refused(res)
     lobby = table.channel.last_message
     for name in players[1:]:
         click = await table[name].click(lobby, label="Join")
-        assert click.acknowledged and not click.ephemeral
+        assert click.acknowledged and not refused(click)
     lobby = table.channel.last_message
     assert f"Players ({len(players)}/10)" in lobby.embeds[0].description
 
@@ -26,9 +26,18 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     assert start.acknowledged
     decisions = await table.play_to_end(random.Random(2))
     assert decisions >= 18  # at least two picks a round for nine rounds
-    final = table.channel.history()[-1]
-    assert "wins Panda Royale" in final.content or "Shared win" in final.content
-    assert not custom_ids(final) or all(c.startswith("pr:hand:") for c in custom_ids(final))
+    history = table.channel.history()
+    final = history[-1]  # a new message announces the end and pings both players
+    assert final.content.startswith("🏁 Panda Royale is over!")
+    assert f"<@{table['alice'].id}>" in final.content and f"<@{table['bob'].id}>" in final.content
+    standings = final.embeds[0].description
+    assert "wins Panda Royale" in standings or "Shared win" in standings
+    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch"]
+    assert final.attachments and final.attachments[0].filename == "score-sheet.png"
+    last_round = next(m for m in reversed(history[:-1]) if m.embeds
+                      and m.embeds[0].title.startswith("Panda Royale · Round 10"))
+    assert custom_ids(last_round) == []  # no buttons left, no line about time left
+    assert "per decision" not in (last_round.embeds[0].footer.text or "")
     db = table.env.bot.service.db
     game = await db.latest_game_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"

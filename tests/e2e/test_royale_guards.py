@@ -7,7 +7,7 @@ import random
 
 import discord
 
-from tests.e2e.table import Table, click_together, components, verb
+from tests.e2e.table import Table, click_together, components, private, refused, verb
 from tests.e2e.test_royale_game import open_lobby
 
 
@@ -39,9 +39,9 @@ async def test_stranger_and_out_of_turn_clicks_are_refused(table: Table) -> None
     other = table["bob"] if who is table["alice"] else table["alice"]
     button = first(msg, "pick")
     res = await table["erin"].click(msg, custom_id=button.custom_id)
-    assert res.ephemeral and "not playing in this game" in res.response.content
+    assert "not playing in this game" in private(res).content
     res = await other.click(msg, custom_id=button.custom_id)
-    assert res.ephemeral and "turn, not yours" in res.response.content
+    assert "turn, not yours" in private(res).content
     after = table.game_message()
     assert after.id == msg.id and after.content == msg.content  # nothing applied
 
@@ -58,8 +58,8 @@ async def test_two_clicks_at_once_apply_once(table: Table) -> None:
     results = await click_together(table.env, [(who, msg, picks[0].custom_id),
                                                (who, msg, picks[1].custom_id)])
     assert all(r.acknowledged for r in results)
-    refused = [r for r in results if r.followups or r.ephemeral]
-    assert len(refused) == 1
+    turned_down = [r for r in results if refused(r)]
+    assert len(turned_down) == 1
     log = await db.action_log(game.id)
     mine = [a for a in log[before:] if a.actor == str(who.id)]
     assert len(mine) == 1 and mine[0].action["type"] == "pick"
@@ -88,14 +88,14 @@ async def test_restart_in_the_middle_of_a_trade(table: Table, bot_factory) -> No
     trader = table.decider(msg)
     target = first(msg, "ttarget")
     res = await trader.select(msg, [target.options[0].value], custom_id=target.custom_id)
-    assert res.acknowledged and not res.ephemeral
+    assert res.acknowledged and not refused(res)
     old_bot = table.env.bot
     await table.env.restart_bot(bot_factory())
     await old_bot.close()
     msg = table.game_message()
     die = first(msg, "tdie")
     res = await trader.select(msg, [die.options[0].value], custom_id=die.custom_id)
-    assert res.acknowledged and not res.ephemeral, res.response and res.response.content
+    assert res.acknowledged and not refused(res), res.response and res.response.content
     db = table.env.bot.service.db
     game = await db.latest_game_in_channel(table.channel.id)
     log = await db.action_log(game.id)
@@ -112,7 +112,7 @@ async def test_channel_where_the_bot_may_not_post(table: Table) -> None:
     locked = table.guild.create_text_channel(
         "locked", overwrites={me: discord.PermissionOverwrite(send_messages=False)})
     res = await table["alice"].slash(locked, "royale new")
-    assert res.ephemeral and "Send Messages" in res.response.content
+    assert "Send Messages" in private(res).content
     assert await table.env.bot.service.db.open_game_in_channel(locked.id) is None
 
 

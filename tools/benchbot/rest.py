@@ -47,7 +47,7 @@ async def bench_rest(opts: Options, out: TextIO) -> list[RestRun]:
                     await play(world, table, move)
                     interactions += 1
                 last = table.channel.history()[-1]
-                if "wins Panda Royale" not in last.content and "Shared win" not in last.content:
+                if not last.content.startswith("🏁 Panda Royale is over!"):
                     raise BenchError("the game did not reach its final standings")
                 reqs = world.log[start:]
                 label = (f"1 human + {opts.players - 1} computer players" if computers

@@ -54,6 +54,10 @@ ANSWER_TIMEOUT = 120.0
 FAST_IDLE = 0.01
 
 
+PASSIVE = frozenset({"", "hand", "sheet", "log", "rematch"})
+"""Verbs that are not a decision of the game (private answers, the game-over buttons)."""
+
+
 class BenchError(RuntimeError):
     """The benchmark could not go on (a click was refused, a game stalled)."""
 
@@ -137,7 +141,7 @@ class GameTable:
     def game_message(self) -> discord.Message | None:
         """The newest message with game components (other than My dice), if any."""
         for msg in reversed(self.channel.history()):
-            if any(verb(getattr(c, "custom_id", None)) not in ("", "hand")
+            if any(verb(getattr(c, "custom_id", None)) not in PASSIVE
                    for c in components(msg)):
                 return msg  # type: ignore[no-any-return]
         return None
@@ -163,7 +167,7 @@ class GameTable:
         who = self.by_id.get(int(m.group(1))) if m else None
         if who is None:
             return None
-        comps = [c for c in components(msg) if verb(c.custom_id) not in ("", "hand")]
+        comps = [c for c in components(msg) if verb(c.custom_id) not in PASSIVE]
         by_verb = {verb(c.custom_id): c for c in comps}
         picks = [c for c in comps if verb(c.custom_id) == "pick"]
         if picks:
