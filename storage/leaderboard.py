@@ -12,12 +12,9 @@ Ties end on ``player_id`` so pages never overlap. Ratings are always the current
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Final, cast
 
-import aiosqlite
-
-from .connection import fetch_all, fetch_value
+from .connection import Conn, Row, fetch_all, fetch_value
 from .rows import GameKind, LeaderRow, StatsRow
 
 ALL_TIME: Final = -(2**63)
@@ -89,7 +86,7 @@ def _filter_params(
 
 
 async def select_leaderboard(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     guild_id: int,
     kind: str,
     *,
@@ -115,7 +112,7 @@ async def select_leaderboard(
     return [_leader(offset + index + 1, row) for index, row in enumerate(rows)]
 
 
-def _leader(position: int, row: sqlite3.Row) -> LeaderRow:
+def _leader(position: int, row: Row) -> LeaderRow:
     return LeaderRow(
         position=position,
         player_id=row["player_id"],
@@ -131,7 +128,7 @@ def _leader(position: int, row: sqlite3.Row) -> LeaderRow:
 
 
 async def count_leaderboard(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     guild_id: int,
     kind: str,
     *,
@@ -145,7 +142,7 @@ async def count_leaderboard(
 
 
 async def select_stats(
-    conn: aiosqlite.Connection, guild_id: int, player_id: str, kind: str | None
+    conn: Conn, guild_id: int, player_id: str, kind: str | None
 ) -> list[StatsRow]:
     """A player's figures per game kind (one kind if ``kind`` is given), by kind name."""
     rows = await fetch_all(

@@ -7,13 +7,10 @@ results, the rating read-modify-write and the action land together or not at all
 from __future__ import annotations
 
 import math
-import sqlite3
 from collections.abc import Sequence
 from typing import cast
 
-import aiosqlite
-
-from .connection import execute_many, fetch_all
+from .connection import Conn, Row, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish, Rating, ranks
 from .rows import GameKind, GameRow, RatingRow, ResultRow
@@ -48,7 +45,7 @@ def _check_ratings(game: GameRow, players: set[str], new: dict[str, Rating]) -> 
 
 
 async def record_finish(
-    conn: aiosqlite.Connection, game: GameRow, finish: Finish, now_ms: int
+    conn: Conn, game: GameRow, finish: Finish, now_ms: int
 ) -> None:
     """Insert the game's results and apply ``finish.rate`` to the server's ratings."""
     players = _check_scores(game, finish)
@@ -80,6 +77,8 @@ async def record_finish(
     )
     if finish.rate is None:
         return
+    # Finishes in one server take turns for the ratings' read-modify-write.
+    await serialize(conn, f"ratings:{game.guild_id}:{game.kind}")
     found = await select_ratings(conn, game.guild_id, game.kind, game.player_ids)
     current: dict[str, Rating | None] = {player: None for player in game.player_ids}
     for player, rating in found.items():
@@ -102,7 +101,7 @@ async def record_finish(
     )
 
 
-def _rating(row: sqlite3.Row) -> RatingRow:
+def _rating(row: Row) -> RatingRow:
     return RatingRow(
         guild_id=row["guild_id"],
         kind=cast(GameKind, row["kind"]),
@@ -116,7 +115,7 @@ def _rating(row: sqlite3.Row) -> RatingRow:
 
 
 async def select_ratings(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, player_ids: Sequence[str]
+    conn: Conn, guild_id: int, kind: str, player_ids: Sequence[str]
 ) -> dict[str, RatingRow]:
     """The current ratings of ``player_ids`` (unrated players are absent)."""
     found: dict[str, RatingRow] = {}
@@ -134,7 +133,7 @@ async def select_ratings(
     return found
 
 
-async def select_results(conn: aiosqlite.Connection, game_id: int) -> list[ResultRow]:
+async def select_results(conn: Conn, game_id: int) -> list[ResultRow]:
     """A finished game's results, best rank first (then seat)."""
     rows = await fetch_all(
         conn,
