@@ -82,6 +82,7 @@ class StorageBase(ABC, Generic[C]):
 
     def __init__(self, schema_version: int, applied: tuple[int, ...]) -> None:
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._orphans: set[asyncio.Task[Any]] = set()
         self.schema_version = schema_version
         self.applied_migrations = applied
 
@@ -124,10 +125,20 @@ class StorageBase(ABC, Generic[C]):
     async def _run(self, work: Job[C, T], *, write: bool) -> T:
         if self.closed:
             raise StorageError("the database is closed")
+        if self._orphans:
+            # A transaction whose caller was cancelled still finishes before the next one
+            # starts (SQLite's lock gives that anyway; a pool would otherwise overtake it).
+            await asyncio.wait(list(self._orphans))
         task = asyncio.ensure_future(self._transaction(work, write))
         self._tasks.add(task)
         task.add_done_callback(self._forget)
-        return await asyncio.shield(task)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if not task.done():
+                self._orphans.add(task)
+                task.add_done_callback(self._orphans.discard)
+            raise
 
     def _forget(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)

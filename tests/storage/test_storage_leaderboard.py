@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, Finish, PlayerRow, Rating
+from storage import Database, Finish, PlayerRow, Rating, Storage
 from storage.finish import ranks
 
 from .storage_helpers import T0
@@ -148,7 +148,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
 
 
 @pytest.fixture
-async def board(world: World) -> AsyncIterator[Database]:
+async def board(world: World) -> AsyncIterator[Storage]:
     """The generated file, opened for one test."""
     async with await Database.open(world.path) as db:
         yield db
@@ -225,7 +225,7 @@ def test_the_generated_world_is_big_and_varied(world: World) -> None:
 
 @pytest.mark.parametrize(("guild", "kind", "since", "bots"), CASES)
 async def test_leaderboard_matches_python(
-    board: Database, world: World, guild: int, kind: str, since: int | None, bots: bool
+    board: Storage, world: World, guild: int, kind: str, since: int | None, bots: bool
 ) -> None:
     expected = expected_board(world, guild, kind, since, bots)
     total = await board.leaderboard_count(guild, kind, since_ms=since, include_bots=bots)
@@ -268,7 +268,7 @@ async def test_leaderboard_matches_python(
         assert wins == sorted(wins, reverse=True)
 
 
-async def test_pages_do_not_overlap_and_end_cleanly(board: Database) -> None:
+async def test_pages_do_not_overlap_and_end_cleanly(board: Storage) -> None:
     everyone = await board.leaderboard(1, "royale", limit=1_000)
     first = await board.leaderboard(1, "royale", limit=10)
     second = await board.leaderboard(1, "royale", limit=10, offset=10)
@@ -282,7 +282,7 @@ async def test_pages_do_not_overlap_and_end_cleanly(board: Database) -> None:
 
 
 @pytest.mark.parametrize("player", [0, 7, 20, 29, 35])
-async def test_player_stats_match_python(board: Database, world: World, player: int) -> None:
+async def test_player_stats_match_python(board: Storage, world: World, player: int) -> None:
     pid = player_id(player)
     for guild in GUILDS:
         mine = [r for r in world.results if r.guild == guild and r.player == pid]
