@@ -92,6 +92,14 @@ def build_parser() -> argparse.ArgumentParser:
     crash = sub.add_parser("crash-drill",
                            help="SIGKILL the service mid-game again and again, restart, check")
     add_crash_drill_arguments(crash)
+
+    db = sub.add_parser("db", help="database tools")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    copy = db_sub.add_parser("copy", help="copy every game, result and rating to another "
+                             "database (SQLite file or postgresql:// URL) and check it")
+    copy.add_argument("source", metavar="SQLITE_PATH")
+    copy.add_argument("target", metavar="POSTGRES_URL")
+    copy.add_argument("--force", action="store_true", help="replace the target's data")
     return p
 
 
@@ -173,6 +181,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from benchmarks import bot_bench
 
         return bot_bench.run_from_args(args, out)
+    if cmd == "db":
+        from storage.copy import run_copy_command
+
+        return run_copy_command(args.source, args.target, args.force, out)
     if cmd == "crash-drill":
         from bot.crashdrill.drill import run_from_args
 
