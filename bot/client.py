@@ -17,7 +17,7 @@ from bot.settings import Settings
 from cogs.common.components import DYNAMIC_ITEMS, Handler
 from cogs.common.messages import Shown
 from cogs.common.replies import MISSING_PERMISSIONS, answer_error
-from storage import Database, GameRow
+from storage import Database, GameRow, open_database
 
 log = logging.getLogger("bot.client")
 
@@ -75,7 +75,7 @@ class PandaBot(commands.Bot):
         if self.sync_only:
             self.service = GameService(await Database.open(":memory:"))
             return
-        db = await Database.open(self.settings.database_path)
+        db = await open_database(self.settings.database_target)
         self.service = GameService(db, clock=discord_clock,
                                    default_timeout=self.settings.default_turn_timeout)
         if self.seed_source is not None:

@@ -28,7 +28,7 @@ from bot.errors import (
 from bot.ratings import rate_game
 from bot.rules.gamelog import log_objects
 from bot.rules.registry import engine_for
-from storage import ChannelBusy, Database, Finish, GameRow, PlayerRow, StaleVersion
+from storage import ChannelBusy, Finish, GameRow, PlayerRow, StaleVersion, Storage
 
 log = logging.getLogger("bot.service")
 
@@ -107,7 +107,7 @@ class GameService:
 
     def __init__(
         self,
-        db: Database,
+        db: Storage,
         *,
         clock: Callable[[], int] = wall_ms,
         default_timeout: int = 120,

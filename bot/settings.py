@@ -1,6 +1,7 @@
 """Settings from the environment or a ``.env`` file (pydantic-settings).
 
-The Discord token is a :class:`~pydantic.SecretStr`: it never appears in a repr or a log line.
+The Discord token and ``DATABASE_URL`` (it may hold a password) are
+:class:`~pydantic.SecretStr`: they never appear in a repr or a log line.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ class Settings(BaseSettings):
         default=None, description="The bot token; required to go live."
     )
     database_path: Path = Field(default=Path("panda_royale.db"))
+    database_url: SecretStr | None = Field(
+        default=None, description="postgresql://user:pass@host/db: PostgreSQL instead of SQLite."
+    )
     dev_guild_id: int | None = Field(default=None)
     log_level: str = Field(default="INFO")
     discord_api_base_url: str | None = Field(default=None)
@@ -41,10 +45,25 @@ class Settings(BaseSettings):
     def _blank_token(cls, v: object) -> object:
         return None if isinstance(v, str) and not v.strip() else v
 
-    @field_validator("dev_guild_id", "discord_api_base_url", "discord_gateway_url", mode="before")
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, v: SecretStr | None) -> SecretStr | None:
+        if v is not None and not v.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("DATABASE_URL must be a postgresql:// URL (or unset for SQLite)")
+        return v
+
+    @field_validator("dev_guild_id", "discord_api_base_url", "discord_gateway_url",
+                     "database_url", mode="before")
     @classmethod
     def _blank_none(cls, v: object) -> object:
         return None if isinstance(v, str) and not v.strip() else v
+
+    @property
+    def database_target(self) -> str | Path:
+        """Where the games live: ``DATABASE_URL`` (PostgreSQL) if set, else ``DATABASE_PATH``."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
 
     @property
     def has_token(self) -> bool:

@@ -1,7 +1,8 @@
-"""Leaderboards and player statistics on a real file with thousands of generated games.
+"""Leaderboards and player statistics on both backends with thousands of generated games.
 
 The games are played through the public API from a seeded ``random.Random``; every figure the
 SQL returns is checked against the same figures computed in Python from the generated data.
+The PostgreSQL variant reads a copy of the same file (``storage.copy``), made once.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, Finish, PlayerRow, Rating, Storage
+from storage import Database, Finish, PlayerRow, Rating, Storage, open_database
+from storage.copy import copy_database
 from storage.finish import ranks
 
+from ..conftest import BACKENDS, _in_thread, create_database
+from ..pgcluster import Cluster
 from .storage_helpers import T0
 
 GAMES = 3_000
@@ -147,10 +151,24 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
         return pool.submit(asyncio.run, _generate(path)).result()
 
 
-@pytest.fixture
-async def board(world: World) -> AsyncIterator[Storage]:
-    """The generated file, opened for one test."""
-    async with await Database.open(world.path) as db:
+@pytest.fixture(scope="module")
+def pg_world(world: World, pg_cluster: Cluster) -> str:
+    """The generated games copied into a PostgreSQL database (once for this module)."""
+
+    async def make() -> str:
+        url = await create_database(pg_cluster)
+        await copy_database(world.path, url)
+        return url
+
+    url: str = _in_thread(make())
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+async def board(request: pytest.FixtureRequest, world: World) -> AsyncIterator[Storage]:
+    """The generated games, opened for one test: the SQLite file, or its PostgreSQL copy."""
+    target = world.path if request.param == "sqlite" else request.getfixturevalue("pg_world")
+    async with await open_database(target) as db:
         yield db
 
 
