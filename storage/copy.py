@@ -27,6 +27,7 @@ from .errors import StorageError
 from .opening import open_database
 from .pgconn import PgConn
 from .postgres import is_postgres_url, redact
+from .results import rebuild_totals
 
 CHUNK_GAMES: Final = 500
 
@@ -147,7 +148,7 @@ async def _insert(conn: Conn, table: _Table, rows: Tuples) -> None:
 
 
 async def _clear(conn: Conn) -> None:
-    for name in ("actions", "results", "game_players", "ratings", "games"):
+    for name in ("actions", "results", "game_players", "ratings", "player_totals", "games"):
         await execute(conn, f"DELETE FROM {name}")
 
 
@@ -228,6 +229,7 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
         await _insert(conn, _RATINGS, rating_rows)
         copied["ratings"] = len(rating_rows)
         await _after_explicit_ids(conn)
+        await rebuild_totals(conn)
 
         # The checks, before anything commits.
         found = await _counts(conn)

@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import cast
 
-from .connection import Conn, Row, execute_many, fetch_all, serialize
+from .connection import Conn, Row, execute, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish, Rating, ranks
 from .rows import GameKind, GameRow, RatingRow, ResultRow
@@ -75,6 +75,20 @@ async def record_finish(
             for p in game.players
         ],
     )
+    await add_to_totals(
+        conn,
+        [
+            (
+                game.guild_id,
+                game.kind,
+                p.player_id,
+                int(p.is_bot),
+                int(p.player_id in winners),
+                finish.scores[p.player_id],
+            )
+            for p in game.players
+        ],
+    )
     if finish.rate is None:
         return
     # Finishes in one server take turns for the ratings' read-modify-write.
@@ -98,6 +112,38 @@ async def record_finish(
             (game.guild_id, game.kind, player, names[player], mu, sigma, now_ms)
             for player, (mu, sigma) in new.items()
         ],
+    )
+
+
+_TOTALS_COLUMNS = "guild_id, kind, player_id, is_bot, games, wins, best_score, total_score"
+
+
+async def add_to_totals(conn: Conn, rows: list[tuple[int, str, str, int, int, int]]) -> None:
+    """Add one finished game per ``(guild_id, kind, player_id, is_bot, won, score)`` row to
+    ``player_totals`` (in player order, so concurrent PostgreSQL finishes lock rows in the
+    same order and never deadlock)."""
+    await execute_many(
+        conn,
+        f"INSERT INTO player_totals ({_TOTALS_COLUMNS}) VALUES (?, ?, ?, ?, 1, ?, ?, ?)"
+        " ON CONFLICT (guild_id, kind, player_id) DO UPDATE SET"
+        " is_bot = CASE WHEN excluded.is_bot > player_totals.is_bot"
+        " THEN excluded.is_bot ELSE player_totals.is_bot END,"
+        " games = player_totals.games + 1, wins = player_totals.wins + excluded.wins,"
+        " best_score = CASE WHEN excluded.best_score > player_totals.best_score"
+        " THEN excluded.best_score ELSE player_totals.best_score END,"
+        " total_score = player_totals.total_score + excluded.total_score",
+        [(g, k, p, b, w, s, s) for g, k, p, b, w, s in sorted(rows)],
+    )
+
+
+async def rebuild_totals(conn: Conn) -> None:
+    """Recompute ``player_totals`` from ``results`` (after copying results in bulk)."""
+    await execute(conn, "DELETE FROM player_totals")
+    await execute(
+        conn,
+        f"INSERT INTO player_totals ({_TOTALS_COLUMNS})"
+        " SELECT guild_id, kind, player_id, MAX(is_bot), COUNT(*), SUM(won), MAX(score),"
+        " SUM(score) FROM results GROUP BY guild_id, kind, player_id",
     )
 
 

@@ -105,8 +105,9 @@ async def test_reopening_applies_nothing_twice(backend: Backend) -> None:
 async def test_two_processes_opening_a_new_file_migrate_once(backend: Backend) -> None:
     first, second = await asyncio.gather(backend.open(), backend.open())
     try:
-        applied = sorted([first.applied_migrations, second.applied_migrations])
-        assert applied == [(), tuple(range(1, len(backend.migrations()) + 1))]
+        # Each migration is applied by exactly one of them (they may take turns).
+        applied = sorted([*first.applied_migrations, *second.applied_migrations])
+        assert applied == list(range(1, len(backend.migrations()) + 1))
         assert first.schema_version == second.schema_version
     finally:
         await first.close()
