@@ -1,6 +1,7 @@
 """Leaderboard speed with many finished games in one server, on both storage backends.
 
     .venv/bin/python -m benchmarks.leaderboard_bench [--games 100000] [--postgres URL]
+                                                     [--sqlite FILE]
 
 Plays ``--games`` finished games (create, start, one finishing action with results and
 ratings) through the storage API into an SQLite file, copies the file into PostgreSQL with
@@ -96,9 +97,12 @@ async def measure(name: str, db: Storage, games: int, out: Any) -> None:
 
 
 async def main_async(args: argparse.Namespace, out: Any) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="lb-bench-"))
-    path = folder / "games.db"
-    await generate(path, args.games, out)
+    if args.sqlite is not None:
+        path = Path(args.sqlite)  # made by an earlier run: --games must match
+    else:
+        path = Path(tempfile.mkdtemp(prefix="lb-bench-")) / "games.db"
+        await generate(path, args.games, out)
+        out.write(f"(the file: {path}; --sqlite {path} reuses it)\n")
     cluster = None
     url = args.postgres
     if url is None:
@@ -133,6 +137,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--postgres", default=None, help="a postgresql:// URL to copy into")
+    parser.add_argument("--sqlite", default=None, help="reuse a file an earlier run generated")
     asyncio.run(main_async(parser.parse_args(), sys.stdout))
 
 

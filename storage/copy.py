@@ -230,6 +230,9 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
         copied["ratings"] = len(rating_rows)
         await _after_explicit_ids(conn)
         await rebuild_totals(conn)
+        # Fresh planner statistics: without them PostgreSQL plans the leaderboard for empty
+        # tables (nested loops, seconds instead of milliseconds) until autovacuum catches up.
+        await execute(conn, "ANALYZE")
 
         # The checks, before anything commits.
         found = await _counts(conn)
