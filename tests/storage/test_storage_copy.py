@@ -100,7 +100,9 @@ async def test_copy_to_postgres_keeps_everything_and_refuses_a_full_target(
     assert report.games == GAMES and report.checksums == GAMES
     assert report.actions > 3 * GAMES and report.results > 1_500 and report.ratings > 50
     async with await open_database(source) as src, await pg_backend.open() as dst:
-        assert await _everything(dst) == await _everything(src)
+        # Every row was counted and every action log hashed by the copy itself; here a sample
+        # of games, the open games and every leaderboard and rating, through the public API.
+        assert await _everything(dst, every=5) == await _everything(src, every=5)
         # The copy is a working database: new games get new ids.
         new = await dst.create_game(
             guild_id=1, channel_id=-1, kind="royale", host_id=1, settings={}, seed=1,
@@ -127,7 +129,7 @@ async def test_copy_between_any_backends(source: Path, backend: Backend, tmp_pat
     second = await copy_database(middle, back)
     assert first == second
     async with await open_database(source) as src, await open_database(back) as end:
-        assert await _everything(end, every=7) == await _everything(src, every=7)
+        assert await _everything(end, every=20) == await _everything(src, every=20)
 
 
 async def test_copy_checks_refuse_a_source_that_is_itself(source: Path) -> None:
