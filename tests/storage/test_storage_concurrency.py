@@ -164,3 +164,29 @@ async def test_close_waits_for_running_transactions(backend: Backend) -> None:
     committed = await task
     async with await backend.open() as again:
         assert await again.get_game(game.id) == committed
+
+
+async def test_two_processes_racing_on_one_game_commit_once(backend: Backend) -> None:
+    """Two opened databases (as two bot processes would have): racing writes to one game still
+    commit once, and racing lobbies in one channel still open once."""
+    first, second = await backend.open(), await backend.open()
+    try:
+        game = await started_game(first)
+        outcomes = await asyncio.gather(
+            *(play(first if step % 2 else second, game, step) for step in range(1, 11)),
+            return_exceptions=True,
+        )
+        winners = [o for o in outcomes if isinstance(o, GameRow)]
+        assert len(winners) == 1
+        assert all(isinstance(o, StaleVersion) for o in outcomes if o not in winners)
+        assert len(await second.action_log(game.id)) == 1
+
+        lobbies = await asyncio.gather(
+            *(new_game(first if i % 2 else second, channel_id=77) for i in range(6)),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(o, GameRow) for o in lobbies) == 1
+        assert sum(isinstance(o, ChannelBusy) for o in lobbies) == 5
+    finally:
+        await first.close()
+        await second.close()

@@ -20,6 +20,7 @@ from storage import (
     PlayerRow,
     StaleVersion,
     Storage,
+    open_database,
 )
 
 from ..conftest import Backend
@@ -341,3 +342,21 @@ async def test_a_database_locked_elsewhere_fails_cleanly(
             other.close()
         after = await play(db, game, 1)
         assert [a.seq for a in await db.action_log(after.id)] == [1]
+
+
+async def test_postgres_failures_come_out_as_backend_errors(pg_backend: Backend) -> None:
+    """The PostgreSQL side of the test above: a database error is a BackendError (the asyncpg
+    error as its cause), nothing is half-done, and the pool keeps working."""
+    async with await pg_backend.open() as db:
+        game = await started_game(db)
+        pg_backend.query("ALTER TABLE actions RENAME TO actions_away")
+        with pytest.raises(BackendError, match="PostgreSQL") as failure:
+            await play(db, game, 1)
+        assert type(failure.value.__cause__).__module__.startswith("asyncpg")
+        assert await db.get_game(game.id) == game  # the version bump was rolled back
+        pg_backend.query("ALTER TABLE actions_away RENAME TO actions")
+        after = await play(db, game, 1)
+        assert [a.seq for a in await db.action_log(after.id)] == [1]
+
+    with pytest.raises(BackendError, match="PostgreSQL"):
+        await open_database("postgresql://nobody@127.0.0.1:1/nothing")

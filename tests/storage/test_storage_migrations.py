@@ -179,3 +179,28 @@ async def test_closed_database_refuses_work(backend: Backend) -> None:
     await db.close()  # twice is fine
     with pytest.raises(StorageError, match="closed"):
         await db.get_game(1)
+
+
+async def test_player_totals_are_filled_from_existing_results(backend: Backend) -> None:
+    """Migration 002 back-fills the all-time leaderboard's totals from results written before."""
+    async with await backend.open(migrations=backend.migrations()[:1]):
+        pass
+    backend.query(
+        "INSERT INTO games (id, guild_id, channel_id, kind, status, host_id, settings, seed,"
+        " created_ms, updated_ms, finished_ms) VALUES (1, 5, 6, 'royale', 'finished', 1, '{}',"
+        " 1, 1, 2, 2), (2, 5, 6, 'royale', 'finished', 1, '{}', 1, 3, 4, 4)"
+    )
+    for game_id, player, score, won in ((1, "a", 10, 1), (1, "b", 7, 0), (2, "a", 3, 0),
+                                        (2, "b", 9, 1)):
+        backend.query(
+            "INSERT INTO results (game_id, player_id, guild_id, kind, display_name, is_bot,"
+            " seat, score, rank, won, finished_ms) VALUES (?, ?, 5, 'royale', ?, 0, 0, ?, ?, ?, ?)",
+            (game_id, player, player.upper(), score, 2 - won, won, game_id * 2),
+        )
+    async with await backend.open() as db:
+        assert db.applied_migrations == tuple(range(2, len(backend.migrations()) + 1))
+        board = await db.leaderboard(5, "royale")
+    assert [(r.player_id, r.games, r.wins, r.best_score, r.total_score) for r in board] == [
+        ("b", 2, 1, 9, 16),
+        ("a", 2, 1, 10, 13),
+    ]
