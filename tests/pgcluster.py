@@ -1,14 +1,15 @@
 """A throw-away PostgreSQL cluster for the tests: initdb + pg_ctl into a temporary directory.
 
-:func:`find_bindir` looks for the server binaries (``$PG_BINDIR``, ``pg_config --bindir``, then
-``/usr/lib/postgresql/<version>/bin``, newest first). :class:`Cluster` starts a private server
-on a free loopback port (durability off: fsync, synchronous commit and full-page writes), with
-its socket in its own directory, and stops it with ``pg_ctl stop -m immediate``. initdb refuses
-to run as root: as root the cluster belongs to an unprivileged user (``postgres`` if it exists,
-else ``nobody``) and every server command runs through ``runuser``.
+:func:`find_bindir` looks for the server binaries (``$PG_BINDIR`` alone when set; else
+``pg_config --bindir``, then ``/usr/lib/postgresql/<version>/bin``, newest first).
+:class:`Cluster` starts a private server on a free loopback port (durability off: fsync,
+synchronous commit and full-page writes), with its socket in its own directory, and stops it
+with ``pg_ctl stop -m immediate``. initdb refuses to run as root: as root the cluster belongs
+to an unprivileged user (``postgres`` if it exists, else ``nobody``) and every server command
+runs through ``runuser``.
 
-Each test gets its own database, made by ``CREATE DATABASE ... TEMPLATE`` from a migrated
-template (or from ``template0`` when a test wants an empty one), so tests never share rows.
+Each test gets an empty database of its own: a new schema, selected by the URL's
+``search_path`` (see ``create_database`` in tests/conftest.py), so tests never share rows.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ INSTALL_HINT = (
 def find_bindir() -> Path | None:
     """The directory holding ``initdb``, ``pg_ctl`` and ``postgres``, or ``None``."""
     candidates: list[str] = []
-    if os.environ.get("PG_BINDIR"):
+    if os.environ.get("PG_BINDIR"):  # an explicit choice: that directory or nothing
         candidates.append(os.environ["PG_BINDIR"])
+        return _first_with_server(candidates)
     pg_config = shutil.which("pg_config")
     if pg_config:
         with contextlib.suppress(OSError, subprocess.SubprocessError):
@@ -53,6 +55,10 @@ def find_bindir() -> Path | None:
     initdb = shutil.which("initdb")
     if initdb:
         candidates.append(str(Path(initdb).parent))
+    return _first_with_server(candidates)
+
+
+def _first_with_server(candidates: list[str]) -> Path | None:
     for folder in candidates:
         if all((Path(folder) / tool).is_file() for tool in ("initdb", "pg_ctl", "postgres")):
             return Path(folder)
