@@ -28,7 +28,7 @@ from .pgcluster import INSTALL_HINT, Cluster, find_bindir
 BACKENDS = ("sqlite", "postgresql")
 
 
-def _in_thread(coro: Any) -> Any:
+def run_in_thread(coro: Any) -> Any:
     """Run a coroutine on a fresh event loop in another thread (callable from sync code)."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
@@ -113,7 +113,7 @@ class Backend:
             finally:
                 await conn.close()
 
-        result: list[tuple[Any, ...]] = _in_thread(run())
+        result: list[tuple[Any, ...]] = run_in_thread(run())
         return result
 
 

@@ -12,7 +12,8 @@ from bot.cli import main
 from storage import Finish, PlayerRow, Rating, Storage, open_database
 from storage.copy import CopyError, TargetNotEmpty, copy_database
 
-from ..conftest import Backend, _in_thread
+from ..conftest import Backend, create_database, run_in_thread
+from ..pgcluster import Cluster
 from .storage_helpers import T0
 
 GAMES = 1_000
@@ -70,7 +71,7 @@ async def _generate(path: Path) -> None:
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An SQLite file with 1,000 games (generated once for the module)."""
     path = tmp_path_factory.mktemp("copy") / "source.db"
-    _in_thread(_generate(path))
+    run_in_thread(_generate(path))
     return path
 
 
@@ -145,10 +146,8 @@ def run(*argv: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_the_db_copy_command(source: Path, tmp_path: Path, pg_cluster: object) -> None:
-    from ..conftest import create_database
-
-    url: str = _in_thread(create_database(pg_cluster))  # type: ignore[arg-type]
+def test_the_db_copy_command(source: Path, tmp_path: Path, pg_cluster: Cluster) -> None:
+    url: str = run_in_thread(create_database(pg_cluster))
     code, text = run("db", "copy", str(source), url)
     assert code == 0, text
     assert text.count("\n") == 1

@@ -21,7 +21,7 @@ from storage import Database, Finish, PlayerRow, Rating, Storage, open_database
 from storage.copy import copy_database
 from storage.finish import ranks
 
-from ..conftest import BACKENDS, _in_thread, create_database
+from ..conftest import BACKENDS, create_database, run_in_thread
 from ..pgcluster import Cluster
 from .storage_helpers import T0
 
@@ -160,7 +160,7 @@ def pg_world(world: World, pg_cluster: Cluster) -> str:
         await copy_database(world.path, url)
         return url
 
-    url: str = _in_thread(make())
+    url: str = run_in_thread(make())
     return url
 
 
