@@ -53,11 +53,12 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("validate FILE.jsonl", "check game logs: replay each game and check every rule"),
     ("bench", "engine speed: full games per second (one core)"),
     ("health", "exit 0 if the running bot's heartbeat is fresh (the container's check)"),
+    ("db copy SOURCE TARGET", "copy a database (SQLite file -> postgresql:// URL) and check it"),
     ("help [COMMAND]", "this list, or one command's options"),
 )
 DEV_COMMANDS: tuple[tuple[str, str], ...] = (
     ("test [ARGS]", "the test suite (pytest; ARGS go to pytest)"),
-    ("lint", "ruff and mypy"),
+    ("lint", "ruff, mypy and the import contracts (lint-imports)"),
     ("crash-drill", "kill the game service at random points, check nothing was lost"),
     ("bench-bot", "the bot's latency, requests, memory and start-up time in a simulated Discord"),
 )
@@ -166,6 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
     command("health", "exit 0 if the running bot's heartbeat (HEALTH_FILE) is fresh")
     helper = command("help", "list the commands, or show one command's options")
     helper.add_argument("topic", nargs="?", default=None, metavar="COMMAND")
+
+    db = command("db", "database tools: db copy SOURCE TARGET [--force]")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    copy = db_sub.add_parser("copy", help="copy every game, result and rating to another "
+                             "database (SQLite file or postgresql:// URL) and check it")
+    copy.add_argument("source", metavar="SQLITE_PATH")
+    copy.add_argument("target", metavar="POSTGRES_URL")
+    copy.add_argument("--force", action="store_true", help="replace the target's data")
     return p
 
 
@@ -201,6 +210,10 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         return 0
     if cmd == "run":
         return _run(out)
+    if cmd == "db":
+        from storage.copy import run_copy_command
+
+        return run_copy_command(args.source, args.target, args.force, out)
     from bot.settings import load_settings
 
     settings = load_settings()

@@ -17,7 +17,7 @@ from bot.health import start_heartbeat
 from bot.service import GameService, StatsService
 from bot.settings import Settings
 from bot.startup_checks import check_database
-from storage import Database
+from storage import Database, open_database
 
 log = logging.getLogger("bot.client")
 
@@ -59,12 +59,13 @@ class PandaBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database, start the services, load the extensions, restore timers."""
         if self.sync_only:
-            db = await Database.open(":memory:")
-            self.service = GameService(db)
-            self.stats = StatsService(db)
+            memory = await Database.open(":memory:")
+            self.service = GameService(memory)
+            self.stats = StatsService(memory)
             return
-        await check_database(self.settings.database_path)
-        db = await Database.open(self.settings.database_path)
+        if self.settings.database_url is None:  # SQLite: a clear refusal of a bad file
+            await check_database(self.settings.database_path)
+        db = await open_database(self.settings.database_target)
         self.service = GameService(db, clock=discord_clock,
                                    default_timeout=self.settings.default_turn_timeout)
         self.stats = StatsService(db)

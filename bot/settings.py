@@ -1,8 +1,8 @@
 """Settings from the environment or a ``.env`` file (pydantic-settings).
 
-The Discord token is a :class:`~pydantic.SecretStr`: it never appears in a repr or a log line.
-A bad value is refused with one sentence per setting (:func:`describe_errors`), never pydantic's
-raw output.
+The Discord token and ``DATABASE_URL`` (it may hold a password) are
+:class:`~pydantic.SecretStr`: they never appear in a repr or a log line. A bad value is refused
+with one sentence per setting (:func:`describe_errors`), never pydantic's raw output.
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ REQUIREMENTS: Final[dict[str, str]] = {
                                "123456789012345678 (General Information > Application ID), "
                                "or empty"),
     "health_file": "must be the path of the heartbeat file, e.g. /tmp/panda-royale.health",
+    "database_url": ("must be a PostgreSQL URL such as postgresql://user:pass@host/db, or empty "
+                     "for the SQLite file of DATABASE_PATH"),
 }
-SECRET_FIELDS: Final = frozenset({"discord_token"})
+SECRET_FIELDS: Final = frozenset({"discord_token", "database_url"})
 
 
 def _blank(v: object) -> object:
@@ -63,6 +65,9 @@ class Settings(BaseSettings):
         default=None, description="The bot token; required to go live."
     )
     database_path: Path = Field(default=Path("panda_royale.db"))
+    database_url: SecretStr | None = Field(
+        default=None, description="postgresql://user:pass@host/db: PostgreSQL instead of SQLite."
+    )
     dev_guild_id: int | None = Field(default=None)
     log_level: str = Field(default="INFO")
     discord_api_base_url: str | None = Field(default=None)
@@ -97,7 +102,15 @@ class Settings(BaseSettings):
     def _ids(cls, v: object) -> object:
         return _snowflake(v)
 
-    @field_validator("discord_api_base_url", "discord_gateway_url", mode="before")
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, v: SecretStr | None) -> SecretStr | None:
+        if v is not None and not v.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("not a postgresql:// URL")
+        return v
+
+    @field_validator("discord_api_base_url", "discord_gateway_url", "database_url",
+                     mode="before")
     @classmethod
     def _blank_none(cls, v: object) -> object:
         return _blank(v)
@@ -122,6 +135,13 @@ class Settings(BaseSettings):
         if isinstance(v, str) and (not v.strip() or "\0" in v):
             raise ValueError("not a path")
         return v
+
+    @property
+    def database_target(self) -> str | Path:
+        """Where the games live: ``DATABASE_URL`` (PostgreSQL) if set, else ``DATABASE_PATH``."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return self.database_path
 
     @property
     def has_token(self) -> bool:

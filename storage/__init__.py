@@ -1,8 +1,12 @@
-"""Persistence for the bot: games, action logs, results, ratings and leaderboards (aiosqlite).
+"""Persistence for the bot: games, action logs, results, ratings and leaderboards.
 
-The rest of the code sees :class:`Database` and the row types below, never SQL.
+Two backends behind one interface (:data:`Storage`): SQLite (:class:`Database`, aiosqlite, the
+default) and PostgreSQL (:class:`PgDatabase`, asyncpg). :func:`open_database` picks one from a
+path or a ``postgresql://`` URL. The rest of the code sees the interface and the row types
+below, never SQL.
 """
 
+from .base import Storage, StorageBase
 from .database import Database
 from .errors import (
     BackendError,
@@ -19,6 +23,8 @@ from .errors import (
 )
 from .finish import Finish, RateFn, Rating
 from .migrator import Migration
+from .opening import open_database
+from .postgres import PgDatabase
 from .rows import (
     GAME_KINDS,
     ActionRow,
@@ -51,6 +57,7 @@ __all__ = [
     "Migration",
     "NotActive",
     "NotInLobby",
+    "PgDatabase",
     "PlayerRow",
     "RateFn",
     "Rating",
@@ -59,6 +66,9 @@ __all__ = [
     "SchemaError",
     "StaleVersion",
     "StatsRow",
+    "Storage",
+    "StorageBase",
     "StorageError",
     "WrongStatus",
+    "open_database",
 ]

@@ -1,4 +1,8 @@
-"""Opening the SQLite connection, and the few cursor helpers every SQL module uses."""
+"""Opening the SQLite connection, and the few cursor helpers every SQL module uses.
+
+The helpers take either backend's connection (:data:`Conn`): an ``aiosqlite.Connection`` or a
+:class:`~storage.pgconn.PgConn` (PostgreSQL, the same ``?`` SQL translated to ``$n``).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,11 @@ import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import aiosqlite
+
+from .pgconn import PgConn, lock_key
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +26,15 @@ BUSY_TIMEOUT_MS: Final = 5_000
 _WAL_RETRY_S: Final = 0.02
 
 Params = Sequence[Any]
+
+Conn = aiosqlite.Connection | PgConn
+"""A connection inside one transaction, of either backend."""
+
+
+class Row(Protocol):
+    """A result row of either backend: ``row["column"]`` or ``row[index]``."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
 
 
 async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
@@ -69,40 +84,49 @@ async def _enable_wal(conn: aiosqlite.Connection) -> str:
         await asyncio.sleep(_WAL_RETRY_S)
 
 
-async def execute(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> int:
+async def execute(conn: Conn, sql: str, params: Params = ()) -> int:
     """Run one statement and return its row count (rows changed by INSERT/UPDATE/DELETE)."""
+    if isinstance(conn, PgConn):
+        return await conn.execute(sql, params)
     cursor = await conn.execute(sql, params)
     return cursor.rowcount
 
 
-async def insert(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> int:
-    """Run one INSERT and return the new row's id."""
-    row = await conn.execute_insert(sql, params)
-    if row is None:  # pragma: no cover - last_insert_rowid() always answers
-        raise RuntimeError("INSERT did not report a row id")
-    return int(row[0])
-
-
-async def execute_many(conn: aiosqlite.Connection, sql: str, rows: Sequence[Params]) -> None:
+async def execute_many(conn: Conn, sql: str, rows: Sequence[Params]) -> None:
     """Run one statement once per parameter row."""
-    if rows:
+    if not rows:
+        return
+    if isinstance(conn, PgConn):
+        await conn.execute_many(sql, rows)
+    else:
         await conn.executemany(sql, rows)
 
 
-async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+async def fetch_all(conn: Conn, sql: str, params: Params = ()) -> list[Row]:
     """Run a query and return every row."""
+    if isinstance(conn, PgConn):
+        return await conn.fetch_all(sql, params)
     return list(await conn.execute_fetchall(sql, params))
 
 
-async def fetch_one(
-    conn: aiosqlite.Connection, sql: str, params: Params = ()
-) -> sqlite3.Row | None:
+async def fetch_one(conn: Conn, sql: str, params: Params = ()) -> Row | None:
     """Run a query and return its first row, or ``None``."""
     rows = await fetch_all(conn, sql, params)
     return rows[0] if rows else None
 
 
-async def fetch_value(conn: aiosqlite.Connection, sql: str, params: Params = ()) -> Any:
+async def fetch_value(conn: Conn, sql: str, params: Params = ()) -> Any:
     """Run a query and return the first column of its first row, or ``None``."""
     row = await fetch_one(conn, sql, params)
     return None if row is None else row[0]
+
+
+async def serialize(conn: Conn, key: str) -> None:
+    """Hold a lock named ``key`` until the transaction ends (read-modify-write sections).
+
+    SQLite needs nothing: ``BEGIN IMMEDIATE`` already makes writers take turns. PostgreSQL
+    takes a transaction-scoped advisory lock, so concurrent transactions on other connections
+    (or other processes) wait here for each other.
+    """
+    if isinstance(conn, PgConn):
+        await conn.execute("SELECT pg_advisory_xact_lock(?)", (lock_key(key),))

@@ -1,12 +1,9 @@
-"""The repository the rest of the bot sees: :class:`Database`.
+"""The SQLite backend: :class:`Database` (aiosqlite), the default.
 
-One long-lived aiosqlite connection is shared by every coroutine. Each public method runs as one
-transaction under one ``asyncio.Lock`` (writes ``BEGIN IMMEDIATE``, reads a plain ``BEGIN`` for a
-consistent snapshot), committed on success and rolled back on any error. The transaction runs in
-its own task shielded from the caller: if the caller is cancelled (an interaction timing out, a
-shutdown), the transaction still finishes, commit or rollback, before the next one starts.
-
-Time is never read here: every write takes ``now_ms`` (epoch milliseconds) from the caller.
+One long-lived aiosqlite connection is shared by every coroutine. Each public method (see
+:class:`~storage.base.StorageBase`) runs as one transaction under one ``asyncio.Lock`` (writes
+``BEGIN IMMEDIATE``, reads a plain ``BEGIN`` for a consistent snapshot), committed on success
+and rolled back on any error.
 """
 
 from __future__ import annotations
@@ -16,65 +13,24 @@ import logging
 import os
 import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
-from types import TracebackType
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
-from . import games as g
-from . import leaderboard as lb
-from . import results as r
+from .base import StorageBase
 from .connection import connect, execute, fetch_all, fetch_value
-from .errors import (
-    BackendError,
-    ChannelBusy,
-    GameClosed,
-    GameNotFound,
-    InvalidData,
-    NotActive,
-    NotInLobby,
-    StorageError,
-)
-from .finish import Finish
+from .errors import BackendError
 from .migrator import Migration, apply_migrations, load_migrations, user_version
-from .rows import (
-    GAME_KINDS,
-    OPEN_STATUSES,
-    ActionRow,
-    DatabaseInfo,
-    GameRow,
-    LeaderRow,
-    PlayerRow,
-    RatingRow,
-    ResultRow,
-    StatsRow,
-)
+from .rows import DatabaseInfo
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Work = Callable[[aiosqlite.Connection], Awaitable[T]]
-CommitHook = Callable[[int, int], Awaitable[None]]
-"""``hook(game_id, expected_version)``: see :attr:`Database.before_commit`."""
 
 
-def _check_kind(kind: str) -> None:
-    if kind not in GAME_KINDS:
-        raise InvalidData(f"unknown game kind {kind!r} (known: {', '.join(GAME_KINDS)})")
-
-
-def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
-    seats = sorted(p.seat for p in players)
-    if seats != list(range(len(players))):
-        raise InvalidData(f"seats must be 0..{len(players) - 1}, got {seats}")
-    ids = [p.player_id for p in players]
-    if len(set(ids)) != len(ids):
-        raise InvalidData(f"a player may only hold one seat: {ids}")
-    return sorted(players, key=lambda p: p.seat)
-
-
-class Database:
-    """Persistence for games, their action logs, results, ratings and leaderboards.
+class Database(StorageBase[aiosqlite.Connection]):
+    """The storage interface on one SQLite file.
 
     Open with ``db = await Database.open(path)`` (or ``async with await Database.open(path) as
     db``) and close with ``await db.close()``.
@@ -84,18 +40,11 @@ class Database:
         self, conn: aiosqlite.Connection, path: str, schema_version: int, applied: tuple[int, ...]
     ) -> None:
         """Wrap an open, migrated connection; use :meth:`open` instead."""
-        self._conn: aiosqlite.Connection | None = conn
+        super().__init__(schema_version, applied)
+        self._conn = conn
+        self._closed = False
         self._path = path
         self._lock = asyncio.Lock()
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self.schema_version = schema_version
-        """The file's ``PRAGMA user_version`` after migrating."""
-        self.applied_migrations = applied
-        """The migration versions this open applied (empty when the file was up to date)."""
-        self.before_commit: CommitHook | None = None
-        """Called inside the transaction of every game-moving write (:meth:`start_game`,
-        :meth:`commit_action`) once its writes are done, just before ``COMMIT``. Fault drills
-        use it to stop a process with a transaction open; the bot leaves it ``None``."""
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -124,11 +73,11 @@ class Database:
 
     async def close(self) -> None:
         """Let running transactions finish, then close the connection. Safe to call twice."""
-        conn, self._conn = self._conn, None
-        if conn is None:
+        if self._closed:
             return
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._closed = True
+        conn = self._conn
+        await self._wait_for_running()
         try:
             async with self._lock:
                 await execute(conn, "PRAGMA optimize")
@@ -138,36 +87,12 @@ class Database:
     @property
     def closed(self) -> bool:
         """True once :meth:`close` has been called."""
-        return self._conn is None
-
-    async def __aenter__(self) -> Database:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
+        return self._closed
 
     # -- the transaction runner --------------------------------------------------------------
 
-    async def _run(self, work: Work[T], *, write: bool) -> T:
+    async def _transaction(self, work: Work[T], write: bool) -> T:
         conn = self._conn
-        if conn is None:
-            raise StorageError("the database is closed")
-        task = asyncio.ensure_future(self._transaction(conn, work, write))
-        self._tasks.add(task)
-        task.add_done_callback(self._forget)
-        return await asyncio.shield(task)
-
-    def _forget(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled():
-            task.exception()  # retrieved: the caller may have been cancelled and gone
-
-    async def _transaction(self, conn: aiosqlite.Connection, work: Work[T], write: bool) -> T:
         async with self._lock:
             try:
                 await execute(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
@@ -186,305 +111,6 @@ class Database:
                     raise BackendError(f"SQLite: {error}") from error
                 raise
             return result
-
-    async def _write(self, work: Work[T]) -> T:
-        return await self._run(work, write=True)
-
-    async def _read(self, work: Work[T]) -> T:
-        return await self._run(work, write=False)
-
-    # -- games -------------------------------------------------------------------------------
-
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        kind: str,
-        host_id: int,
-        settings: dict[str, Any],
-        seed: int,
-        players: Sequence[PlayerRow],
-        now_ms: int,
-    ) -> GameRow:
-        """Create a game in the lobby (version 0) with ``players`` seated.
-
-        Raises :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
-        :class:`~storage.errors.InvalidData` for an unknown kind or bad seats.
-        """
-        _check_kind(kind)
-        seated = _check_players(players)
-
-        async def work(conn: aiosqlite.Connection) -> GameRow:
-            busy = await g.open_game_id(conn, channel_id)
-            if busy is not None:
-                raise ChannelBusy(channel_id, busy)
-            game_id = await g.insert_game(
-                conn,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                kind=kind,
-                host_id=host_id,
-                settings=settings,
-                seed=seed,
-                now_ms=now_ms,
-            )
-            await g.replace_players(conn, game_id, seated)
-            return await g.require_game(conn, game_id)
-
-        return await self._write(work)
-
-    async def get_game(self, game_id: int) -> GameRow | None:
-        """The game with this id (players in seat order), or ``None``."""
-        return await self._read(lambda conn: g.select_game(conn, game_id))
-
-    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        """The channel's game in the lobby or being played, or ``None``."""
-
-        async def work(conn: aiosqlite.Connection) -> GameRow | None:
-            found = await g.select_games(conn, g.OPEN_IN_CHANNEL, (channel_id,))
-            return found[0] if found else None
-
-        return await self._read(work)
-
-    async def latest_game_in_channel(
-        self, channel_id: int, kind: str | None = None
-    ) -> GameRow | None:
-        """The channel's most recently created game of any status (of ``kind`` if given)."""
-
-        async def work(conn: aiosqlite.Connection) -> GameRow | None:
-            where, params = (
-                (g.IN_CHANNEL, (channel_id,))
-                if kind is None
-                else (g.IN_CHANNEL_OF_KIND, (channel_id, kind))
-            )
-            found = await g.select_games(conn, where, params, "ORDER BY id DESC LIMIT 1")
-            return found[0] if found else None
-
-        return await self._read(work)
-
-    async def open_games(self) -> list[GameRow]:
-        """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
-        return await self._read(lambda conn: g.select_games(conn, g.OPEN))
-
-    async def set_players(
-        self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int
-    ) -> GameRow:
-        """Replace a lobby game's players (join, leave, add a computer player); bumps the version.
-
-        Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
-        :class:`~storage.errors.GameNotFound`, :class:`~storage.errors.InvalidData`.
-        """
-        seated = _check_players(players)
-
-        async def work(conn: aiosqlite.Connection) -> GameRow:
-            if await g.bump_lobby(conn, game_id, expected_version, now_ms) != 1:
-                await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
-            await g.replace_players(conn, game_id, seated)
-            return await g.require_game(conn, game_id)
-
-        return await self._write(work)
-
-    async def start_game(
-        self,
-        game_id: int,
-        expected_version: int,
-        state: dict[str, Any],
-        setup_events: list[dict[str, Any]],
-        deadline_ms: int | None,
-        now_ms: int,
-    ) -> GameRow:
-        """Lobby -> active: store the first engine state and the events of the start.
-
-        ``setup_events`` (the ``setup`` event and whatever happens before the first decision) are
-        kept in ``games.start_events`` and open :meth:`game_events`. Raises
-        :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
-        :class:`~storage.errors.GameNotFound`.
-        """
-
-        async def work(conn: aiosqlite.Connection) -> GameRow:
-            changed = await g.activate(
-                conn,
-                game_id,
-                expected_version,
-                state=state,
-                start_events=setup_events,
-                deadline_ms=deadline_ms,
-                now_ms=now_ms,
-            )
-            if changed != 1:
-                await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
-            game = await g.require_game(conn, game_id)
-            if self.before_commit is not None:
-                await self.before_commit(game_id, expected_version)
-            return game
-
-        return await self._write(work)
-
-    async def commit_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        *,
-        action: dict[str, Any],
-        actor: str,
-        events: list[dict[str, Any]],
-        state: dict[str, Any],
-        deadline_ms: int | None,
-        now_ms: int,
-        finish: Finish | None = None,
-    ) -> GameRow:
-        """Apply one action, in one transaction: the new state, version + 1, the deadline, and
-        the action appended to the log with the next ``seq``.
-
-        With ``finish`` the same transaction also ends the game: status ``finished``,
-        ``finished_ms = now_ms``, no deadline, one ``results`` row per player and, if
-        ``finish.rate`` is given, the ratings updated from the current ones (``games + 1`` for
-        each player rated). If anything fails (``rate`` raising included) nothing is written.
-
-        Raises :class:`~storage.errors.StaleVersion` (nothing written),
-        :class:`~storage.errors.NotActive`, :class:`~storage.errors.GameNotFound`,
-        :class:`~storage.errors.InvalidData` (scores not matching the players, bad ratings).
-        """
-
-        async def work(conn: aiosqlite.Connection) -> GameRow:
-            changed = await g.advance(
-                conn,
-                game_id,
-                expected_version,
-                state=state,
-                deadline_ms=deadline_ms,
-                finished=finish is not None,
-                now_ms=now_ms,
-            )
-            if changed != 1:
-                await g.explain_no_update(conn, game_id, expected_version, ("active",), NotActive)
-            await g.append_action(
-                conn, game_id, action=action, actor=actor, events=events, now_ms=now_ms
-            )
-            game = await g.require_game(conn, game_id)
-            if finish is not None:
-                await r.record_finish(conn, game, finish, now_ms)
-            if self.before_commit is not None:
-                await self.before_commit(game_id, expected_version)
-            return game
-
-        return await self._write(work)
-
-    async def cancel_game(
-        self, game_id: int, now_ms: int, *, expected_version: int | None = None
-    ) -> GameRow:
-        """Cancel a game in the lobby or being played: no results, no ratings.
-
-        Sets ``finished_ms`` (the time it ended), clears the deadline and bumps the version.
-        Raises :class:`~storage.errors.GameClosed` if already finished or cancelled,
-        :class:`~storage.errors.StaleVersion` if ``expected_version`` is given and stale.
-        """
-
-        async def work(conn: aiosqlite.Connection) -> GameRow:
-            version = (
-                await g.current_version(conn, game_id)
-                if expected_version is None
-                else expected_version
-            )
-            if await g.cancel(conn, game_id, version, now_ms) != 1:
-                await g.explain_no_update(conn, game_id, version, OPEN_STATUSES, GameClosed)
-            return await g.require_game(conn, game_id)
-
-        return await self._write(work)
-
-    async def set_message(self, game_id: int, message_id: int | None) -> None:
-        """Record the game's current Discord message. Does not change the version."""
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            if await g.set_message(conn, game_id, message_id) != 1:
-                raise GameNotFound(game_id)
-
-        await self._write(work)
-
-    async def set_deadline(self, game_id: int, deadline_ms: int | None) -> None:
-        """Set (or clear) an open game's deadline. Does not change the version.
-
-        Raises :class:`~storage.errors.GameClosed` for a finished or cancelled game.
-        """
-
-        async def work(conn: aiosqlite.Connection) -> None:
-            if await g.set_deadline(conn, game_id, deadline_ms) != 1:
-                await g.explain_no_update(conn, game_id, None, OPEN_STATUSES, GameClosed)
-
-        await self._write(work)
-
-    # -- logs --------------------------------------------------------------------------------
-
-    async def action_log(self, game_id: int) -> list[ActionRow]:
-        """The game's actions in ``seq`` order (1, 2, 3, ...); empty for an unknown game."""
-        return await self._read(lambda conn: g.select_actions(conn, game_id))
-
-    async def game_events(self, game_id: int) -> list[dict[str, Any]]:
-        """The game's full event log: the start events, then each action's events, in order.
-
-        Raises :class:`~storage.errors.GameNotFound`.
-        """
-        return await self._read(lambda conn: g.select_events(conn, game_id))
-
-    # -- results, ratings, leaderboards ------------------------------------------------------
-
-    async def game_results(self, game_id: int) -> list[ResultRow]:
-        """A finished game's results, best rank first; empty if it did not finish."""
-        return await self._read(lambda conn: r.select_results(conn, game_id))
-
-    async def ratings(
-        self, guild_id: int, kind: str, player_ids: Sequence[str]
-    ) -> dict[str, RatingRow]:
-        """Current ratings of these players in this server (unrated players are absent)."""
-        return await self._read(lambda conn: r.select_ratings(conn, guild_id, kind, player_ids))
-
-    async def leaderboard(
-        self,
-        guild_id: int,
-        kind: str,
-        *,
-        since_ms: int | None = None,
-        limit: int = 10,
-        offset: int = 0,
-        include_bots: bool = False,
-    ) -> list[LeaderRow]:
-        """One page of the server's leaderboard for a game kind.
-
-        All time (``since_ms=None``): ordered by rating ``mu - 3*sigma`` (unrated players last),
-        then wins, average score, games. A period (results with ``finished_ms >= since_ms``):
-        ordered by wins, then average score, then games. Ties end on ``player_id``. Computer
-        players are left out unless ``include_bots``.
-        """
-        if limit < 0 or offset < 0:
-            raise InvalidData("limit and offset must not be negative")
-        return await self._read(
-            lambda conn: lb.select_leaderboard(
-                conn,
-                guild_id,
-                kind,
-                since_ms=since_ms,
-                include_bots=include_bots,
-                limit=limit,
-                offset=offset,
-            )
-        )
-
-    async def leaderboard_count(
-        self, guild_id: int, kind: str, *, since_ms: int | None = None, include_bots: bool = False
-    ) -> int:
-        """How many players :meth:`leaderboard` ranks with these filters (for paging)."""
-        return await self._read(
-            lambda conn: lb.count_leaderboard(
-                conn, guild_id, kind, since_ms=since_ms, include_bots=include_bots
-            )
-        )
-
-    async def player_stats(
-        self, guild_id: int, player_id: str, kind: str | None = None
-    ) -> list[StatsRow]:
-        """A player's figures in this server, one row per game kind played (by kind name)."""
-        return await self._read(lambda conn: lb.select_stats(conn, guild_id, player_id, kind))
 
     # -- diagnostics -------------------------------------------------------------------------
 

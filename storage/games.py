@@ -7,14 +7,20 @@ row changed, :func:`explain_no_update` raises the precise reason.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
-import aiosqlite
-
 from . import jsoncol
-from .connection import Params, execute, execute_many, fetch_all, fetch_one, fetch_value, insert
+from .connection import (
+    Conn,
+    Params,
+    Row,
+    execute,
+    execute_many,
+    fetch_all,
+    fetch_one,
+    fetch_value,
+)
 from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
 from .rows import ActionRow, GameKind, GameRow, GameStatus, PlayerRow
 
@@ -33,7 +39,7 @@ IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ?"
 OPEN = "status IN ('lobby', 'active')"
 
 
-def _player(row: sqlite3.Row) -> PlayerRow:
+def _player(row: Row) -> PlayerRow:
     return PlayerRow(
         seat=row["seat"],
         player_id=row["player_id"],
@@ -42,7 +48,7 @@ def _player(row: sqlite3.Row) -> PlayerRow:
     )
 
 
-def _game(row: sqlite3.Row, players: Iterable[PlayerRow]) -> GameRow:
+def _game(row: Row, players: Iterable[PlayerRow]) -> GameRow:
     state = row["state"]
     return GameRow(
         id=row["id"],
@@ -65,7 +71,7 @@ def _game(row: sqlite3.Row, players: Iterable[PlayerRow]) -> GameRow:
 
 
 async def select_games(
-    conn: aiosqlite.Connection, where: str, params: Params = (), tail: str = "ORDER BY id"
+    conn: Conn, where: str, params: Params = (), tail: str = "ORDER BY id"
 ) -> list[GameRow]:
     """Games matching ``where`` (one of this module's constants), each with its players."""
     rows = await fetch_all(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} {tail}", params)
@@ -84,13 +90,13 @@ async def select_games(
     return [_game(row, players[row["id"]]) for row in rows]
 
 
-async def select_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+async def select_game(conn: Conn, game_id: int) -> GameRow | None:
     """The game with this id, or ``None``."""
     games = await select_games(conn, BY_ID, (game_id,))
     return games[0] if games else None
 
 
-async def require_game(conn: aiosqlite.Connection, game_id: int) -> GameRow:
+async def require_game(conn: Conn, game_id: int) -> GameRow:
     """The game with this id; raises :class:`GameNotFound`."""
     game = await select_game(conn, game_id)
     if game is None:
@@ -98,14 +104,14 @@ async def require_game(conn: aiosqlite.Connection, game_id: int) -> GameRow:
     return game
 
 
-async def open_game_id(conn: aiosqlite.Connection, channel_id: int) -> int | None:
+async def open_game_id(conn: Conn, channel_id: int) -> int | None:
     """The id of the channel's open game, if any."""
     value = await fetch_value(conn, f"SELECT id FROM games WHERE {OPEN_IN_CHANNEL}", (channel_id,))
     return None if value is None else int(value)
 
 
 async def explain_no_update(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     game_id: int,
     expected_version: int | None,
     allowed: Sequence[GameStatus],
@@ -123,7 +129,7 @@ async def explain_no_update(
 
 
 async def insert_game(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     *,
     guild_id: int,
     channel_id: int,
@@ -132,18 +138,26 @@ async def insert_game(
     settings: dict[str, Any],
     seed: int,
     now_ms: int,
-) -> int:
-    """Insert a lobby game at version 0 and return its id."""
-    return await insert(
+) -> int | None:
+    """Insert a lobby game at version 0 and return its id.
+
+    Returns ``None`` when the channel already has an open game (the one-open-game-per-channel
+    index): concurrent transactions on PostgreSQL cannot see each other's new lobby before it
+    commits, so the index, not the caller's check, is what decides.
+    """
+    value = await fetch_value(
         conn,
         "INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
-        " version, created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)",
+        " version, created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)"
+        " ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active') DO NOTHING"
+        " RETURNING id",
         (guild_id, channel_id, kind, host_id, jsoncol.dump(settings), seed, now_ms, now_ms),
     )
+    return None if value is None else int(value)
 
 
 async def replace_players(
-    conn: aiosqlite.Connection, game_id: int, players: Sequence[PlayerRow]
+    conn: Conn, game_id: int, players: Sequence[PlayerRow]
 ) -> None:
     """Make ``players`` the game's seats."""
     await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
@@ -155,7 +169,7 @@ async def replace_players(
 
 
 async def bump_lobby(
-    conn: aiosqlite.Connection, game_id: int, expected_version: int, now_ms: int
+    conn: Conn, game_id: int, expected_version: int, now_ms: int
 ) -> int:
     """Bump a lobby game's version (before its players change); returns the row count."""
     return await execute(
@@ -167,7 +181,7 @@ async def bump_lobby(
 
 
 async def activate(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     game_id: int,
     expected_version: int,
     *,
@@ -194,7 +208,7 @@ async def activate(
 
 
 async def advance(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     game_id: int,
     expected_version: int,
     *,
@@ -222,7 +236,7 @@ async def advance(
 
 
 async def append_action(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     game_id: int,
     *,
     action: dict[str, Any],
@@ -230,17 +244,21 @@ async def append_action(
     events: list[dict[str, Any]],
     now_ms: int,
 ) -> None:
-    """Append an action to the game's log with the next ``seq``."""
+    """Append an action to the game's log with the next ``seq``.
+
+    Safe under concurrency because the caller's versioned ``UPDATE games`` already holds the
+    game's row (PostgreSQL row lock; SQLite's single writer).
+    """
     await execute(
         conn,
-        "INSERT INTO actions (game_id, seq, action, actor, events, created_ms)"
-        " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ? FROM actions WHERE game_id = ?",
-        (game_id, jsoncol.dump(action), actor, jsoncol.dump(events), now_ms, game_id),
+        "INSERT INTO actions (game_id, seq, action, actor, events, created_ms) VALUES"
+        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?)",
+        (game_id, game_id, jsoncol.dump(action), actor, jsoncol.dump(events), now_ms),
     )
 
 
 async def cancel(
-    conn: aiosqlite.Connection, game_id: int, expected_version: int, now_ms: int
+    conn: Conn, game_id: int, expected_version: int, now_ms: int
 ) -> int:
     """Open -> cancelled; returns the row count."""
     return await execute(
@@ -252,7 +270,7 @@ async def cancel(
     )
 
 
-async def current_version(conn: aiosqlite.Connection, game_id: int) -> int:
+async def current_version(conn: Conn, game_id: int) -> int:
     """The game's version; raises :class:`GameNotFound`."""
     value = await fetch_value(conn, "SELECT version FROM games WHERE id = ?", (game_id,))
     if value is None:
@@ -260,14 +278,14 @@ async def current_version(conn: aiosqlite.Connection, game_id: int) -> int:
     return int(value)
 
 
-async def set_message(conn: aiosqlite.Connection, game_id: int, message_id: int | None) -> int:
+async def set_message(conn: Conn, game_id: int, message_id: int | None) -> int:
     """Record the game's current Discord message (no version bump); returns the row count."""
     return await execute(
         conn, "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
     )
 
 
-async def set_deadline(conn: aiosqlite.Connection, game_id: int, deadline_ms: int | None) -> int:
+async def set_deadline(conn: Conn, game_id: int, deadline_ms: int | None) -> int:
     """Set an open game's deadline (no version bump); returns the row count."""
     return await execute(
         conn,
@@ -276,7 +294,7 @@ async def set_deadline(conn: aiosqlite.Connection, game_id: int, deadline_ms: in
     )
 
 
-async def select_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
+async def select_actions(conn: Conn, game_id: int) -> list[ActionRow]:
     """The game's actions in ``seq`` order."""
     rows = await fetch_all(
         conn,
@@ -297,7 +315,7 @@ async def select_actions(conn: aiosqlite.Connection, game_id: int) -> list[Actio
     ]
 
 
-async def select_events(conn: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
+async def select_events(conn: Conn, game_id: int) -> list[dict[str, Any]]:
     """The game's full event log: its start events, then each action's events in order."""
     start = await fetch_one(conn, "SELECT start_events FROM games WHERE id = ?", (game_id,))
     if start is None:

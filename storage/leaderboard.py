@@ -1,5 +1,7 @@
 """SQL for server leaderboards and player statistics, computed from ``results``.
 
+All time reads ``player_totals`` (one row per player and kind, kept in step with ``results`` by
+the finishing transaction); a period sums ``results`` through the ``results_leaderboard`` index.
 Two orders:
 
 * all time (``since_ms is None``): by conservative rating ``mu - 3 * sigma``, highest first,
@@ -12,16 +14,10 @@ Ties end on ``player_id`` so pages never overlap. Ratings are always the current
 
 from __future__ import annotations
 
-import sqlite3
-from typing import Final, cast
+from typing import cast
 
-import aiosqlite
-
-from .connection import fetch_all, fetch_value
+from .connection import Conn, Row, fetch_all, fetch_value
 from .rows import GameKind, LeaderRow, StatsRow
-
-ALL_TIME: Final = -(2**63)
-"""``finished_ms`` lower bound that keeps every result (no period filter)."""
 
 _AVERAGE = "(1.0 * total_score / games)"
 _BY_RATING = (
@@ -30,17 +26,31 @@ _BY_RATING = (
 )
 _BY_WINS = f"wins DESC, {_AVERAGE} DESC, games DESC, player_id"
 
-# Parameters: guild_id, kind, since_ms, max is_bot (0 leaves computer players out).
-_FILTER = "guild_id = ? AND kind = ? AND finished_ms >= ? AND is_bot <= ?"
+# All time: one row per player from player_totals (kept by results.record_finish).
+# Parameters: guild_id, kind, max is_bot (0 leaves computer players out).
+_TOTALS = """
+    SELECT player_id, games, wins, best_score, total_score, is_bot
+    FROM player_totals
+    WHERE guild_id = ? AND kind = ? AND is_bot <= ?
+"""
 
-_LEADERBOARD = """
-WITH agg AS (
+# A period: summed from results through the results_leaderboard index (the period's results
+# are read first: grouped directly, SQLite would rather walk an index in player order over
+# every result of the server to skip the GROUP BY sort).
+# Parameters: guild_id, kind, since_ms, max is_bot.
+_PERIOD_FILTER = "guild_id = ? AND kind = ? AND finished_ms >= ? AND is_bot <= ?"
+_PERIOD = f"""
+    WITH recent AS MATERIALIZED (
+        SELECT player_id, won, score, is_bot FROM results WHERE {_PERIOD_FILTER}
+    )
     SELECT player_id, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best_score,
            SUM(score) AS total_score, MAX(is_bot) AS is_bot
-    FROM results
-    WHERE {filter}
+    FROM recent
     GROUP BY player_id
-),
+"""
+
+_LEADERBOARD = """
+WITH agg AS ({agg}),
 rated AS (
     SELECT agg.player_id, agg.games, agg.wins, agg.best_score, agg.total_score, agg.is_bot,
            ratings.mu, ratings.sigma
@@ -58,10 +68,13 @@ SELECT page.*,
 FROM page
 ORDER BY {order}
 """
-_LEADERBOARD_BY_RATING = _LEADERBOARD.format(filter=_FILTER, order=_BY_RATING)
-_LEADERBOARD_BY_WINS = _LEADERBOARD.format(filter=_FILTER, order=_BY_WINS)
+_LEADERBOARD_BY_RATING = _LEADERBOARD.format(agg=_TOTALS, order=_BY_RATING)
+_LEADERBOARD_BY_WINS = _LEADERBOARD.format(agg=_PERIOD, order=_BY_WINS)
 
-_COUNT = f"SELECT COUNT(DISTINCT player_id) FROM results WHERE {_FILTER}"
+_COUNT_ALL_TIME = (
+    "SELECT COUNT(*) FROM player_totals WHERE guild_id = ? AND kind = ? AND is_bot <= ?"
+)
+_COUNT_PERIOD = f"SELECT COUNT(DISTINCT player_id) FROM results WHERE {_PERIOD_FILTER}"
 
 _STATS = """
 SELECT agg.kind, agg.games, agg.wins, agg.best_score, agg.total_score,
@@ -84,12 +97,14 @@ ORDER BY agg.kind
 
 def _filter_params(
     guild_id: int, kind: str, since_ms: int | None, include_bots: bool
-) -> tuple[int, str, int, int]:
-    return (guild_id, kind, ALL_TIME if since_ms is None else since_ms, int(include_bots))
+) -> tuple[int | str, ...]:
+    if since_ms is None:
+        return (guild_id, kind, int(include_bots))
+    return (guild_id, kind, since_ms, int(include_bots))
 
 
 async def select_leaderboard(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     guild_id: int,
     kind: str,
     *,
@@ -115,7 +130,7 @@ async def select_leaderboard(
     return [_leader(offset + index + 1, row) for index, row in enumerate(rows)]
 
 
-def _leader(position: int, row: sqlite3.Row) -> LeaderRow:
+def _leader(position: int, row: Row) -> LeaderRow:
     return LeaderRow(
         position=position,
         player_id=row["player_id"],
@@ -131,7 +146,7 @@ def _leader(position: int, row: sqlite3.Row) -> LeaderRow:
 
 
 async def count_leaderboard(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     guild_id: int,
     kind: str,
     *,
@@ -139,13 +154,12 @@ async def count_leaderboard(
     include_bots: bool,
 ) -> int:
     """How many players the leaderboard has (for paging)."""
-    return int(
-        await fetch_value(conn, _COUNT, _filter_params(guild_id, kind, since_ms, include_bots))
-    )
+    sql = _COUNT_ALL_TIME if since_ms is None else _COUNT_PERIOD
+    return int(await fetch_value(conn, sql, _filter_params(guild_id, kind, since_ms, include_bots)))
 
 
 async def select_stats(
-    conn: aiosqlite.Connection, guild_id: int, player_id: str, kind: str | None
+    conn: Conn, guild_id: int, player_id: str, kind: str | None
 ) -> list[StatsRow]:
     """A player's figures per game kind (one kind if ``kind`` is given), by kind name."""
     rows = await fetch_all(

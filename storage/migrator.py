@@ -1,6 +1,11 @@
-"""Numbered schema migrations: ``storage/migrations/NNN_name.sql``, applied in order at open.
+"""Numbered schema migrations, applied in order at open.
 
-The schema version is ``PRAGMA user_version``. Each migration runs in its own
+SQLite: ``storage/migrations/NNN_name.sql``; PostgreSQL: ``storage/migrations_pg/NNN_name.sql``
+(the same numbers and names; the DDL types differ). On PostgreSQL the version is the one row of
+the ``schema_version`` table and each migration runs whole (one multi-statement ``execute``)
+in one transaction under an advisory lock, with its version bump.
+
+On SQLite the schema version is ``PRAGMA user_version``. Each migration runs in its own
 ``BEGIN IMMEDIATE`` transaction together with its ``user_version`` bump, so a failing migration
 leaves the file at the previous version, and two processes opening the same file at once apply
 each migration once. Migration files hold plain statements (no ``BEGIN``/``COMMIT``).
@@ -13,6 +18,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any, Final, Literal
 
 import aiosqlite
 
@@ -20,6 +26,11 @@ from .connection import execute, fetch_value
 from .errors import SchemaError
 
 _FILE_NAME = re.compile(r"(\d{3})_([a-z0-9_]+)\.sql")
+
+Dialect = Literal["sqlite", "postgresql"]
+_FOLDERS: Final[dict[Dialect, str]] = {"sqlite": "migrations", "postgresql": "migrations_pg"}
+_PG_MIGRATION_LOCK: Final = 7_402_001_113_917_446_001
+"""The advisory lock key PostgreSQL migrations hold (any fixed number)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +59,12 @@ class Migration:
         return statements
 
 
-def load_migrations() -> list[Migration]:
-    """Read the migration files shipped in ``storage/migrations``, in version order.
+def load_migrations(dialect: Dialect = "sqlite") -> list[Migration]:
+    """Read the migration files shipped for ``dialect``, in version order.
 
     Raises :class:`SchemaError` unless the versions run 1, 2, ... without gaps or repeats.
     """
-    folder = resources.files("storage").joinpath("migrations")
+    folder = resources.files("storage").joinpath(_FOLDERS[dialect])
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _FILE_NAME.fullmatch(entry.name)
@@ -112,4 +123,54 @@ async def apply_migrations(
                     f"migration {migration.version:03d}_{migration.name} failed: {error}"
                 ) from error
             raise
+    return tuple(applied)
+
+
+async def pg_schema_version(raw: Any) -> int:
+    """The version in a PostgreSQL database's ``schema_version`` table (0 without the table)."""
+    exists = await raw.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await raw.fetchval("SELECT version FROM schema_version"))
+
+
+async def apply_pg_migrations(raw: Any, migrations: Sequence[Migration]) -> tuple[int, ...]:
+    """PostgreSQL's :func:`apply_migrations` on an asyncpg connection ``raw``.
+
+    Raises :class:`SchemaError` as the SQLite version does. Concurrent openers wait on an
+    advisory lock, then see the version the first one left and apply nothing twice.
+    """
+    import asyncpg
+
+    check_sequence(migrations)
+    latest = len(migrations)
+    applied: list[int] = []
+    async with raw.transaction():
+        await raw.execute("SELECT pg_advisory_xact_lock($1)", _PG_MIGRATION_LOCK)
+        await raw.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version ("
+            " one INTEGER PRIMARY KEY DEFAULT 1 CHECK (one = 1), version INTEGER NOT NULL)"
+        )
+        await raw.execute(
+            "INSERT INTO schema_version (one, version) VALUES (1, 0) ON CONFLICT DO NOTHING"
+        )
+        current = await pg_schema_version(raw)
+    if current > latest:
+        raise SchemaError(
+            f"database schema version {current} is newer than this code ({latest}): upgrade the bot"
+        )
+    for migration in migrations[current:]:
+        try:
+            async with raw.transaction():
+                await raw.execute("SELECT pg_advisory_xact_lock($1)", _PG_MIGRATION_LOCK)
+                if await pg_schema_version(raw) < migration.version:
+                    await raw.execute(migration.sql)
+                    await raw.execute(
+                        "UPDATE schema_version SET version = $1", migration.version
+                    )
+                    applied.append(migration.version)
+        except asyncpg.PostgresError as error:
+            raise SchemaError(
+                f"migration {migration.version:03d}_{migration.name} failed: {error}"
+            ) from error
     return tuple(applied)

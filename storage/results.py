@@ -7,13 +7,10 @@ results, the rating read-modify-write and the action land together or not at all
 from __future__ import annotations
 
 import math
-import sqlite3
 from collections.abc import Sequence
 from typing import cast
 
-import aiosqlite
-
-from .connection import execute_many, fetch_all
+from .connection import Conn, Row, execute, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish, Rating, ranks
 from .rows import GameKind, GameRow, RatingRow, ResultRow
@@ -48,7 +45,7 @@ def _check_ratings(game: GameRow, players: set[str], new: dict[str, Rating]) -> 
 
 
 async def record_finish(
-    conn: aiosqlite.Connection, game: GameRow, finish: Finish, now_ms: int
+    conn: Conn, game: GameRow, finish: Finish, now_ms: int
 ) -> None:
     """Insert the game's results and apply ``finish.rate`` to the server's ratings."""
     players = _check_scores(game, finish)
@@ -78,8 +75,24 @@ async def record_finish(
             for p in game.players
         ],
     )
+    await add_to_totals(
+        conn,
+        [
+            (
+                game.guild_id,
+                game.kind,
+                p.player_id,
+                int(p.is_bot),
+                int(p.player_id in winners),
+                finish.scores[p.player_id],
+            )
+            for p in game.players
+        ],
+    )
     if finish.rate is None:
         return
+    # Finishes in one server take turns for the ratings' read-modify-write.
+    await serialize(conn, f"ratings:{game.guild_id}:{game.kind}")
     found = await select_ratings(conn, game.guild_id, game.kind, game.player_ids)
     current: dict[str, Rating | None] = {player: None for player in game.player_ids}
     for player, rating in found.items():
@@ -102,7 +115,40 @@ async def record_finish(
     )
 
 
-def _rating(row: sqlite3.Row) -> RatingRow:
+_TOTALS_COLUMNS = "guild_id, kind, player_id, is_bot, games, wins, best_score, total_score"
+
+
+async def add_to_totals(conn: Conn, rows: list[tuple[int, str, str, int, int, int]]) -> None:
+    """Add one finished game per ``(guild_id, kind, player_id, is_bot, won, score)`` row to
+    ``player_totals`` (in player order, so concurrent PostgreSQL finishes lock rows in the
+    same order and never deadlock).
+    """
+    await execute_many(
+        conn,
+        f"INSERT INTO player_totals ({_TOTALS_COLUMNS}) VALUES (?, ?, ?, ?, 1, ?, ?, ?)"
+        " ON CONFLICT (guild_id, kind, player_id) DO UPDATE SET"
+        " is_bot = CASE WHEN excluded.is_bot > player_totals.is_bot"
+        " THEN excluded.is_bot ELSE player_totals.is_bot END,"
+        " games = player_totals.games + 1, wins = player_totals.wins + excluded.wins,"
+        " best_score = CASE WHEN excluded.best_score > player_totals.best_score"
+        " THEN excluded.best_score ELSE player_totals.best_score END,"
+        " total_score = player_totals.total_score + excluded.total_score",
+        [(g, k, p, b, w, s, s) for g, k, p, b, w, s in sorted(rows)],
+    )
+
+
+async def rebuild_totals(conn: Conn) -> None:
+    """Recompute ``player_totals`` from ``results`` (after copying results in bulk)."""
+    await execute(conn, "DELETE FROM player_totals")
+    await execute(
+        conn,
+        f"INSERT INTO player_totals ({_TOTALS_COLUMNS})"
+        " SELECT guild_id, kind, player_id, MAX(is_bot), COUNT(*), SUM(won), MAX(score),"
+        " SUM(score) FROM results GROUP BY guild_id, kind, player_id",
+    )
+
+
+def _rating(row: Row) -> RatingRow:
     return RatingRow(
         guild_id=row["guild_id"],
         kind=cast(GameKind, row["kind"]),
@@ -116,7 +162,7 @@ def _rating(row: sqlite3.Row) -> RatingRow:
 
 
 async def select_ratings(
-    conn: aiosqlite.Connection, guild_id: int, kind: str, player_ids: Sequence[str]
+    conn: Conn, guild_id: int, kind: str, player_ids: Sequence[str]
 ) -> dict[str, RatingRow]:
     """The current ratings of ``player_ids`` (unrated players are absent)."""
     found: dict[str, RatingRow] = {}
@@ -134,7 +180,7 @@ async def select_ratings(
     return found
 
 
-async def select_results(conn: aiosqlite.Connection, game_id: int) -> list[ResultRow]:
+async def select_results(conn: Conn, game_id: int) -> list[ResultRow]:
     """A finished game's results, best rank first (then seat)."""
     rows = await fetch_all(
         conn,

@@ -36,7 +36,8 @@ APP_ID = 123456789012345678
 TOKEN = base64.b64encode(str(APP_ID).encode()).decode().rstrip("=") + ".fake-part.fake-hmac"
 UNREACHABLE = "http://127.0.0.1:9/api/v10"  # the discard port: nothing listens there
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
-            "DISCORD_GATEWAY_URL", "DEFAULT_TURN_TIMEOUT", "DISCORD_APPLICATION_ID", "HEALTH_FILE")
+            "DISCORD_GATEWAY_URL", "DEFAULT_TURN_TIMEOUT", "DISCORD_APPLICATION_ID", "HEALTH_FILE",
+            "DATABASE_URL")
 HELP = "Run './dev {}' for the options.\n"
 
 
@@ -114,7 +115,7 @@ USAGE_CASES: list[tuple[list[str], str]] = [
     (["validate"], usage("validate", "the following arguments are required: FILE.jsonl")),
     (["help", "dance"],
      usage("help", "no command 'dance': choose from run, sync, invite, demo, simulate, validate, "
-                   "bench, health, help")),
+                   "bench, health, help, db")),
     (["dance"], "./dev: unknown command 'dance'\nRun './dev help' for the list of commands.\n"),
 ]
 
@@ -168,6 +169,9 @@ SETTING_CASES: list[tuple[str, str, str]] = [
     ("DISCORD_APPLICATION_ID", "-3", bad_setting(
         "DISCORD_APPLICATION_ID", "must be the application id, a whole number like "
         "123456789012345678 (General Information > Application ID), or empty", "'-3'")),
+    ("DATABASE_URL", "mysql://u:secret@h/db", bad_setting(
+        "DATABASE_URL", "must be a PostgreSQL URL such as postgresql://user:pass@host/db, or "
+        "empty for the SQLite file of DATABASE_PATH", None)),  # the password is never shown
     ("HEALTH_FILE", "", bad_setting(
         "HEALTH_FILE", "must be the path of the heartbeat file, e.g. /tmp/panda-royale.health",
         "''")),

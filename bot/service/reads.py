@@ -14,7 +14,7 @@ from bot.errors import GameNotRunning, NoGameHere, WrongPlace
 from bot.rules.registry import kind_of
 from bot.service.model import Game, GameLog, Outcome, Place
 from bot.service.timers import TurnTimers
-from storage import Database
+from storage import Storage
 
 TAIL_LIMIT: Final = 160
 """Events kept in memory per game for the message of the current round (or turns)."""
@@ -35,7 +35,7 @@ class GameReads:
 
     def __init__(
         self,
-        db: Database,
+        db: Storage,
         *,
         clock: Callable[[], int] = wall_ms,
         default_timeout: int = 120,

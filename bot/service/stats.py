@@ -9,7 +9,7 @@ from typing import Final
 from bot.errors import UserError
 from bot.rules.registry import GAME_KINDS
 from bot.service.model import LeaderEntry, PlayerStats
-from storage import Database
+from storage import Storage
 
 PAGE_SIZE: Final = 10
 PERIODS: Final = ("all", "month")
@@ -37,7 +37,7 @@ def month_start_ms(now: dt.datetime) -> int:
 class StatsService:
     """Leaderboards and player statistics of one server."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Storage) -> None:
         """Read from ``db``."""
         self.db = db
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -13,7 +12,8 @@ from bot.errors import GameNotRunning, LobbyError, NotYourTurnError, StaleClick
 from bot.rules.royale.actions import Pick
 from bot.rules.royale.ai import make_player
 from bot.service import GameService, Person, Place
-from storage import Database
+
+from ..conftest import Backend
 
 ALICE, BOB = Person(1, "alice"), Person(2, "bob")
 
@@ -27,8 +27,9 @@ class Clock:
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    db = await Database.open(tmp_path / "s.db")
+async def service(backend: Backend) -> AsyncIterator[GameService]:
+    """The service on each storage backend (SQLite file, PostgreSQL database)."""
+    db = await backend.open()
     svc = GameService(db, clock=Clock(), seed_source=lambda: 1234)
     yield svc
     await svc.close()

@@ -59,3 +59,16 @@ def test_endpoints_point_discord_py_elsewhere(monkeypatch: pytest.MonkeyPatch) -
     assert Route.BASE == "http://127.0.0.1:9/api/v10"
     assert Route("GET", "/users/@me").url == "http://127.0.0.1:9/api/v10/users/@me"
     assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:9/gateway"
+
+
+def test_database_url_selects_postgres_and_stays_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    url = "postgresql://panda:hunter2@db/panda"
+    monkeypatch.setenv("DATABASE_URL", url)
+    s = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert s.database_target == url
+    assert "hunter2" not in repr(s)
+    monkeypatch.setenv("DATABASE_URL", "")
+    assert Settings(_env_file=None).database_target == s.database_path  # type: ignore[call-arg]
+    monkeypatch.setenv("DATABASE_URL", "mysql://x")
+    with pytest.raises(ValueError, match="postgresql://"):
+        Settings(_env_file=None)  # type: ignore[call-arg]

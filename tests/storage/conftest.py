@@ -1,4 +1,4 @@
-"""Fixtures for the storage tests: real SQLite files under ``tmp_path``."""
+"""Fixtures for the storage tests: every test runs on both backends (see tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database
+from storage import Storage
+
+from ..conftest import Backend
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
-    """Where the test's database file goes (a fresh directory each test)."""
+    """Where an SQLite-only test's database file goes (a fresh directory each test)."""
     return tmp_path / "data" / "bot.db"
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    """An open, migrated database on a real file; closed after the test."""
-    database = await Database.open(db_path)
+async def db(backend: Backend) -> AsyncIterator[Storage]:
+    """An open, migrated database of each backend; closed after the test."""
+    database = await backend.open()
     try:
         yield database
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage import Database, GameRow, PlayerRow
+from storage import GameRow, PlayerRow, Storage
 
 T0 = 1_700_000_000_000
 """A fixed epoch-ms "now" for deterministic tests."""
@@ -21,7 +21,7 @@ def seats(*names: str, bots: int = 0) -> list[PlayerRow]:
 
 
 async def new_game(
-    db: Database,
+    db: Storage,
     *,
     channel_id: int = 500,
     guild_id: int = 10,
@@ -50,7 +50,7 @@ def setup_events(game: GameRow) -> list[dict[str, Any]]:
     ]
 
 
-async def started_game(db: Database, **kwargs: Any) -> GameRow:
+async def started_game(db: Storage, **kwargs: Any) -> GameRow:
     """A game (see :func:`new_game`) that has been started with state ``{"step": 0}``."""
     game = await new_game(db, **kwargs)
     return await db.start_game(
@@ -58,7 +58,7 @@ async def started_game(db: Database, **kwargs: Any) -> GameRow:
     )
 
 
-async def play(db: Database, game: GameRow, step: int, **kwargs: Any) -> GameRow:
+async def play(db: Storage, game: GameRow, step: int, **kwargs: Any) -> GameRow:
     """Commit action number ``step`` (state ``{"step": step}``) to ``game``."""
     return await db.commit_action(
         game.id,

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 import pytest
 
-from storage import ChannelBusy, Database, Finish, GameRow, Rating, StaleVersion
+from storage import ChannelBusy, Finish, GameRow, Rating, StaleVersion, Storage
 
+from ..conftest import Backend
 from .storage_helpers import T0, new_game, play, seats, started_game
 
 GAMES = 40
 ACTIONS = 25
 
 
-async def test_many_games_commit_at_once(db: Database) -> None:
+async def test_many_games_commit_at_once(db: Storage) -> None:
     games = [await started_game(db, channel_id=1_000 + i) for i in range(GAMES)]
     rng = random.Random(7)
 
@@ -41,7 +41,7 @@ async def test_many_games_commit_at_once(db: Database) -> None:
     assert len(await db.open_games()) == GAMES
 
 
-async def test_racing_clicks_on_one_game_commit_once(db: Database) -> None:
+async def test_racing_clicks_on_one_game_commit_once(db: Storage) -> None:
     game = await started_game(db)
     outcomes = await asyncio.gather(
         *(play(db, game, step) for step in range(1, 21)), return_exceptions=True
@@ -55,7 +55,7 @@ async def test_racing_clicks_on_one_game_commit_once(db: Database) -> None:
     assert winners[0].state == {"step": log[0].action["step"]}
 
 
-async def test_racing_lobbies_in_one_channel_open_once(db: Database) -> None:
+async def test_racing_lobbies_in_one_channel_open_once(db: Storage) -> None:
     outcomes = await asyncio.gather(
         *(new_game(db, kind="posing" if i % 2 else "royale") for i in range(10)),
         return_exceptions=True,
@@ -66,7 +66,7 @@ async def test_racing_lobbies_in_one_channel_open_once(db: Database) -> None:
     assert [g.id for g in await db.open_games()] == [opened[0].id]
 
 
-async def test_concurrent_finishes_do_not_lose_rating_updates(db: Database) -> None:
+async def test_concurrent_finishes_do_not_lose_rating_updates(db: Storage) -> None:
     """Ten games sharing a player finish at once: each rate() sees the previous game's
     rating, so no update is lost (the read-modify-write happens inside each transaction)."""
     games = [
@@ -104,7 +104,7 @@ async def test_concurrent_finishes_do_not_lose_rating_updates(db: Database) -> N
     assert (row.games, row.wins, row.rated_games) == (10, 10, 10)
 
 
-async def test_readers_never_see_half_a_write(db: Database) -> None:
+async def test_readers_never_see_half_a_write(db: Storage) -> None:
     game = await started_game(db)
     stop = False
     snapshots: list[tuple[int, int]] = []
@@ -131,7 +131,7 @@ async def test_readers_never_see_half_a_write(db: Database) -> None:
     assert len({version for version, _ in snapshots}) > 1  # the reader did see writes land
 
 
-async def test_a_cancelled_caller_does_not_break_the_connection(db: Database) -> None:
+async def test_a_cancelled_caller_does_not_break_the_connection(db: Storage) -> None:
     """A caller cancelled before its transaction starts writes nothing; once started, the
     transaction finishes (committed whole) and the shared connection stays usable."""
     game = await play(db, await started_game(db), 1)
@@ -155,12 +155,38 @@ async def test_a_cancelled_caller_does_not_break_the_connection(db: Database) ->
     assert [a.seq for a in await db.action_log(game.id)] == list(range(1, game.version))
 
 
-async def test_close_waits_for_running_transactions(db_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_close_waits_for_running_transactions(backend: Backend) -> None:
+    db = await backend.open()
     game = await started_game(db)
     task = asyncio.create_task(play(db, game, 1))
     await asyncio.sleep(0)
     await db.close()
     committed = await task
-    async with await Database.open(db_path) as again:
+    async with await backend.open() as again:
         assert await again.get_game(game.id) == committed
+
+
+async def test_two_processes_racing_on_one_game_commit_once(backend: Backend) -> None:
+    """Two opened databases (as two bot processes would have): racing writes to one game still
+    commit once, and racing lobbies in one channel still open once."""
+    first, second = await backend.open(), await backend.open()
+    try:
+        game = await started_game(first)
+        outcomes = await asyncio.gather(
+            *(play(first if step % 2 else second, game, step) for step in range(1, 11)),
+            return_exceptions=True,
+        )
+        winners = [o for o in outcomes if isinstance(o, GameRow)]
+        assert len(winners) == 1
+        assert all(isinstance(o, StaleVersion) for o in outcomes if o not in winners)
+        assert len(await second.action_log(game.id)) == 1
+
+        lobbies = await asyncio.gather(
+            *(new_game(first if i % 2 else second, channel_id=77) for i in range(6)),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(o, GameRow) for o in lobbies) == 1
+        assert sum(isinstance(o, ChannelBusy) for o in lobbies) == 5
+    finally:
+        await first.close()
+        await second.close()

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from storage import (
-    Database,
     Finish,
     GameRow,
     InvalidData,
@@ -16,9 +12,11 @@ from storage import (
     PlayerRow,
     Rating,
     StaleVersion,
+    Storage,
 )
 from storage.finish import ranks
 
+from ..conftest import Backend
 from .storage_helpers import T0, new_game, play, seats, started_game
 
 
@@ -44,11 +42,11 @@ def plus_one(current: dict[str, Rating | None]) -> dict[str, Rating]:
     }
 
 
-async def finish_game(db: Database, game: GameRow, finish: Finish, step: int = 9) -> GameRow:
+async def finish_game(db: Storage, game: GameRow, finish: Finish, step: int = 9) -> GameRow:
     return await play(db, game, step, deadline_ms=T0, now_ms=T0 + 100_000, finish=finish)
 
 
-async def test_finish_writes_results_and_ratings_with_the_last_action(db: Database) -> None:
+async def test_finish_writes_results_and_ratings_with_the_last_action(db: Storage) -> None:
     game = await play(db, await started_game(db, players=seats("Ann", "Bob", "Cat", "Dan")), 1)
     seen: list[dict[str, Rating | None]] = []
 
@@ -97,7 +95,7 @@ async def test_finish_writes_results_and_ratings_with_the_last_action(db: Databa
     assert await db.ratings(11, "royale", ["1001"]) == {}  # per server
 
 
-async def test_no_action_is_accepted_after_the_end(db: Database) -> None:
+async def test_no_action_is_accepted_after_the_end(db: Storage) -> None:
     game = await started_game(db)
     done = await finish_game(db, game, Finish({"1001": 1, "1002": 2, "1003": 3}))
     with pytest.raises(NotActive):
@@ -107,7 +105,7 @@ async def test_no_action_is_accepted_after_the_end(db: Database) -> None:
     assert len(await db.game_results(game.id)) == 3
 
 
-async def test_winners_and_unrated_players_can_be_chosen(db: Database) -> None:
+async def test_winners_and_unrated_players_can_be_chosen(db: Storage) -> None:
     game = await started_game(db, players=seats("Ann", bots=2))
     scores = {"1001": 10, "cpu:1": 10, "cpu:2": 12}
 
@@ -122,7 +120,7 @@ async def test_winners_and_unrated_players_can_be_chosen(db: Database) -> None:
     assert set(await db.ratings(10, "royale", ["1001", "cpu:1", "cpu:2"])) == {"1001"}
 
 
-async def test_a_solo_game_finishes_without_ratings(db: Database) -> None:
+async def test_a_solo_game_finishes_without_ratings(db: Storage) -> None:
     game = await started_game(db, kind="posing", players=seats("Solo"))
     await finish_game(db, game, Finish({"1001": 187}))
     [result] = await db.game_results(game.id)
@@ -152,7 +150,7 @@ async def test_a_solo_game_finishes_without_ratings(db: Database) -> None:
     ],
 )
 async def test_a_failed_finish_writes_nothing(
-    db: Database, finish: Finish, error: type[Exception]
+    db: Storage, finish: Finish, error: type[Exception]
 ) -> None:
     # Ratings from an earlier game must survive untouched too.
     first = await started_game(db)
@@ -175,7 +173,7 @@ async def test_a_failed_finish_writes_nothing(
     assert done.status == "finished"
 
 
-async def test_a_stale_finish_writes_nothing_and_does_not_rate(db: Database) -> None:
+async def test_a_stale_finish_writes_nothing_and_does_not_rate(db: Storage) -> None:
     game = await play(db, await started_game(db), 1)
     calls: list[object] = []
 
@@ -201,22 +199,17 @@ async def test_a_stale_finish_writes_nothing_and_does_not_rate(db: Database) -> 
     assert await db.ratings(10, "royale", ["1001"]) == {}
 
 
-async def test_the_finish_is_invisible_until_committed(db: Database, db_path: Path) -> None:
+async def test_the_finish_is_invisible_until_committed(db: Storage, backend: Backend) -> None:
     """Inside rate() the transaction is open: another connection still sees the game active,
     without the last action, results or ratings; afterwards it sees all of them at once."""
     game = await play(db, await started_game(db), 1)
-    outside = sqlite3.connect(db_path)
 
     def peek() -> tuple[str, int, int, int]:
-        status = outside.execute("SELECT status FROM games WHERE id = ?", (game.id,)).fetchone()
-        (actions,) = outside.execute(
-            "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game.id,)
-        ).fetchone()
-        (results,) = outside.execute(
-            "SELECT COUNT(*) FROM results WHERE game_id = ?", (game.id,)
-        ).fetchone()
-        (rated,) = outside.execute("SELECT COUNT(*) FROM ratings").fetchone()
-        return status[0], actions, results, rated
+        [(status,)] = backend.query("SELECT status FROM games WHERE id = ?", (game.id,))
+        [(actions,)] = backend.query("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game.id,))
+        [(results,)] = backend.query("SELECT COUNT(*) FROM results WHERE game_id = ?", (game.id,))
+        [(rated,)] = backend.query("SELECT COUNT(*) FROM ratings")
+        return status, actions, results, rated
 
     during: list[tuple[str, int, int, int]] = []
 
@@ -224,15 +217,12 @@ async def test_the_finish_is_invisible_until_committed(db: Database, db_path: Pa
         during.append(peek())
         return plus_one(current)
 
-    try:
-        await finish_game(db, game, Finish({"1001": 1, "1002": 2, "1003": 3}, rate=rate))
-        assert during == [("active", 1, 0, 0)]
-        assert peek() == ("finished", 2, 3, 3)
-    finally:
-        outside.close()
+    await finish_game(db, game, Finish({"1001": 1, "1002": 2, "1003": 3}, rate=rate))
+    assert during == [("active", 1, 0, 0)]
+    assert peek() == ("finished", 2, 3, 3)
 
 
-async def test_cancelled_games_write_no_results(db: Database) -> None:
+async def test_cancelled_games_write_no_results(db: Storage) -> None:
     lobby = await new_game(db, channel_id=1)
     active = await play(db, await started_game(db, channel_id=2), 1)
     await db.cancel_game(lobby.id, T0)

@@ -19,12 +19,15 @@ from storage import (
     NotInLobby,
     PlayerRow,
     StaleVersion,
+    Storage,
+    open_database,
 )
 
+from ..conftest import Backend
 from .storage_helpers import T0, new_game, play, seats, setup_events, started_game
 
 
-async def test_create_game_makes_a_lobby(db: Database) -> None:
+async def test_create_game_makes_a_lobby(db: Storage) -> None:
     players = list(reversed(seats("Ann", "Bob", bots=1)))  # any order in, seat order out
     game = await new_game(db, players=players)
     assert game.status == "lobby" and game.is_open
@@ -50,13 +53,13 @@ async def test_create_game_makes_a_lobby(db: Database) -> None:
         [PlayerRow(0, "1", "A"), PlayerRow(1, "1", "A again")],  # a player twice
     ],
 )
-async def test_bad_seats_are_refused(db: Database, players: list[PlayerRow]) -> None:
+async def test_bad_seats_are_refused(db: Storage, players: list[PlayerRow]) -> None:
     with pytest.raises(InvalidData):
         await new_game(db, players=players)
     assert await db.open_games() == []
 
 
-async def test_unknown_kind_and_non_json_settings_are_refused(db: Database) -> None:
+async def test_unknown_kind_and_non_json_settings_are_refused(db: Storage) -> None:
     with pytest.raises(InvalidData, match="kind"):
         await new_game(db, kind="chess")
     with pytest.raises(InvalidData, match="JSON"):
@@ -73,7 +76,7 @@ async def test_unknown_kind_and_non_json_settings_are_refused(db: Database) -> N
     assert await db.open_games() == []
 
 
-async def test_one_open_game_per_channel(db: Database) -> None:
+async def test_one_open_game_per_channel(db: Storage) -> None:
     lobby = await new_game(db)
     with pytest.raises(ChannelBusy) as busy:
         await new_game(db, kind="posing")
@@ -91,7 +94,7 @@ async def test_one_open_game_per_channel(db: Database) -> None:
     assert [g.id for g in await db.open_games()] == [other_channel.id, again.id]
 
 
-async def test_lookups_by_channel(db: Database) -> None:
+async def test_lookups_by_channel(db: Storage) -> None:
     assert await db.open_game_in_channel(500) is None
     assert await db.latest_game_in_channel(500) is None
     royale = await new_game(db)
@@ -107,7 +110,7 @@ async def test_lookups_by_channel(db: Database) -> None:
     assert await db.get_game(12345) is None
 
 
-async def test_set_players_in_the_lobby(db: Database) -> None:
+async def test_set_players_in_the_lobby(db: Storage) -> None:
     game = await new_game(db)
     joined = await db.set_players(game.id, seats("Ann", "Bob", "Cat", "Dan"), game.version, T0 + 1)
     assert joined.version == 1 and joined.updated_ms == T0 + 1
@@ -130,7 +133,7 @@ async def test_set_players_in_the_lobby(db: Database) -> None:
         await db.set_players(game.id, seats("Zed"), started.version, T0 + 5)
 
 
-async def test_start_game_stores_state_and_start_events(db: Database) -> None:
+async def test_start_game_stores_state_and_start_events(db: Storage) -> None:
     game = await new_game(db)
     events = setup_events(game)
     started = await db.start_game(game.id, 0, {"step": 0, "round": 1}, events, T0 + 99, T0 + 7)
@@ -152,7 +155,7 @@ async def test_start_game_stores_state_and_start_events(db: Database) -> None:
     assert (await db.get_game(lobby.id)) == lobby
 
 
-async def test_commit_action_appends_to_the_log(db: Database) -> None:
+async def test_commit_action_appends_to_the_log(db: Storage) -> None:
     game = await started_game(db)
     with pytest.raises(NotActive):
         await play(db, await new_game(db, channel_id=7), 1)
@@ -194,7 +197,7 @@ async def test_commit_action_appends_to_the_log(db: Database) -> None:
     assert await db.action_log(9999) == []
 
 
-async def test_stale_version_writes_nothing(db: Database) -> None:
+async def test_stale_version_writes_nothing(db: Storage) -> None:
     game = await started_game(db)
     game = await play(db, game, 1)
     game = await play(db, game, 2)
@@ -223,7 +226,7 @@ async def test_stale_version_writes_nothing(db: Database) -> None:
     assert [a.seq for a in await db.action_log(after.id)] == [1, 2, 3]
 
 
-async def test_non_json_state_writes_nothing(db: Database) -> None:
+async def test_non_json_state_writes_nothing(db: Storage) -> None:
     game = await started_game(db)
     with pytest.raises(InvalidData):
         await db.commit_action(
@@ -240,7 +243,7 @@ async def test_non_json_state_writes_nothing(db: Database) -> None:
     assert await db.action_log(game.id) == []
 
 
-async def test_message_and_deadline_do_not_bump_the_version(db: Database) -> None:
+async def test_message_and_deadline_do_not_bump_the_version(db: Storage) -> None:
     game = await started_game(db)
     await db.set_message(game.id, 777_000_000_000_000_001)
     await db.set_deadline(game.id, T0 + 5)
@@ -267,7 +270,7 @@ async def test_message_and_deadline_do_not_bump_the_version(db: Database) -> Non
     assert row is not None and row.message_id == 5 and row.version == cancelled.version
 
 
-async def test_cancel_from_lobby_and_from_active(db: Database) -> None:
+async def test_cancel_from_lobby_and_from_active(db: Storage) -> None:
     lobby = await new_game(db, channel_id=1)
     cancelled = await db.cancel_game(lobby.id, T0 + 3)
     assert cancelled.status == "cancelled" and not cancelled.is_open
@@ -293,8 +296,8 @@ async def test_cancel_from_lobby_and_from_active(db: Database) -> None:
     assert await db.open_games() == []
 
 
-async def test_a_game_resumes_after_a_restart(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_a_game_resumes_after_a_restart(backend: Backend) -> None:
+    async with await backend.open() as db:
         game = await started_game(db, channel_id=42)
         for step in range(1, 4):
             game = await play(db, game, step)
@@ -303,7 +306,7 @@ async def test_a_game_resumes_after_a_restart(db_path: Path) -> None:
         log = await db.action_log(game.id)
         events = await db.game_events(game.id)
 
-    async with await Database.open(db_path) as db:
+    async with await backend.open() as db:
         [resumed] = await db.open_games()
         assert resumed == game
         assert resumed.state == {"step": 3}
@@ -322,7 +325,8 @@ async def test_a_database_locked_elsewhere_fails_cleanly(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another process holding the write lock past the busy timeout: BackendError, nothing
-    half-done, and the same connection works once the lock is gone."""
+    half-done, and the same connection works once the lock is gone (SQLite only: PostgreSQL
+    writers wait on row locks, not on one file lock)."""
     monkeypatch.setattr(storage.connection, "BUSY_TIMEOUT_MS", 50)
     async with await Database.open(db_path) as db:
         game = await started_game(db)
@@ -338,3 +342,21 @@ async def test_a_database_locked_elsewhere_fails_cleanly(
             other.close()
         after = await play(db, game, 1)
         assert [a.seq for a in await db.action_log(after.id)] == [1]
+
+
+async def test_postgres_failures_come_out_as_backend_errors(pg_backend: Backend) -> None:
+    """The PostgreSQL side of the test above: a database error is a BackendError (the asyncpg
+    error as its cause), nothing is half-done, and the pool keeps working."""
+    async with await pg_backend.open() as db:
+        game = await started_game(db)
+        pg_backend.query("ALTER TABLE actions RENAME TO actions_away")
+        with pytest.raises(BackendError, match="PostgreSQL") as failure:
+            await play(db, game, 1)
+        assert type(failure.value.__cause__).__module__.startswith("asyncpg")
+        assert await db.get_game(game.id) == game  # the version bump was rolled back
+        pg_backend.query("ALTER TABLE actions_away RENAME TO actions")
+        after = await play(db, game, 1)
+        assert [a.seq for a in await db.action_log(after.id)] == [1]
+
+    with pytest.raises(BackendError, match="PostgreSQL"):
+        await open_database("postgresql://nobody@127.0.0.1:1/nothing")

@@ -1,7 +1,8 @@
-"""Leaderboards and player statistics on a real file with thousands of generated games.
+"""Leaderboards and player statistics on both backends with thousands of generated games.
 
 The games are played through the public API from a seeded ``random.Random``; every figure the
 SQL returns is checked against the same figures computed in Python from the generated data.
+The PostgreSQL variant reads a copy of the same file (``storage.copy``), made once.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, Finish, PlayerRow, Rating
+from storage import Database, Finish, PlayerRow, Rating, Storage, open_database
+from storage.copy import copy_database
 from storage.finish import ranks
 
+from ..conftest import BACKENDS, create_database, run_in_thread
+from ..pgcluster import Cluster
 from .storage_helpers import T0
 
 GAMES = 3_000
@@ -147,10 +151,24 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> World:
         return pool.submit(asyncio.run, _generate(path)).result()
 
 
-@pytest.fixture
-async def board(world: World) -> AsyncIterator[Database]:
-    """The generated file, opened for one test."""
-    async with await Database.open(world.path) as db:
+@pytest.fixture(scope="module")
+def pg_world(world: World, pg_cluster: Cluster) -> str:
+    """The generated games copied into a PostgreSQL database (once for this module)."""
+
+    async def make() -> str:
+        url = await create_database(pg_cluster)
+        await copy_database(world.path, url)
+        return url
+
+    url: str = run_in_thread(make())
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+async def board(request: pytest.FixtureRequest, world: World) -> AsyncIterator[Storage]:
+    """The generated games, opened for one test: the SQLite file, or its PostgreSQL copy."""
+    target = world.path if request.param == "sqlite" else request.getfixturevalue("pg_world")
+    async with await open_database(target) as db:
         yield db
 
 
@@ -225,7 +243,7 @@ def test_the_generated_world_is_big_and_varied(world: World) -> None:
 
 @pytest.mark.parametrize(("guild", "kind", "since", "bots"), CASES)
 async def test_leaderboard_matches_python(
-    board: Database, world: World, guild: int, kind: str, since: int | None, bots: bool
+    board: Storage, world: World, guild: int, kind: str, since: int | None, bots: bool
 ) -> None:
     expected = expected_board(world, guild, kind, since, bots)
     total = await board.leaderboard_count(guild, kind, since_ms=since, include_bots=bots)
@@ -268,7 +286,7 @@ async def test_leaderboard_matches_python(
         assert wins == sorted(wins, reverse=True)
 
 
-async def test_pages_do_not_overlap_and_end_cleanly(board: Database) -> None:
+async def test_pages_do_not_overlap_and_end_cleanly(board: Storage) -> None:
     everyone = await board.leaderboard(1, "royale", limit=1_000)
     first = await board.leaderboard(1, "royale", limit=10)
     second = await board.leaderboard(1, "royale", limit=10, offset=10)
@@ -282,7 +300,7 @@ async def test_pages_do_not_overlap_and_end_cleanly(board: Database) -> None:
 
 
 @pytest.mark.parametrize("player", [0, 7, 20, 29, 35])
-async def test_player_stats_match_python(board: Database, world: World, player: int) -> None:
+async def test_player_stats_match_python(board: Storage, world: World, player: int) -> None:
     pid = player_id(player)
     for guild in GUILDS:
         mine = [r for r in world.results if r.guild == guild and r.player == pid]

@@ -1,4 +1,4 @@
-"""Opening a file: pragmas, numbered migrations, ``PRAGMA user_version``."""
+"""Opening a database: pragmas, numbered migrations, the schema version (both backends)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from storage import Database, Migration, SchemaError, StorageError
 from storage.migrator import check_sequence, load_migrations
 
+from ..conftest import Backend
 from .storage_helpers import started_game
 
 TABLES = {"games", "game_players", "actions", "results", "ratings"}
@@ -72,44 +73,64 @@ async def test_fresh_file_is_migrated_with_pragmas(db_path: Path) -> None:
         raw.close()
 
 
-async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_a_fresh_postgres_database_is_migrated(pg_backend: Backend) -> None:
+    async with await pg_backend.open() as db:
+        count = len(pg_backend.migrations())
+        assert db.schema_version == count
+        assert db.applied_migrations == tuple(range(1, count + 1))
+        info = await db.info()
+    assert info.schema_version == count
+    assert info.journal_mode == "postgresql"
+    assert set(info.tables) >= TABLES | {"schema_version"}
+    assert "***" not in info.path or "@" in info.path
+    # Independently of the bot's pool: the table says so.
+    assert pg_backend.query("SELECT version FROM schema_version") == [(count,)]
+
+
+def test_both_backends_ship_the_same_migrations() -> None:
+    sqlite, pg = load_migrations("sqlite"), load_migrations("postgresql")
+    assert [(m.version, m.name) for m in sqlite] == [(m.version, m.name) for m in pg]
+
+
+async def test_reopening_applies_nothing_twice(backend: Backend) -> None:
+    async with await backend.open() as db:
         game = await started_game(db)
-    async with await Database.open(db_path) as db:
+    async with await backend.open() as db:
         assert db.applied_migrations == ()
-        assert db.schema_version == len(load_migrations())
+        assert db.schema_version == len(backend.migrations())
         reopened = await db.get_game(game.id)
     assert reopened == game
 
 
-async def test_two_processes_opening_a_new_file_migrate_once(db_path: Path) -> None:
-    first, second = await asyncio.gather(Database.open(db_path), Database.open(db_path))
+async def test_two_processes_opening_a_new_file_migrate_once(backend: Backend) -> None:
+    first, second = await asyncio.gather(backend.open(), backend.open())
     try:
-        applied = sorted([first.applied_migrations, second.applied_migrations])
-        assert applied == [(), tuple(range(1, len(load_migrations()) + 1))]
+        # Each migration is applied by exactly one of them (they may take turns).
+        applied = sorted([*first.applied_migrations, *second.applied_migrations])
+        assert applied == list(range(1, len(backend.migrations()) + 1))
         assert first.schema_version == second.schema_version
     finally:
         await first.close()
         await second.close()
 
 
-async def test_a_file_newer_than_the_code_is_refused(db_path: Path) -> None:
-    async with await Database.open(db_path):
+async def test_a_file_newer_than_the_code_is_refused(backend: Backend) -> None:
+    async with await backend.open():
         pass
     with pytest.raises(SchemaError, match="newer than this code"):
-        await Database.open(db_path, migrations=load_migrations()[:-1])
+        await backend.open(migrations=backend.migrations()[:-1])
 
 
-async def test_a_failing_migration_is_rolled_back_alone(db_path: Path) -> None:
-    shipped = load_migrations()
+async def test_a_failing_migration_is_rolled_back_alone(backend: Backend) -> None:
+    shipped = backend.migrations()
     n = len(shipped)
     broken = Migration(
         n + 1, "broken", "CREATE TABLE extra (x INTEGER);\nCREATE TABLE games (duplicate INTEGER);"
     )
     with pytest.raises(SchemaError, match="broken"):
-        await Database.open(db_path, migrations=[*shipped, broken])
+        await backend.open(migrations=[*shipped, broken])
 
-    async with await Database.open(db_path) as db:
+    async with await backend.open() as db:
         # The shipped migrations stayed; the broken one left nothing behind.
         assert db.applied_migrations == ()
         info = await db.info()
@@ -117,15 +138,15 @@ async def test_a_failing_migration_is_rolled_back_alone(db_path: Path) -> None:
         assert "extra" not in info.tables
 
     fixed = Migration(n + 1, "fixed", "CREATE TABLE extra (x INTEGER);")
-    async with await Database.open(db_path, migrations=[*shipped, fixed]) as db:
+    async with await backend.open(migrations=[*shipped, fixed]) as db:
         assert db.applied_migrations == (n + 1,)
         assert db.schema_version == n + 1
         assert "extra" in (await db.info()).tables
 
 
-async def test_schema_guards_its_invariants(db_path: Path) -> None:
-    """Checked on the file with a separate connection: the schema itself refuses bad rows."""
-    async with await Database.open(db_path) as db:
+async def test_schema_guards_its_invariants(backend: Backend) -> None:
+    """Checked with a separate connection: the schema itself refuses bad rows."""
+    async with await backend.open() as db:
         game = await started_game(db)
         await db.commit_action(
             game.id,
@@ -137,29 +158,49 @@ async def test_schema_guards_its_invariants(db_path: Path) -> None:
             deadline_ms=None,
             now_ms=1,
         )
-    raw = sqlite3.connect(db_path)
-    raw.execute("PRAGMA foreign_keys = ON")
-    try:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            raw.execute("UPDATE actions SET actor = 'someone else'")
-        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-            raw.execute(
-                "INSERT INTO game_players (game_id, seat, player_id, display_name, is_bot)"
-                " VALUES (?, 0, 'x', 'x', 0)",
-                (game.id + 999,),
-            )
-        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-            raw.execute("UPDATE games SET status = 'paused'")
-        # JSON columns are compact text.
-        settings = raw.execute("SELECT settings FROM games").fetchone()[0]
-        assert settings == '{"expansions":["mischief"],"turn_timeout":120}'
-    finally:
-        raw.close()
+    with pytest.raises(Exception, match="append-only"):
+        backend.query("UPDATE actions SET actor = 'someone else'")
+    with pytest.raises(Exception, match=r"(?i)foreign key"):
+        backend.query(
+            "INSERT INTO game_players (game_id, seat, player_id, display_name, is_bot)"
+            " VALUES (?, 0, 'x', 'x', 0)",
+            (game.id + 999,),
+        )
+    with pytest.raises(Exception, match=r"(?i)check"):
+        backend.query("UPDATE games SET status = 'paused'")
+    # JSON columns are compact text.
+    [(settings,)] = backend.query("SELECT settings FROM games")
+    assert settings == '{"expansions":["mischief"],"turn_timeout":120}'
 
 
-async def test_closed_database_refuses_work(db_path: Path) -> None:
-    db = await Database.open(db_path)
+async def test_closed_database_refuses_work(backend: Backend) -> None:
+    db = await backend.open()
     await db.close()
     await db.close()  # twice is fine
     with pytest.raises(StorageError, match="closed"):
         await db.get_game(1)
+
+
+async def test_player_totals_are_filled_from_existing_results(backend: Backend) -> None:
+    """Migration 002 back-fills the all-time leaderboard's totals from results written before."""
+    async with await backend.open(migrations=backend.migrations()[:1]):
+        pass
+    backend.query(
+        "INSERT INTO games (id, guild_id, channel_id, kind, status, host_id, settings, seed,"
+        " created_ms, updated_ms, finished_ms) VALUES (1, 5, 6, 'royale', 'finished', 1, '{}',"
+        " 1, 1, 2, 2), (2, 5, 6, 'royale', 'finished', 1, '{}', 1, 3, 4, 4)"
+    )
+    for game_id, player, score, won in ((1, "a", 10, 1), (1, "b", 7, 0), (2, "a", 3, 0),
+                                        (2, "b", 9, 1)):
+        backend.query(
+            "INSERT INTO results (game_id, player_id, guild_id, kind, display_name, is_bot,"
+            " seat, score, rank, won, finished_ms) VALUES (?, ?, 5, 'royale', ?, 0, 0, ?, ?, ?, ?)",
+            (game_id, player, player.upper(), score, 2 - won, won, game_id * 2),
+        )
+    async with await backend.open() as db:
+        assert db.applied_migrations == tuple(range(2, len(backend.migrations()) + 1))
+        board = await db.leaderboard(5, "royale")
+    assert [(r.player_id, r.games, r.wins, r.best_score, r.total_score) for r in board] == [
+        ("b", 2, 1, 9, 16),
+        ("a", 2, 1, 10, 13),
+    ]

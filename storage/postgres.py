@@ -1,0 +1,153 @@
+"""The PostgreSQL backend: :class:`PgDatabase` (asyncpg, a connection pool).
+
+Selected by a ``postgresql://`` URL (``DATABASE_URL``). Each public method (see
+:class:`~storage.base.StorageBase`) takes a pooled connection and runs as one transaction:
+writes at READ COMMITTED, where the versioned ``UPDATE games ... WHERE version = ?`` takes the
+game's row lock, so racing writes to one game queue and all but the first change no row (the
+same ``StaleVersion`` as on SQLite); reads in a read-only REPEATABLE READ transaction (one
+snapshot across their SELECTs, as SQLite's ``BEGIN``). The one-open-game-per-channel index
+decides racing lobbies, and an advisory lock makes finishes in one server take turns on the
+ratings. Database errors come out as :class:`~storage.errors.BackendError`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Final, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from .base import StorageBase
+from .errors import BackendError
+from .migrator import Migration, apply_pg_migrations, load_migrations, pg_schema_version
+from .pgconn import PgConn
+from .rows import DatabaseInfo
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+PgWork = Callable[[PgConn], Awaitable[T]]
+
+POOL_MIN: Final = 1
+POOL_MAX: Final = 10
+COMMAND_TIMEOUT_S: Final = 30.0
+
+_FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+
+
+def is_postgres_url(target: object) -> bool:
+    """True for ``postgresql://`` and ``postgres://`` URLs."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def redact(url: str) -> str:
+    """The URL without its password (for logs and :meth:`PgDatabase.info`)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+
+
+class PgDatabase(StorageBase[PgConn]):
+    """The storage interface on a PostgreSQL database.
+
+    Open with ``db = await PgDatabase.open(url)`` (or :func:`storage.open_database`).
+    """
+
+    def __init__(
+        self, pool: Any, url: str, schema_version: int, applied: tuple[int, ...]
+    ) -> None:
+        """Wrap an open pool on a migrated database; use :meth:`open` instead."""
+        super().__init__(schema_version, applied)
+        self._pool = pool
+        self._url = redact(url)
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        migrations: Sequence[Migration] | None = None,
+        min_size: int = POOL_MIN,
+        max_size: int = POOL_MAX,
+    ) -> PgDatabase:
+        """Connect a pool to ``url`` and apply pending migrations (``storage/migrations_pg``).
+
+        Raises :class:`~storage.errors.SchemaError` if the database is newer than the code or
+        a migration fails, :class:`~storage.errors.BackendError` if the server cannot be reached.
+        """
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=min_size, max_size=max_size, command_timeout=COMMAND_TIMEOUT_S
+            )
+        except _FAILURES as error:
+            raise BackendError(f"PostgreSQL {redact(url)}: {error}") from error
+        try:
+            async with pool.acquire() as raw:
+                applied = await apply_pg_migrations(
+                    raw, load_migrations("postgresql") if migrations is None else migrations
+                )
+                version = await pg_schema_version(raw)
+        except BaseException as error:
+            await pool.close()
+            if isinstance(error, _FAILURES):
+                raise BackendError(f"PostgreSQL: {error}") from error
+            raise
+        if applied:
+            log.info("database %s migrated to schema version %d", redact(url), version)
+        return cls(pool, url, version, applied)
+
+    async def close(self) -> None:
+        """Let running transactions finish, then close the pool. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        await self._wait_for_running()
+        await self._pool.close()
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has been called."""
+        return self._closed
+
+    async def _transaction(self, work: PgWork[T], write: bool) -> T:
+        try:
+            async with self._pool.acquire() as raw:
+                transaction = (
+                    raw.transaction()
+                    if write
+                    else raw.transaction(isolation="repeatable_read", readonly=True)
+                )
+                async with transaction:
+                    return await work(PgConn(raw))
+        except _FAILURES as error:
+            raise BackendError(f"PostgreSQL: {error}") from error
+
+    async def info(self) -> DatabaseInfo:
+        """Schema version, settings in force and tables (``journal_mode`` is "postgresql")."""
+
+        async def work(conn: PgConn) -> DatabaseInfo:
+            raw = conn.raw
+            tables = await raw.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                " ORDER BY tablename"
+            )
+            sync = str(await raw.fetchval("SHOW synchronous_commit"))
+            timeout = str(await raw.fetchval("SELECT current_setting('lock_timeout')"))
+            return DatabaseInfo(
+                path=self._url,
+                schema_version=await pg_schema_version(raw),
+                journal_mode="postgresql",
+                foreign_keys=True,
+                synchronous=2 if sync in ("on", "remote_apply", "remote_write") else 1,
+                busy_timeout_ms=int(timeout) if timeout.isdigit() else 0,
+                tables=tuple(str(row["tablename"]) for row in tables),
+            )
+
+        return await self._read(work)
+
