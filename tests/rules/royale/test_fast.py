@@ -1,0 +1,32 @@
+"""The simulator's fast path plays exactly the engine's game of random players, and writes
+exactly the log the engine's events give."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from bot.rules.gamelog import log_lines
+from bot.rules.registry import engine_for
+from bot.rules.royale.fast import play_random_game
+from bot.sim.runner import ai_seed, play_game
+
+OPTIONS = ("mischief", "cannon", "mercenary")
+SUBSETS = [c for k in range(4) for c in combinations(OPTIONS, k)]
+
+
+@pytest.mark.parametrize("options", SUBSETS, ids=lambda o: ",".join(o) or "none")
+def test_fast_path_is_the_engine_game(options: tuple[str, ...]) -> None:
+    engine = engine_for("royale")
+    for n in range(2, 11):
+        players = [f"p{i}" for i in range(n)] if n % 2 else [f"Pända \"{i}\"" for i in range(n)]
+        for seed in range(7 * n, 7 * n + 4):
+            played = play_game(engine, players, seed, ["random"], {"expansions": list(options)})
+            want = list(log_lines(f"g-{seed}", played.events))
+            totals, winners, lines = play_random_game(
+                players, seed, options, [ai_seed(seed, i) for i in range(n)], f"g-{seed}")
+            assert lines == want
+            assert (totals, winners) == (played.totals, played.winners)
+            assert play_random_game(players, seed, options,
+                                    [ai_seed(seed, i) for i in range(n)])[:2] == (totals, winners)
