@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -43,7 +44,11 @@ def _ai(text: str) -> list[str]:
     return names
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser. With ``command`` (the sub-command about to run), the options of the other
+    heavy sub-commands (bench-bot, crash-drill) are not loaded: their modules import asyncio,
+    the storage layer and more, which ``simulate`` or ``demo`` never need."""
+    heavy = command is None or command in ("bench-bot", "crash-drill")
     p = argparse.ArgumentParser(prog="python -m bot", description="The Panda Royale bot.")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("run", help="start the bot (the default; the demo when no token is set)")
@@ -75,24 +80,34 @@ def build_parser() -> argparse.ArgumentParser:
     val.add_argument("-v", "--verbose", action="store_true",
                      help="list every problem of each invalid game, not only the first")
 
-    bench = sub.add_parser("bench", help="engine speed: full games per second")
+    bench = sub.add_parser("bench", help="speed: simulate games/s with and without the log, "
+                                          "decisions/s of each computer player, start-up")
     bench.add_argument("--games", type=int, default=2000)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--game", choices=GAME_KINDS, default=None)
-    try:
-        from benchmarks import bot_bench
-    except ImportError:  # an installed wheel: benchmarks/ lives in the repository only
-        pass
-    else:
-        bot_bench.add_arguments(sub.add_parser(
-            "bench-bot", help="the bot inside SimCord: latency, REST requests, memory, start-up"))
+    bench.add_argument("--no-startup", action="store_true",
+                       help="skip the start-up figure (it runs subprocesses)")
+    if importlib.util.find_spec("benchmarks") is not None:
+        # benchmarks/ lives in the repository only (not in an installed wheel)
+        bench_bot = sub.add_parser(
+            "bench-bot", help="the bot inside SimCord: latency, REST requests, memory, start-up")
+        if heavy:
+            from benchmarks import bot_bench
 
-    from bot.crashdrill.drill import add_arguments as add_crash_drill_arguments
+            bot_bench.add_arguments(bench_bot)
 
     crash = sub.add_parser("crash-drill",
                            help="SIGKILL the service mid-game again and again, restart, check")
-    add_crash_drill_arguments(crash)
+    if heavy:
+        from bot.crashdrill.drill import add_arguments as add_crash_drill_arguments
+
+        add_crash_drill_arguments(crash)
     return p
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The sub-command named in ``argv`` (its first word that is not an option), if any."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def _seed() -> int:
@@ -128,7 +143,8 @@ def _validate(files: Sequence[Path], allow_unfinished: bool, verbose: bool, out:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run one command; returns the exit code."""
     out = out or sys.stdout
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(_command(argv) or "run").parse_args(argv)
     cmd = args.command or "run"
     if cmd == "demo":
         seed = args.seed if args.seed is not None else _seed()
@@ -167,7 +183,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if cmd == "bench":
         from bot.sim.bench import run_bench
 
-        run_bench(games=args.games, seed=args.seed, out=out, only=args.game)
+        run_bench(games=args.games, seed=args.seed, out=out, only=args.game,
+                  startup=not args.no_startup)
         return 0
     if cmd == "bench-bot":
         from benchmarks import bot_bench

@@ -19,8 +19,8 @@ Pure, like the engine: no I/O, no clock, randomness only from the seeds given.
 from __future__ import annotations
 
 import json
+from _random import Random  # random.Random's C base: the same generator, seeded the same
 from collections.abc import Sequence
-from random import Random
 
 from bot.rules.royale.dice import (
     CANNON,
@@ -318,7 +318,12 @@ def play_random_game(
                            f'"game":{tail}')
 
         # --- step 3: the trade pass, from the token holder's left
+        # The random player numbers its moves: Pass, then each (clear die, player, die to take)
+        # with players in seat order and dice in hand order; only the chosen move is found.
+        # How many dice each hand offers stays the same through the pass: a trade swaps one
+        # takeable die for another.
         traded: set[int] = set()
+        offered: list[int] = []
         for i in range(1, n + 1):
             seat = (token + i) % n
             hand = hands[seat]
@@ -327,21 +332,30 @@ def play_random_game(
                 gives = [d for d in hand if giveable[d] and d not in traded]
                 if not gives:
                     break
-                takes = [(other, [d for d in hands[other] if takeable[d]])
-                         for other in seats if other != seat]
-                per_give = sum([len(ds) for _, ds in takes])
+                if not offered:
+                    offered = [len(h) for h in hands]
+                    for holder, _ in given:
+                        offered[holder] -= 1
+                    if has_cannon:
+                        cdie = t.cannon_die
+                        for other in seats:
+                            offered[other] -= sum([cdie[d] for d in hands[other]])
+                per_give = sum(offered) - offered[seat]
                 pick = int(choose() * (1 + len(gives) * per_give))
                 if pick == 0:
                     break
                 g, j = divmod(pick - 1, per_give)
                 give = gives[g]
-                k = 0
-                while j >= len(takes[k][1]):
-                    j -= len(takes[k][1])
-                    k += 1
-                target, ds = takes[k]
-                take = ds[j]
+                for target in seats:
+                    if target != seat:
+                        if j < offered[target]:
+                            break
+                        j -= offered[target]
                 theirs = hands[target]
+                if offered[target] == len(theirs):
+                    take = theirs[j]
+                else:
+                    take = [d for d in theirs if takeable[d]][j]
                 hand.remove(give)
                 theirs.remove(take)
                 theirs.append(give)
