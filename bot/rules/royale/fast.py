@@ -42,11 +42,9 @@ from bot.rules.royale.dice import (
 )
 from bot.rules.royale.engine import normalise_expansions, winners_of
 
-# Kind codes of the scoring loop.
-_PLAIN, _GLITTER, _MERCENARY, _CANNON = 0, 1, 2, 3
-_RED = int(Column.RED)
-_PURPLE = int(Column.PURPLE)
-_BLUE = int(Column.BLUE)
+# The sums kept per hand while rolling: the seven columns, then Mercenary and Cannon dice.
+_MERCENARY_SLOT = 7
+_CANNON_SLOT = 8
 
 
 def _js(value: object) -> str:
@@ -62,8 +60,9 @@ class _Table:
     """Everything about the dice of one game set-up that does not change during a game."""
 
     __slots__ = (
-        "bag", "cannon_die", "code", "col", "faces", "giveable", "ids", "jids", "mischief",
-        "mischief_die", "pity", "plain", "rolled", "sides", "start", "takeable", "yellow",
+        "bag", "cannon_die", "faces", "giveable", "glitter", "ids", "jids", "mischief",
+        "mischief_die", "pity", "plain", "red", "rolled", "sides", "slot", "start", "takeable",
+        "yellow",
     )
 
     def __init__(self, ds: DiceSet) -> None:
@@ -73,9 +72,12 @@ class _Table:
         self.jids = [_js(sp.id) for sp in specs]
         self.faces = [sp.faces for sp in specs]
         self.sides = [sp.sides for sp in specs]
-        self.col = [int(sp.column) for sp in specs]
-        codes = {GLITTER: _GLITTER, MERCENARY_KIND: _MERCENARY, CANNON_KIND: _CANNON}
-        self.code = [codes.get(sp.kind, _PLAIN) for sp in specs]
+        # Where a die's value is summed as it is rolled: its column, but Mercenary and Cannon
+        # dice apart (they score value x round, and value x 10 if fired).
+        slots = {MERCENARY_KIND: _MERCENARY_SLOT, CANNON_KIND: _CANNON_SLOT}
+        self.slot = [slots.get(sp.kind, int(sp.column)) for sp in specs]
+        self.red = [int(sp.column == Column.RED) for sp in specs]
+        self.glitter = [int(sp.kind == GLITTER) for sp in specs]
         self.yellow = [sp.color == "yellow" for sp in specs]
         self.giveable = [sp.giveable for sp in specs]
         self.takeable = [sp.takeable for sp in specs]
@@ -151,8 +153,9 @@ def play_random_game(
     has_mercenary = MERCENARY in exp
     faces = t.faces
     sides = t.sides
-    col = t.col
-    code = t.code
+    slot = t.slot
+    is_red = t.red
+    is_glitter = t.glitter
     is_yellow = t.yellow
     giveable = t.giveable
     takeable = t.takeable
@@ -163,6 +166,9 @@ def play_random_game(
     bag = list(t.bag)
     values = [0] * len(faces)
     totals = [0] * n
+    # red dice and glitter dice in each hand (they change hands only by picks and trades)
+    reds = [0] * n
+    glitters = [0] * n
     token = 0
     seats = range(n)
 
@@ -179,15 +185,19 @@ def play_random_game(
 
     for r in range(1, ROUNDS + 1):
         # --- step 1: roll everything, settle the yellow tie, move the token
+        sums = []
         for hand in hands:
+            acc = [0, 0, 0, 0, 0, 0, 0, 0, 0]
             for d in hand:
-                values[d] = faces[d][int(rnd() * sides[d])]
-        ydice = [[d for d in hand if is_yellow[d]] for hand in hands]
-        yellow = [sum([values[d] for d in ys]) for ys in ydice]
+                acc[slot[d]] += (v := faces[d][int(rnd() * sides[d])])
+                values[d] = v
+            sums.append(acc)
+        yellow = [acc[0] for acc in sums]
         rerolls = 0
-        if any(ydice):
-            top = max(yellow)
-            if r < ROUNDS:
+        top = max(yellow)
+        if top > 0:  # somebody holds a yellow die (yellow faces are all positive)
+            if r < ROUNDS and yellow.count(top) > 1:
+                ydice = [[d for d in hand if is_yellow[d]] for hand in hands]
                 while yellow.count(top) > 1:
                     rerolls += 1
                     for ys in ydice:
@@ -217,6 +227,7 @@ def play_random_game(
                     owner, d = targets[int(ai[seat]() * len(targets))]
                     before = values[d]
                     after = values[d] = faces[d][int(rnd() * sides[d])]
+                    sums[owner][slot[d]] += after - before
                     if log:
                         out.append(f'{{"event":"mischief","round":{r},"player":{pnames[seat]},'
                                    f'"target":{pnames[owner]},"die":{ids[d]},'
@@ -224,6 +235,7 @@ def play_random_game(
 
         # --- cannons: score (the first of two choices) or save
         scored: list[int] = []
+        fired = [0] * n
         if has_cannon:
             cdie = t.cannon_die
             for seat in order:
@@ -232,6 +244,7 @@ def play_random_game(
                         fire = int(ai[seat]() * 2) == 0
                         if fire:
                             scored.append(d)
+                            fired[seat] += values[d] * CANNON_MULTIPLIER
                         if log:
                             out.append(f'{{"event":"cannon","round":{r},'
                                        f'"player":{pnames[seat]},"die":{ids[d]},"decision":'
@@ -241,34 +254,19 @@ def play_random_game(
         # --- the round's scores
         round_totals = []
         for seat in seats:
-            hand = hands[seat]
-            cols = [0, 0, 0, 0, 0, 0, 0]
-            reds = 0
-            glitter = False
-            for d in hand:
-                v = values[d]
-                k = code[d]
-                if k:
-                    if k == _MERCENARY:
-                        v *= r
-                    elif k == _CANNON:
-                        v = v * CANNON_MULTIPLIER if d in scored else 0
-                    else:
-                        glitter = True
-                c = col[d]
-                cols[c] += v
-                if c == _RED:
-                    reds += 1
-            cols[_PURPLE] *= PURPLE_MULTIPLIER
-            if glitter:
-                cols[_BLUE] *= GLITTER_MULTIPLIER
-            cols[_RED] *= reds
-            total = sum(cols)
+            c0, c1, c2, c3, c4, c5, c6, merc, _ = sums[seat]
+            c0 = yellow[seat]
+            c1 *= PURPLE_MULTIPLIER
+            if glitters[seat]:
+                c2 *= GLITTER_MULTIPLIER
+            c3 *= reds[seat]
+            c4 += merc * r
+            c6 += fired[seat]
+            total = c0 + c1 + c2 + c3 + c4 + c5 + c6
             round_totals.append(total)
             totals[seat] += total
             if log:
-                dice = ",".join([rolled[d][values[d]] for d in hand])
-                c0, c1, c2, c3, c4, c5, c6 = cols
+                dice = ",".join([rolled[d][values[d]] for d in hands[seat]])
                 out.append(f'{{"event":"score","round":{r},"player":{pnames[seat]},'
                            f'"dice":[{dice}],"columns":{{"yellow":{c0},"purple":{c1},'
                            f'"blue":{c2},"red":{c3},"green":{c4},"clear":{c5},"pink":{c6}}},'
@@ -292,7 +290,9 @@ def play_random_game(
             for d in pity:
                 if d in hand:
                     hand.remove(d)
-        ranked = sorted(seats, key=lambda p: (round_totals[p], (token - 1 - p) % n))
+        # (round total, seats counter-clockwise from the token's right) as one number
+        rank = [round_totals[p] * n + (token - 1 - p) % n for p in seats]
+        ranked = sorted(seats, key=rank.__getitem__)
         given = list(zip(ranked, pity, strict=False))
         for seat, d in given:
             hands[seat].append(d)
@@ -306,7 +306,7 @@ def play_random_game(
             lost: list[tuple[int, int]] = []
             for seat in seats:
                 hand = hands[seat]
-                gone = [d for d in hand if code[d] == _MERCENARY and values[d] == value]
+                gone = [d for d in hand if slot[d] == _MERCENARY_SLOT and values[d] == value]
                 if gone:
                     hand[:] = [d for d in hand if d not in gone]
                     bag.extend(gone)
@@ -360,6 +360,12 @@ def play_random_game(
                 theirs.remove(take)
                 theirs.append(give)
                 hand.append(take)
+                if is_red[take]:
+                    reds[seat] += 1
+                    reds[target] -= 1
+                elif is_glitter[take]:
+                    glitters[seat] += 1
+                    glitters[target] -= 1
                 traded.add(give)
                 if log:
                     out.append(f'{{"event":"trade","round":{r},"player":{pnames[seat]},'
@@ -371,11 +377,15 @@ def play_random_game(
         if log:
             ps = ",".join([plain[d] for d in pool])
             out.append(f'{{"event":"draft_pool","round":{r},"dice":[{ps}],"game":{tail}')
-        for seat in sorted(seats, key=lambda p: (-yellow[p], (p - token) % n)):
+        # (highest yellow first, seats clockwise from the token holder) as one number
+        rank = [(p - token) % n - yellow[p] * n for p in seats]
+        for seat in sorted(seats, key=rank.__getitem__):
             if not pool:
                 break
             d = pool.pop(int(ai[seat]() * len(pool)))
             hands[seat].append(d)
+            reds[seat] += is_red[d]
+            glitters[seat] += is_glitter[d]
             if log:
                 out.append(f'{{"event":"pick","round":{r},"player":{pnames[seat]},'
                            f'"die":{ids[d]},"game":{tail}')
