@@ -79,7 +79,7 @@ class _Table:
         self.red = [int(sp.column == Column.RED) for sp in specs]
         self.glitter = [int(sp.kind == GLITTER) for sp in specs]
         self.yellow = [sp.color == "yellow" for sp in specs]
-        self.giveable = [sp.giveable for sp in specs]
+        self.giveable = [int(sp.giveable) for sp in specs]
         self.takeable = [sp.takeable for sp in specs]
         self.mischief_die = [sp.kind == MISCHIEF_KIND for sp in specs]
         self.cannon_die = [sp.kind == CANNON_KIND for sp in specs]
@@ -169,6 +169,7 @@ def play_random_game(
     # red dice and glitter dice in each hand (they change hands only by picks and trades)
     reds = [0] * n
     glitters = [0] * n
+    clears = [0] * n  # clear d6 (the dice a trade gives), which also move by picks and trades
     token = 0
     seats = range(n)
 
@@ -326,6 +327,8 @@ def play_random_game(
         offered: list[int] = []
         for i in range(1, n + 1):
             seat = (token + i) % n
+            if not clears[seat]:
+                continue
             hand = hands[seat]
             choose = ai[seat]
             while True:
@@ -360,7 +363,12 @@ def play_random_game(
                 theirs.remove(take)
                 theirs.append(give)
                 hand.append(take)
-                if is_red[take]:
+                clears[seat] -= 1
+                clears[target] += 1
+                if giveable[take]:
+                    clears[seat] += 1
+                    clears[target] -= 1
+                elif is_red[take]:
                     reds[seat] += 1
                     reds[target] -= 1
                 elif is_glitter[take]:
@@ -373,7 +381,10 @@ def play_random_game(
                                f'"took":{ids[take]},"game":{tail}')
 
         # --- the draft: players + 1 dice from the bag, highest yellow first
-        pool = [bag.pop(int(rnd() * len(bag))) for _ in range(min(n + 1, len(bag)))]
+        pool = []
+        size = len(bag)
+        for left in range(size, max(size - n - 1, 0), -1):
+            pool.append(bag.pop(int(rnd() * left)))
         if log:
             ps = ",".join([plain[d] for d in pool])
             out.append(f'{{"event":"draft_pool","round":{r},"dice":[{ps}],"game":{tail}')
@@ -386,6 +397,7 @@ def play_random_game(
             hands[seat].append(d)
             reds[seat] += is_red[d]
             glitters[seat] += is_glitter[d]
+            clears[seat] += giveable[d]
             if log:
                 out.append(f'{{"event":"pick","round":{r},"player":{pnames[seat]},'
                            f'"die":{ids[d]},"game":{tail}')
