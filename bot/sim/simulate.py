@@ -59,7 +59,7 @@ def simulate(
 
         fast = play_random_game
         engine.new_game(names, seed, options)  # checks the set-up (player count, options)
-    fh = log_path.open("w", encoding="utf-8") if log_path else None
+    fh = log_path.open("w", encoding="utf-8", buffering=1 << 20) if log_path else None
     logging = fh is not None
     started = time.perf_counter()
     try:
