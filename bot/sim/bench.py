@@ -4,7 +4,8 @@
    loop of ``python -m bot simulate`` (the same code), CPU time of this process, start-up not
    counted, best of three runs. With the log, lines go to a temporary file.
 2. Decisions/s of each computer player: the time spent inside its ``choose`` only (the engine's
-   own work between decisions is not counted), CPU time, every seat played by that player.
+   own work between decisions is not counted; the timer's own cost is subtracted), CPU time,
+   every seat played by that player, after one warm-up game (players keep caches).
 3. Games/s of the engine loop (``play_game``: every decision through ``apply_in_place``, no
    events kept) for each game, computer player and option set, CPU time, best of three.
 4. Start-up: wall-clock time of a whole ``python -m bot simulate --games 1`` subprocess (the
@@ -80,21 +81,33 @@ class _Timed:
         return action
 
 
+def _timer_overhead(samples: int = 20_000) -> float:
+    """What one timed interval of :class:`_Timed` measures when nothing runs in it."""
+    clock = time.process_time
+    total = 0.0
+    for _ in range(samples):
+        started = clock()
+        total += clock() - started
+    return total / samples
+
+
 def decisions_per_second(game: str, ai: str, players: int, games: int, seed: int) -> float:
-    """Decisions per CPU second inside ``ai``'s ``choose``, over ``games`` whole games."""
+    """Decisions per CPU second inside ``ai``'s ``choose``, over ``games`` whole games (after
+    one warm-up game: computer players keep caches), the timer's own cost subtracted."""
     engine = engine_for(game)
     names = [f"p{i}" for i in range(players)]
     options: dict[str, Any] = {"expansions": list(ALL_OPTIONS)} if game == "royale" else {}
     seconds = 0.0
     calls = 0
-    for g in range(seed, seed + games):
+    for g in range(seed - 1, seed + games):
         state, _ = engine.new_game(names, g, options)
         bots = [_Timed(engine.make_player(ai, ai_seed(g, i))) for i in range(players)]
         while (seat := engine.current_seat(state)) is not None:
             engine.apply_in_place(state, bots[seat].choose(state))
-        seconds += sum(b.seconds for b in bots)
-        calls += sum(b.calls for b in bots)
-    return calls / max(seconds, 1e-9)
+        if g >= seed:
+            seconds += sum(b.seconds for b in bots)
+            calls += sum(b.calls for b in bots)
+    return calls / max(seconds - calls * _timer_overhead(), 1e-9)
 
 
 def startup_seconds(runs: int = 5) -> tuple[float, float]:
@@ -132,8 +145,8 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
                 what = "with the log (JSON Lines to a file)" if log else "without the log"
                 say(f"  royale {n:>2} random players, {what:<36} {gps:>9.0f} games/s  "
                     f"({count} games)")
-    say("computer players: decisions per CPU second inside choose() only, every seat the same "
-        "player (royale with every option)")
+    say("computer players: decisions per CPU second inside choose() only (timer cost "
+        "subtracted), every seat the same player, royale with every option, after a warm-up game")
     decision_configs = [("royale", "random", 4), ("royale", "heuristic", 4),
                         ("posing", "random", 4), ("posing", "heuristic", 4)]
     for game, ai, n in decision_configs:
