@@ -98,11 +98,10 @@ class _Table:
 class _Setup:
     """The parts of the log that depend on the players and options only."""
 
-    __slots__ = ("dealt", "keys", "names", "players", "setup_tail")
+    __slots__ = ("dealt", "keys", "names", "setup_tail")
 
     def __init__(self, players: tuple[str, ...], expansions: tuple[str, ...], ds: DiceSet) -> None:
         specs = ds.specs
-        self.players = players
         self.names = [_js(p) for p in players]
         self.keys = [f"{name}:" for name in self.names]
         # setup: everything after the seed, up to the game id
@@ -126,6 +125,8 @@ def _tables(players: tuple[str, ...], expansions: tuple[str, ...]) -> tuple[_Tab
         t = _TABLES[key] = _Table(dice_for(len(players), expansions))
     su = _SETUPS.get((players, expansions))
     if su is None:
+        if len(_SETUPS) >= 256:  # a simulation uses one; don't grow without end
+            _SETUPS.clear()
         su = _SETUPS[(players, expansions)] = _Setup(players, expansions,
                                                      dice_for(len(players), expansions))
     return t, su
