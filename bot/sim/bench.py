@@ -136,8 +136,10 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         lines.append(line)
 
     if only in (None, "royale"):
+        from bot.sim.fastpath import best as best_fast_path
+
         say("simulate (python -m bot simulate --ai random, Panda Royale, no options): games per "
-            "CPU second of the game loop, start-up not counted, best of 3")
+            f"CPU second of the game loop, start-up not counted, best of 3; {best_fast_path()[1]}")
         for n in (4, 10):
             count = max(20, games // (1 if n <= 4 else 2))
             for log in (False, True):

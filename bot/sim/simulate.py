@@ -2,7 +2,8 @@
 
 Games where every seat is the random computer player of Panda Royale take the fast path
 (:func:`bot.rules.royale.fast.play_random_game`: the same games and the same log bytes, without
-the engine's per-decision checks); every other game is played through the engine. The log is
+the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fast`` built one,
+see :mod:`bot.sim.fastpath`); every other game is played through the engine. The log is
 written one game at a time (one write per game).
 """
 
@@ -54,10 +55,12 @@ def simulate(
     shared = 0
     events_written = 0
     fast: Callable[..., tuple[list[int], list[int], list[str]]] | None = None
+    path_note = ""
     if game == "royale" and set(ai) == {"random"}:
-        from bot.rules.royale.fast import play_random_game
+        from bot.sim.fastpath import best as best_fast_path
 
-        fast = play_random_game
+        fast, note = best_fast_path()
+        path_note = f"; {note}"
         engine.new_game(names, seed, options)  # checks the set-up (player count, options)
     fh = log_path.open("w", encoding="utf-8", buffering=1 << 20) if log_path else None
     logging = fh is not None
@@ -100,6 +103,6 @@ def simulate(
     out.write(
         f"{game}: {games} games, {players} players, options {opts}, seed {seed}: "
         f"mean score {mean:.1f}, best {best if scores else 0}, shared wins {shared}; {share}; "
-        f"{rate:.0f} games/s ({rate_note(logged=logging)}){log_note}\n"
+        f"{rate:.0f} games/s ({rate_note(logged=logging)}{path_note}){log_note}\n"
     )
     return {"wins": wins, "mean": mean, "shared": shared, "games": games, "elapsed": elapsed}

@@ -9,15 +9,18 @@ import pytest
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import engine_for
-from bot.rules.royale.fast import play_random_game
+from bot.sim.fastpath import implementations
 from bot.sim.runner import ai_seed, play_game
 
 OPTIONS = ("mischief", "cannon", "mercenary")
 SUBSETS = [c for k in range(4) for c in combinations(OPTIONS, k)]
 
 
+@pytest.mark.parametrize("impl", sorted(implementations()))
 @pytest.mark.parametrize("options", SUBSETS, ids=lambda o: ",".join(o) or "none")
-def test_fast_path_is_the_engine_game(options: tuple[str, ...]) -> None:
+def test_fast_path_is_the_engine_game(options: tuple[str, ...], impl: str) -> None:
+    """The pure-Python fast path, and its mypyc-compiled copy where one was built."""
+    play_random_game = implementations()[impl]
     engine = engine_for("royale")
     for n in range(2, 11):
         players = [f"p{i}" for i in range(n)] if n % 2 else [f"Pända \"{i}\"" for i in range(n)]
@@ -30,3 +33,12 @@ def test_fast_path_is_the_engine_game(options: tuple[str, ...]) -> None:
             assert (totals, winners) == (played.totals, played.winners)
             assert play_random_game(players, seed, options,
                                     [ai_seed(seed, i) for i in range(n)])[:2] == (totals, winners)
+
+
+def test_a_stale_compiled_copy_is_never_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.sim import fastpath
+
+    monkeypatch.setattr(fastpath, "source_sha256", lambda: "0" * 64)
+    assert sorted(fastpath.implementations()) == ["python"]
+    _, note = fastpath.best()
+    assert note.startswith("fast path in pure Python")
