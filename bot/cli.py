@@ -163,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=_whole("--games", 1), default=2000)
     bench.add_argument("--seed", type=_whole("--seed", 0), default=1)
     bench.add_argument("--game", choices=GAME_KINDS, default=None)
+    bench.add_argument("--no-startup", action="store_true",
+                       help="skip the start-up time of simulate (a subprocess)")
 
     command("health", "exit 0 if the running bot's heartbeat (HEALTH_FILE) is fresh")
     helper = command("help", "list the commands, or show one command's options")
@@ -206,7 +208,8 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     if cmd == "bench":
         from bot.sim.bench import run_bench
 
-        run_bench(games=args.games, seed=args.seed, out=out, only=args.game)
+        run_bench(games=args.games, seed=args.seed, out=out, only=args.game,
+                  startup=not args.no_startup)
         return 0
     if cmd == "run":
         return _run(out)

@@ -84,3 +84,40 @@ def test_posing_simulate_and_demo(tmp_path: Path) -> None:
     assert code == 0 and "all valid" in text
     code, text = run("demo", "--game", "posing", "--players", "2", "--seed", "4")
     assert code == 0 and "Face It" in text
+
+
+def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
+    code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random")
+    assert code == 0 and "games/s (wall-clock rate of the game loop, no log, start-up not " \
+                          "counted; fast path " in text
+    log = tmp_path / "g.jsonl"
+    code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random",
+                     "--log", str(log))
+    assert code == 0 and "log writing included" in text
+    assert text.rstrip().endswith(f"log {log} ({len(log.read_text().splitlines())} events)")
+
+
+def test_bench_prints_every_figure_and_what_it_measured() -> None:
+    code, text = run("bench", "--games", "20", "--no-startup")
+    assert code == 0
+    lines = text.splitlines()
+    assert any("games per CPU second of the game loop, start-up not counted" in li
+               for li in lines)
+    for n in (4, 10):
+        for what in ("without the log", "with the log"):
+            assert sum(f"royale {n:>2} random players, {what}" in li and "games/s" in li
+                       for li in lines) == 1
+    for game in ("royale", "posing"):
+        for ai in ("random", "heuristic"):
+            assert sum(li.startswith(f"  {game} {ai} ") and "decisions/s" in li
+                       for li in lines) == 1
+    # the engine loop figures are still there, one per configuration
+    assert sum("players heuristic options" in li and "games/s" in li for li in lines) == 6
+    assert not any(li.startswith("start-up:") for li in lines)
+
+
+def test_bench_startup_figure_is_a_whole_process() -> None:
+    from bot.sim.bench import startup_seconds
+
+    whole, bare = startup_seconds(runs=1)
+    assert whole > bare > 0

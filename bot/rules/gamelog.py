@@ -21,9 +21,13 @@ def log_objects(game_id: str, events: Iterable[Event]) -> Iterator[dict[str, Any
         yield obj
 
 
+# json.dumps with these options would build a new encoder for every call; one is enough.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def dumps_line(obj: dict[str, Any]) -> str:
     """One JSON Lines line (with its newline) for a log object."""
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n"
+    return _encode(obj) + "\n"
 
 
 def log_lines(game_id: str, events: Iterable[Event]) -> Iterator[str]:

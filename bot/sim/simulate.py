@@ -1,20 +1,33 @@
-"""``python -m bot simulate``: many headless games, the game log, a one-line summary."""
+"""``python -m bot simulate``: many headless games, the game log, a one-line summary.
+
+Games where every seat is the random computer player of Panda Royale take the fast path
+(:func:`bot.rules.royale.fast.play_random_game`: the same games and the same log bytes, without
+the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fast`` built one,
+see :mod:`bot.sim.fastpath`); every other game is played through the engine. The log is
+written one game at a time (one write per game).
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
-from bot.sim.runner import play_game
+from bot.sim.runner import ai_seed, play_game
 
 
 def player_names(kind: str, n: int) -> list[str]:
     """The seats' player ids of a simulated game: cpu1, cpu2, ..."""
     return [f"cpu{i + 1}" for i in range(n)]
+
+
+def rate_note(*, logged: bool) -> str:
+    """What the games/s figure of :func:`simulate` measures."""
+    log = "log writing included" if logged else "no log"
+    return f"wall-clock rate of the game loop, {log}, start-up not counted"
 
 
 def simulate(
@@ -35,29 +48,46 @@ def simulate(
     wins = dict.fromkeys(ai, 0.0)
     seats = dict.fromkeys(ai, 0)
     points = dict.fromkeys(ai, 0)
-    for i in range(players):
-        seats[ai[i % len(ai)]] += 1
+    seat_ai = [ai[i % len(ai)] for i in range(players)]
+    for name in seat_ai:
+        seats[name] += 1
     scores: list[int] = []
     best = -(10**9)
     shared = 0
     events_written = 0
-    fh = log_path.open("w", encoding="utf-8") if log_path else None
+    fast: Callable[..., tuple[list[int], list[int], list[str]]] | None = None
+    path_note = ""
+    if game == "royale" and set(ai) == {"random"}:
+        from bot.sim.fastpath import best as best_fast_path
+
+        fast, note = best_fast_path()
+        path_note = f"; {note}"
+        kind.engine.new_game(names, seed, options)  # checks the set-up (player count, options)
+    fh = log_path.open("w", encoding="utf-8", buffering=1 << 20) if log_path else None
+    logging = fh is not None
     started = time.perf_counter()
     try:
-        for g in range(games):
-            played = play_game(kind, names, seed + g, ai, options, keep_events=fh is not None)
-            scores.extend(played.totals)
-            for i, t in enumerate(played.totals):
-                points[ai[i % len(ai)]] += t
-            best = max(best, *played.totals)
-            if len(played.winners) > 1:
+        for g in range(seed, seed + games):
+            game_id = f"{game}-{g}" if logging else None
+            if fast is not None:
+                totals, winners, lines = fast(names, g, expansions,
+                                              [ai_seed(g, i) for i in range(players)], game_id)
+            else:
+                played = play_game(kind, names, g, ai, options, keep_events=logging)
+                totals, winners = played.totals, played.winners
+                if game_id is not None:
+                    lines = list(log_lines(game_id, played.events))
+            scores.extend(totals)
+            for i, t in enumerate(totals):
+                points[seat_ai[i]] += t
+            best = max(best, *totals)
+            if len(winners) > 1:
                 shared += 1
-            for w in played.winners:
-                wins[ai[w % len(ai)]] += 1 / len(played.winners)
+            for w in winners:
+                wins[seat_ai[w]] += 1 / len(winners)
             if fh is not None:
-                for line in log_lines(f"{game}-{seed + g}", played.events):
-                    fh.write(line)
-                events_written += len(played.events)
+                fh.write("".join(lines))
+                events_written += len(lines)
     finally:
         if fh is not None:
             fh.close()
@@ -70,9 +100,10 @@ def simulate(
     opts = ",".join(expansions) or "none"
     mean = sum(scores) / len(scores) if scores else 0.0
     log_note = f"; log {log_path} ({events_written} events)" if log_path else ""
+    rate = games / elapsed if elapsed > 0 else 0
     out.write(
         f"{game}: {games} games, {players} players, options {opts}, seed {seed}: "
         f"mean score {mean:.1f}, best {best if scores else 0}, shared wins {shared}; {share}; "
-        f"{games / elapsed if elapsed > 0 else 0:.0f} games/s{log_note}\n"
+        f"{rate:.0f} games/s ({rate_note(logged=logging)}{path_note}){log_note}\n"
     )
     return {"wins": wins, "mean": mean, "shared": shared, "games": games, "elapsed": elapsed}

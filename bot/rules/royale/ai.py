@@ -132,8 +132,16 @@ class RandomPlayer:
         self.rng = Rng(seed)
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
-        if state.phase is Phase.TRADE:
+        """``legal_actions(state)[i]`` for a uniform ``i``, without listing every action."""
+        phase = state.phase
+        if phase is Phase.DRAFT:
+            pool = state.pool
+            return Pick(state.queue[0][0], pool[self.rng.below(len(pool))])
+        if phase is Phase.TRADE:
             return self._trade(state)
+        if phase is Phase.CANNON:
+            seat, die = state.queue[0]
+            return Cannon(seat, die, self.rng.below(2) == 0)
         actions = legal_actions(state)
         return actions[self.rng.below(len(actions))]
 

@@ -1,0 +1,60 @@
+"""Which implementation of the simulator's fast path runs: the pure-Python module
+:mod:`bot.rules.royale.fast` (always there), or an optional mypyc-compiled copy of it.
+
+``./dev compile-fast`` (:mod:`bot.sim.compile_fast`) builds ``bot.rules.royale.fast_compiled``
+from ``fast.py`` where mypyc and a C compiler are available; it is never needed. The compiled
+copy records the sha256 of the ``fast.py`` it was built from and is used only while that file is
+unchanged, so an edit to ``fast.py`` is never shadowed by a stale build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+COMPILED = "bot.rules.royale.fast_compiled"
+
+PlayRandomGame = Callable[..., tuple[list[int], list[int], list[str]]]
+
+
+def source_sha256() -> str:
+    """The sha256 of ``bot/rules/royale/fast.py`` as it is now."""
+    from bot.rules.royale import fast
+
+    return hashlib.sha256(Path(fast.__file__).read_bytes()).hexdigest()
+
+
+def compiled_module() -> tuple[Any, str]:
+    """The compiled copy and "" if it can be used, else None and why not."""
+    try:
+        module = importlib.import_module(COMPILED)
+    except ImportError:
+        return None, "not compiled"
+    if getattr(module, "SOURCE_SHA256", None) != source_sha256():
+        return None, "the compiled copy is stale: run ./dev compile-fast again"
+    return module, ""
+
+
+def implementations() -> dict[str, PlayRandomGame]:
+    """Every usable implementation by name: "python", and "mypyc" when built and fresh."""
+    from bot.rules.royale.fast import play_random_game
+
+    found: dict[str, PlayRandomGame] = {"python": play_random_game}
+    module, _ = compiled_module()
+    if module is not None:
+        found["mypyc"] = module.play_random_game
+    return found
+
+
+def best() -> tuple[PlayRandomGame, str]:
+    """The implementation to use and a note saying which one it is."""
+    module, why = compiled_module()
+    if module is not None:
+        return module.play_random_game, "fast path compiled with mypyc"
+    from bot.rules.royale.fast import play_random_game
+
+    note = "fast path in pure Python" + (f" ({why})" if why != "not compiled" else "")
+    return play_random_game, note
