@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-AI_NAMES = ("heuristic", "random")
+from bot.rules.levels import LEVELS, PLAYERS_BY_LEVEL
+
+AI_NAMES = tuple(dict.fromkeys(
+    [*LEVELS, *(name for by_level in PLAYERS_BY_LEVEL.values() for name in by_level.values())]
+))
+"""Every computer player name of any game: the levels, then the engines' names."""
 
 
 def ai_seed(game_seed: int, seat: int) -> int:
@@ -33,15 +39,26 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     *,
     keep_events: bool = True,
+    timings: MutableMapping[str, list[float]] | None = None,
 ) -> Played:
-    """Play one game; seat i is played by ``ai[i % len(ai)]``."""
+    """Play one game; seat i is played by ``ai[i % len(ai)]``.
+
+    With ``timings``, the seconds each decision took (``choose``, timed here: the engines keep
+    no clock) are appended to ``timings[ai name]``."""
     state, events = engine.new_game(players, seed, options)
     bots = [engine.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(len(players))]
     actions: list[Any] = []
     current = engine.current_seat
     step = engine.apply_in_place
+    clock = time.perf_counter
+    seat_names = [ai[i % len(ai)] for i in range(len(players))]
     while (seat := current(state)) is not None:
-        action = bots[seat].choose(state)
+        if timings is None:
+            action = bots[seat].choose(state)
+        else:
+            started = clock()
+            action = bots[seat].choose(state)
+            timings.setdefault(seat_names[seat], []).append(clock() - started)
         new = step(state, action)
         if keep_events:
             actions.append(action)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,10 +42,12 @@ def simulate(
     shared = 0
     events_written = 0
     fh = log_path.open("w", encoding="utf-8") if log_path else None
+    timings: dict[str, list[float]] = {}
     started = time.perf_counter()
     try:
         for g in range(games):
-            played = play_game(engine, names, seed + g, ai, options, keep_events=fh is not None)
+            played = play_game(engine, names, seed + g, ai, options, keep_events=fh is not None,
+                               timings=timings)
             scores.extend(played.totals)
             for i, t in enumerate(played.totals):
                 points[ai[i % len(ai)]] += t
@@ -69,9 +72,26 @@ def simulate(
     opts = ",".join(expansions) or "none"
     mean = sum(scores) / len(scores) if scores else 0.0
     log_note = f"; log {log_path} ({events_written} events)" if log_path else ""
+    decisions = {name: decision_times(times) for name, times in timings.items()}
+    timing = ", ".join(
+        f"{name} mean {d['mean_ms']:.2f} ms p99 {d['p99_ms']:.1f} ms"
+        for name, d in decisions.items()
+    )
     out.write(
         f"{game}: {games} games, {players} players, options {opts}, seed {seed}: "
         f"mean score {mean:.1f}, best {best if scores else 0}, shared wins {shared}; {share}; "
+        f"decision time {timing or 'none'}; "
         f"{games / elapsed if elapsed > 0 else 0:.0f} games/s{log_note}\n"
     )
-    return {"wins": wins, "mean": mean, "shared": shared, "games": games, "elapsed": elapsed}
+    return {"wins": wins, "mean": mean, "shared": shared, "games": games, "elapsed": elapsed,
+            "decisions": decisions}
+
+
+def decision_times(seconds: list[float]) -> dict[str, float]:
+    """The count, mean and 99th percentile (nearest rank) of decision times, in milliseconds."""
+    if not seconds:
+        return {"count": 0, "mean_ms": 0.0, "p99_ms": 0.0}
+    ordered = sorted(seconds)
+    rank = max(0, math.ceil(0.99 * len(ordered)) - 1)
+    return {"count": len(ordered), "mean_ms": 1000 * sum(ordered) / len(ordered),
+            "p99_ms": 1000 * ordered[rank]}

@@ -1,0 +1,322 @@
+"""The expert Panda Royale player: Monte-Carlo look-ahead over the heuristic player.
+
+For a draft pick the expert plays out each of the heuristic's few best picks (distinct die
+types) to the end of the game on copies of it, every seat (itself included) played by the
+heuristic, in a handful of determinised futures. A pick's worth is its average margin: the
+expected final total of the expert minus a blend of the opponents' best and mean. In a play-out
+only the decisions' effects count, not the dice's luck: every round rolled in it scores the
+*expected* points of each hand (and a fired Cannon its real points), which removes most of the
+noise. Trading turns, Cannons and mischief are the heuristic's (the Cannon rule already is the
+best stopping point for the expected points; playing out trades did not pay).
+
+The look-ahead never touches the game's own generator: each copy gets a fresh
+:class:`~bot.rules.rng.Rng` seeded from the expert's own seeded generator, so the real game's
+dice are neither predicted nor consumed; the only hidden information, the dice and bag draws
+to come, is what the futures sample. All candidates of a decision share the same futures
+(common random numbers: each roll draws one number whatever the die), so their differences are
+mostly the decision's own.
+
+Deterministic: the same seed and the same sequence of states give the same choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.rules.rng import Rng
+from bot.rules.royale.actions import Cannon, Pass, Pick, RoyaleAction, Trade
+from bot.rules.royale.ai import (
+    TRADE_THRESHOLD,
+    HeuristicPlayer,
+    Parts,
+    add_parts,
+    die_parts,
+    hand_value,
+    mean,
+    parts_value,
+)
+from bot.rules.royale.dice import (
+    CANNON_KIND,
+    CANNON_MULTIPLIER,
+    GLITTER,
+    GLITTER_MULTIPLIER,
+    MERCENARY_KIND,
+    PURPLE_MULTIPLIER,
+    ROUNDS,
+    Column,
+    DiceSet,
+    DieSpec,
+)
+from bot.rules.royale.engine import apply_in_place, current_seat, tradeable_dice
+from bot.rules.royale.state import Phase, RoyaleState
+
+PICK_CANDIDATES = 4
+"""Draft picks played out: the heuristic's best few (of distinct die types)."""
+FUTURES = 3
+"""Determinised futures per candidate."""
+LEADER_SHARE = 0.5
+"""The margin is over ``LEADER_SHARE`` x the best opponent + the rest x the opponents' mean."""
+
+_SEED_RANGE = 1 << 62
+
+# One die's expected points in one round: (flat, blue, red, red dice, glitter dice).
+_RoundParts = tuple[float, float, float, int, int]
+
+
+def _die_type(spec: DieSpec) -> tuple[str, int, str]:
+    return (spec.color, spec.sides, spec.kind)
+
+
+def round_parts(spec: DieSpec, round_no: int) -> _RoundParts:
+    """What one die adds to its hand's expected points in round ``round_no`` (a Cannon counts
+    when it is fired, not here)."""
+    kind = spec.kind
+    if kind == CANNON_KIND:
+        return (0.0, 0.0, 0.0, 0, 0)
+    m = mean(spec)
+    if kind == MERCENARY_KIND:
+        return (m * round_no, 0.0, 0.0, 0, 0)
+    col = spec.column
+    if col == Column.RED:
+        return (0.0, 0.0, m, 1, 0)
+    if col == Column.BLUE:
+        return (0.0, m, 0.0, 0, int(kind == GLITTER))
+    if col == Column.PURPLE:
+        return (m * PURPLE_MULTIPLIER, 0.0, 0.0, 0, 0)
+    return (m, 0.0, 0.0, 0, 0)
+
+
+def round_points(dice: Sequence[DieSpec], round_no: int) -> float:
+    """The expected points of one round of a hand (pity dice included)."""
+    return _points([round_parts(spec, round_no) for spec in dice])
+
+
+def _points(parts: Sequence[_RoundParts]) -> float:
+    flat = blue = red = 0.0
+    reds = glitters = 0
+    for p in parts:
+        flat += p[0]
+        blue += p[1]
+        red += p[2]
+        reds += p[3]
+        glitters += p[4]
+    return flat + blue * (GLITTER_MULTIPLIER if glitters else 1) + red * reds
+
+
+class ExpertPlayer:
+    """Monte-Carlo look-ahead over heuristic play-outs (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        futures: int = FUTURES,
+        pick_candidates: int = PICK_CANDIDATES,
+        leader_share: float = LEADER_SHARE,
+    ) -> None:
+        self.rng = Rng(seed)
+        self.heuristic = HeuristicPlayer(seed)
+        self.rollout = FastHeuristic(seed)
+        self.futures = futures
+        self.pick_candidates = pick_candidates
+        self.leader_share = leader_share
+        self._round_tables: dict[tuple[int, int], dict[str, _RoundParts]] = {}
+
+    def choose(self, state: RoyaleState) -> RoyaleAction:
+        """The expert's decision for the seat that must decide now."""
+        if state.phase is not Phase.DRAFT:
+            return self.heuristic.choose(state)  # raises on a finished game
+        candidates = self._pick_candidates(state)
+        if len(candidates) == 1 or self.futures < 1:
+            return candidates[0]
+        return self._best(state, candidates)
+
+    def _pick_candidates(self, state: RoyaleState) -> list[RoyaleAction]:
+        """The heuristic's best picks, one per die type, best first."""
+        seat = state.queue[0][0]
+        specs = state.dice.specs
+        nxt = state.round + 1
+        mine = [specs[d] for d in state.hands[seat]]
+        base = hand_value(mine, nxt)
+        seen: dict[tuple[str, int, str], tuple[float, str]] = {}
+        for d in state.pool:
+            key = _die_type(specs[d])
+            if key not in seen:
+                seen[key] = (hand_value([*mine, specs[d]], nxt) - base, d)
+        ranked = sorted(seen.values(), key=lambda gd: -gd[0])  # stable: pool order on ties
+        return [Pick(seat, d) for _, d in ranked[: max(1, self.pick_candidates)]]
+
+    # ------------------------------------------------------------------ look-ahead
+
+    def _best(self, state: RoyaleState, candidates: Sequence[RoyaleAction]) -> RoyaleAction:
+        seat = state.queue[0][0]
+        seeds = [self.rng.below(_SEED_RANGE) for _ in range(self.futures)]
+        totals = state.totals()
+        best = candidates[0]
+        best_score = float("-inf")
+        for action in candidates:
+            total = 0.0
+            for seed in seeds:
+                s = state.clone()
+                s.rng = Rng(seed)
+                self.rollout.rng = Rng(seed + 1)
+                gained = self._play_out(s, action)
+                total += self._margin(s, seat, totals, gained)
+            if total > best_score + 1e-9:
+                best, best_score = action, total
+        return best
+
+    def _round_table(self, dice: DiceSet, round_no: int) -> dict[str, _RoundParts]:
+        key = (id(dice), round_no)
+        table = self._round_tables.get(key)
+        if table is None:
+            if len(self._round_tables) > 64:
+                self._round_tables.clear()
+            table = self._round_tables[key] = {
+                d: round_parts(spec, round_no) for d, spec in dice.specs.items()
+            }
+        return table
+
+    def _play_out(self, s: RoyaleState, action: RoyaleAction) -> list[float]:
+        """Play ``action``, then heuristic play to the end of the game.
+
+        Returns each seat's expected points of the rounds rolled meanwhile (the dice's luck in
+        the play-out is left out: only the decisions' effects are wanted)."""
+        policy = self.rollout
+        gained = [0.0] * s.n
+        a: RoyaleAction | None = action
+        while True:
+            phase = s.phase
+            if a is None:
+                if current_seat(s) is None:
+                    return gained
+                a = policy.choose(s)
+            if phase is Phase.DRAFT and (len(s.queue) == 1 or len(s.pool) == 1):
+                # The last pick: the hands are now the ones the next round rolls.
+                assert isinstance(a, Pick)
+                table = self._round_table(s.dice, s.round + 1)
+                for seat, hand in enumerate(s.hands):
+                    parts = [table[d] for d in hand]
+                    if seat == a.seat:
+                        parts.append(table[a.die])
+                    gained[seat] += _points(parts)
+            elif isinstance(a, Cannon) and a.score:
+                gained[a.seat] += s.values[a.die] * CANNON_MULTIPLIER
+            apply_in_place(s, a)
+            a = None
+
+    def _margin(
+        self, s: RoyaleState, seat: int, totals: Sequence[int], gained: Sequence[float]
+    ) -> float:
+        """``seat``'s expected final total minus a blend of the opponents' best and mean."""
+        specs = s.dice.specs
+        nxt = len(s.sheet) + 1
+        worth = [
+            t + g + (hand_value([specs[d] for d in hand], nxt) if nxt <= ROUNDS else 0.0)
+            for t, g, hand in zip(totals, gained, s.hands, strict=True)
+        ]
+        others = [w for i, w in enumerate(worth) if i != seat]
+        if not others:
+            return worth[seat]
+        blend = self.leader_share * max(others) + (1 - self.leader_share) * (
+            sum(others) / len(others)
+        )
+        return worth[seat] - blend
+
+
+class FastHeuristic(HeuristicPlayer):
+    """:class:`HeuristicPlayer`'s choices, computed faster (the play-outs' policy).
+
+    Die values are looked up by die id, and a trade's score depends only on the target and the
+    die taken (every giveable die is a clear d6), so each is scored once; ties resolve as the
+    heuristic's do (the first best in :func:`legal_actions` order).
+    """
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._tables: dict[tuple[int, int], dict[str, Parts]] = {}
+
+    def _table(self, state: RoyaleState, nxt: int) -> dict[str, Parts]:
+        """Every die's parts by id for the rounds from ``nxt`` on (kept per dice set)."""
+        key = (id(state.dice), nxt)
+        table = self._tables.get(key)
+        if table is None:
+            if len(self._tables) > 64:
+                self._tables.clear()
+            table = self._tables[key] = {
+                d: die_parts(spec, nxt) for d, spec in state.dice.specs.items()
+            }
+        return table
+
+    @staticmethod
+    def _sum(table: dict[str, Parts], hand: Sequence[str]) -> Parts:
+        a = b = c = f = 0.0
+        r = g = 0
+        for d in hand:
+            p = table[d]
+            a += p[0]
+            b += p[1]
+            c += p[2]
+            r += p[3]
+            g += p[4]
+            f += p[5]
+        return (a, b, c, r, g, f)
+
+    def _pick(self, state: RoyaleState, seat: int) -> RoyaleAction:
+        nxt = state.round + 1
+        table = self._table(state, nxt)
+        mine = self._sum(table, state.hands[seat])
+        best: list[str] = []
+        best_gain = float("-inf")
+        for d in state.pool:
+            gain = parts_value(add_parts(mine, table[d]), nxt)
+            if gain > best_gain + 1e-9:
+                best, best_gain = [d], gain
+            elif abs(gain - best_gain) <= 1e-9:
+                best.append(d)
+        return Pick(seat, best[self.rng.below(len(best))])
+
+    def _trade(self, state: RoyaleState, seat: int) -> RoyaleAction:
+        gives = tradeable_dice(state, seat)
+        if not gives:
+            return Pass(seat)
+        nxt = state.round + 1
+        rounds = ROUNDS - nxt + 1
+        table = self._table(state, nxt)
+        specs = state.dice.specs
+        parts = [self._sum(table, hand) for hand in state.hands]
+        values = [parts_value(p, nxt) for p in parts]
+        weights = self._weights(state, seat)
+        give = table[gives[0]]
+        g0, g1, g2, g3, g4, g5 = give
+        # The heuristic's sums, in its order, so that its ties resolve the same way.
+        m0, m1, m2, m3, m4, m5 = add_parts(parts[seat], give, -1)
+        mine = values[seat]
+        best: RoyaleAction = Pass(seat)
+        best_gain = TRADE_THRESHOLD
+        for target, hand in enumerate(state.hands):
+            if target == seat:
+                continue
+            h0, h1, h2, h3, h4, h5 = parts[target]
+            theirs = values[target]
+            w = weights[target]
+            done: set[Parts] = set()
+            for d in hand:
+                take = table[d]
+                if take in done or not specs[d].takeable:
+                    continue
+                done.add(take)
+                t0, t1, t2, t3, t4, t5 = take
+                if rounds > 0:
+                    gain = ((m0 + t0) + (m1 + t1) * (2 if m4 + t4 else 1)
+                            + (m2 + t2) * (m3 + t3)) * rounds + (m5 + t5) - mine
+                    b4 = h4 - t4 + g4
+                    after = (((h0 - t0) + g0) + ((h1 - t1) + g1) * (2 if b4 else 1)
+                             + ((h2 - t2) + g2) * ((h3 - t3) + g3)) * rounds + ((h5 - t5) + g5)
+                    loss = theirs - after
+                else:
+                    gain = loss = 0.0
+                score = gain + w * loss
+                if score > best_gain:
+                    best, best_gain = Trade(seat, gives[0], target, d), score
+        return best
