@@ -35,12 +35,23 @@ def _expansions(text: str) -> list[str]:
 
 
 def _ai(text: str) -> list[str]:
-    names = [p.strip() for p in text.split(",") if p.strip()]
+    names = [p.strip().lower() for p in text.split(",") if p.strip()]
     bad = [n for n in names if n not in AI_NAMES]
     if not names or bad:
-        raise argparse.ArgumentTypeError(f"--ai takes {' or '.join(AI_NAMES)} (comma-separated "
+        raise argparse.ArgumentTypeError(f"--ai takes {', '.join(AI_NAMES)} (comma-separated "
                                          "for one per seat)")
     return names
+
+
+def _ai_problem(game: str, names: Sequence[str]) -> str | None:
+    """Why ``names`` can't play ``game`` (a name of the other game's engine), or None."""
+    from bot.rules.levels import player_names
+
+    ok = player_names(game)
+    bad = [n for n in names if n not in ok]
+    if bad:
+        return f"--ai for {game} takes {', '.join(ok)}, not {', '.join(bad)}"
+    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,7 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--ai", type=_ai, default=["heuristic"],
-                     help="heuristic or random, or one per seat: heuristic,random,random,random")
+                     help="a level (easy, normal, hard) or a player (random, heuristic; expert "
+                          "for royale, optimal for posing), or one per seat: "
+                          "hard,normal,normal,normal")
     sim.add_argument("--expansions", type=_expansions, default=[],
                      help="any of mischief,cannon,mercenary")
     sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
@@ -130,6 +143,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
     cmd = args.command or "run"
+    if cmd in ("demo", "simulate") and (problem := _ai_problem(args.game, args.ai)):
+        out.write(problem + "\n")
+        return 2
     if cmd == "demo":
         seed = args.seed if args.seed is not None else _seed()
         if args.game == "royale":

@@ -72,7 +72,7 @@ def simulate(
     opts = ",".join(expansions) or "none"
     mean = sum(scores) / len(scores) if scores else 0.0
     log_note = f"; log {log_path} ({events_written} events)" if log_path else ""
-    decisions = {name: decision_times(times) for name, times in timings.items()}
+    decisions = {name: decision_times(timings[name]) for name in wins if name in timings}
     timing = ", ".join(
         f"{name} mean {d['mean_ms']:.2f} ms p99 {d['p99_ms']:.1f} ms"
         for name, d in decisions.items()

@@ -21,6 +21,7 @@ Deterministic: the same seed and the same sequence of states give the same choic
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from bot.rules.rng import Rng
@@ -113,7 +114,11 @@ class ExpertPlayer:
         futures: int = FUTURES,
         pick_candidates: int = PICK_CANDIDATES,
         leader_share: float = LEADER_SHARE,
+        trade_candidates: int = 0,
+        sigma: float = 0.0,
     ) -> None:
+        self.sigma = sigma
+        self.trade_candidates = trade_candidates
         self.rng = Rng(seed)
         self.heuristic = HeuristicPlayer(seed)
         self.rollout = FastHeuristic(seed)
@@ -124,9 +129,12 @@ class ExpertPlayer:
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
         """The expert's decision for the seat that must decide now."""
-        if state.phase is not Phase.DRAFT:
+        if state.phase is Phase.TRADE and self.trade_candidates > 0:
+            candidates = self._trade_candidates(state)
+        elif state.phase is not Phase.DRAFT:
             return self.heuristic.choose(state)  # raises on a finished game
-        candidates = self._pick_candidates(state)
+        else:
+            candidates = self._pick_candidates(state)
         if len(candidates) == 1 or self.futures < 1:
             return candidates[0]
         return self._best(state, candidates)
@@ -146,6 +154,37 @@ class ExpertPlayer:
         ranked = sorted(seen.values(), key=lambda gd: -gd[0])  # stable: pool order on ties
         return [Pick(seat, d) for _, d in ranked[: max(1, self.pick_candidates)]]
 
+    def _trade_candidates(self, state: RoyaleState) -> list[RoyaleAction]:
+        """The heuristic's choice, Pass and its best other trades (one per target and type)."""
+        seat = state.queue[0][0]
+        first = self.rollout.choose(state)
+        out: list[RoyaleAction] = [first] if isinstance(first, Pass) else [first, Pass(seat)]
+        specs = state.dice.specs
+        nxt = state.round + 1
+        table = self.rollout._table(state, nxt)
+        gives = tradeable_dice(state, seat)
+        mine = parts_value(self.rollout._sum(table, state.hands[seat]), nxt)
+        ranked: list[tuple[float, Trade]] = []
+        seen: set[tuple[int, Parts]] = set()
+        for target, hand in enumerate(state.hands):
+            if target == seat:
+                continue
+            for d in hand:
+                key = (target, table[d])
+                if key in seen or not specs[d].takeable:
+                    continue
+                seen.add(key)
+                after = [*(x for x in state.hands[seat] if x != gives[0]), d]
+                gain = parts_value(self.rollout._sum(table, after), nxt) - mine
+                ranked.append((gain, Trade(seat, gives[0], target, d)))
+        ranked.sort(key=lambda ga: -ga[0])
+        for _, a in ranked:
+            if len(out) > self.trade_candidates:
+                break
+            if a != first:
+                out.append(a)
+        return out
+
     # ------------------------------------------------------------------ look-ahead
 
     def _best(self, state: RoyaleState, candidates: Sequence[RoyaleAction]) -> RoyaleAction:
@@ -161,7 +200,11 @@ class ExpertPlayer:
                 s.rng = Rng(seed)
                 self.rollout.rng = Rng(seed + 1)
                 gained = self._play_out(s, action)
-                total += self._margin(s, seat, totals, gained)
+                m = self._margin(s, seat, totals, gained)
+                if self.sigma > 0:
+                    spread = self.sigma * math.sqrt(ROUNDS - state.round + 1)
+                    m = 0.5 * (1 + math.erf(m / (spread * math.sqrt(2))))
+                total += m
             if total > best_score + 1e-9:
                 best, best_score = action, total
         return best
