@@ -21,7 +21,6 @@ Deterministic: the same seed and the same sequence of states give the same choic
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from bot.rules.rng import Rng
@@ -115,9 +114,9 @@ class ExpertPlayer:
         pick_candidates: int = PICK_CANDIDATES,
         leader_share: float = LEADER_SHARE,
         trade_candidates: int = 0,
-        sigma: float = 0.0,
+        extra: int = 0,
     ) -> None:
-        self.sigma = sigma
+        self.extra = extra
         self.trade_candidates = trade_candidates
         self.rng = Rng(seed)
         self.heuristic = HeuristicPlayer(seed)
@@ -188,26 +187,33 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ look-ahead
 
     def _best(self, state: RoyaleState, candidates: Sequence[RoyaleAction]) -> RoyaleAction:
+        """The candidate of best average margin over the futures (first best on ties).
+
+        With ``extra`` futures, the two leaders after the first ``futures`` are played out in
+        that many more (successive halving: the close calls get the samples)."""
         seat = state.queue[0][0]
-        seeds = [self.rng.below(_SEED_RANGE) for _ in range(self.futures)]
+        seeds = [self.rng.below(_SEED_RANGE) for _ in range(self.futures + self.extra)]
         totals = state.totals()
-        best = candidates[0]
-        best_score = float("-inf")
-        for action in candidates:
-            total = 0.0
-            for seed in seeds:
-                s = state.clone()
-                s.rng = Rng(seed)
-                self.rollout.rng = Rng(seed + 1)
-                gained = self._play_out(s, action)
-                m = self._margin(s, seat, totals, gained)
-                if self.sigma > 0:
-                    spread = self.sigma * math.sqrt(ROUNDS - state.round + 1)
-                    m = 0.5 * (1 + math.erf(m / (spread * math.sqrt(2))))
-                total += m
-            if total > best_score + 1e-9:
-                best, best_score = action, total
-        return best
+        first = seeds[: self.futures]
+        scores = [self._worth(state, seat, totals, a, first) for a in candidates]
+        order = sorted(range(len(candidates)), key=lambda i: -scores[i])  # stable on ties
+        if self.extra:
+            more = seeds[self.futures:]
+            for i in order[:2]:
+                scores[i] += self._worth(state, seat, totals, candidates[i], more)
+            order = sorted(order[:2], key=lambda i: (-scores[i], i))
+        return candidates[order[0]]
+
+    def _worth(self, state: RoyaleState, seat: int, totals: Sequence[int],
+               action: RoyaleAction, seeds: Sequence[int]) -> float:
+        total = 0.0
+        for seed in seeds:
+            s = state.clone()
+            s.rng = Rng(seed)
+            self.rollout.rng = Rng(seed + 1)
+            gained = self._play_out(s, action)
+            total += self._margin(s, seat, totals, gained)
+        return total
 
     def _round_table(self, dice: DiceSet, round_no: int) -> dict[str, _RoundParts]:
         key = (id(dice), round_no)
