@@ -8,6 +8,8 @@
   otherwise the sum of each open box's baseline, its typical worth in good play. Its tables
   depend only on the set of open boxes, so they are built once per set and shared by every
   player of the process.
+* :class:`~bot.rules.posing.optimal.OptimalPosingPlayer` ("optimal") plays the exact optimum
+  for the expected score, from a shipped table (see :mod:`bot.rules.posing.optimal`).
 
 Each player draws its tie-breaks from its own :class:`~bot.rules.rng.Rng`, never the game's.
 """

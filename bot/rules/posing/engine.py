@@ -297,7 +297,8 @@ class PosingEngine:
         return winners(state)
 
     def make_player(self, name: str, seed: int) -> Player:
-        """A computer player: ``"random"`` or ``"heuristic"`` (the strong one)."""
+        """A computer player: ``"random"``, ``"heuristic"`` or ``"optimal"`` (the best), or a
+        level: ``"easy"``, ``"normal"`` or ``"hard"``."""
         # Imported here: the computer players use this module's functions.
         from bot.rules.posing.ai import make_player
 

@@ -30,6 +30,7 @@ from bot.rules.royale.ai import (
     HeuristicPlayer,
     Parts,
     add_parts,
+    cannon_value,
     die_parts,
     hand_value,
     mean,
@@ -104,7 +105,15 @@ def _points(parts: Sequence[_RoundParts]) -> float:
 
 
 class ExpertPlayer:
-    """Monte-Carlo look-ahead over heuristic play-outs (see the module docstring)."""
+    """Monte-Carlo look-ahead over heuristic play-outs (see the module docstring).
+
+    The defaults are the measured best trade-off of strength and time. ``futures`` and
+    ``pick_candidates`` size the look-ahead, ``leader_share`` blends the opponents;
+    ``trade_candidates`` > 0 also plays out that many trades (besides Pass and the heuristic's
+    own choice) on trading turns, and ``extra`` > 0 plays the two leading candidates out in that
+    many more futures. Neither paid for its time in 4-player games against the heuristic, so
+    both are off by default.
+    """
 
     def __init__(
         self,
@@ -116,14 +125,14 @@ class ExpertPlayer:
         trade_candidates: int = 0,
         extra: int = 0,
     ) -> None:
-        self.extra = extra
-        self.trade_candidates = trade_candidates
         self.rng = Rng(seed)
         self.heuristic = HeuristicPlayer(seed)
         self.rollout = FastHeuristic(seed)
         self.futures = futures
         self.pick_candidates = pick_candidates
         self.leader_share = leader_share
+        self.trade_candidates = trade_candidates
+        self.extra = extra
         self._round_tables: dict[tuple[int, int], dict[str, _RoundParts]] = {}
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
@@ -229,8 +238,9 @@ class ExpertPlayer:
     def _play_out(self, s: RoyaleState, action: RoyaleAction) -> list[float]:
         """Play ``action``, then heuristic play to the end of the game.
 
-        Returns each seat's expected points of the rounds rolled meanwhile (the dice's luck in
-        the play-out is left out: only the decisions' effects are wanted)."""
+        Returns each seat's expected points from the rounds the play-out rolls (the dice's luck
+        in the play-out is left out: only the decisions' effects are wanted). The last round
+        is not rolled: once its hands are known, their expected points are all there is."""
         policy = self.rollout
         gained = [0.0] * s.n
         a: RoyaleAction | None = action
@@ -243,12 +253,16 @@ class ExpertPlayer:
             if phase is Phase.DRAFT and (len(s.queue) == 1 or len(s.pool) == 1):
                 # The last pick: the hands are now the ones the next round rolls.
                 assert isinstance(a, Pick)
-                table = self._round_table(s.dice, s.round + 1)
+                nxt = s.round + 1
+                table = self._round_table(s.dice, nxt)
                 for seat, hand in enumerate(s.hands):
-                    parts = [table[d] for d in hand]
-                    if seat == a.seat:
-                        parts.append(table[a.die])
-                    gained[seat] += _points(parts)
+                    dice = [*hand, a.die] if seat == a.seat else hand
+                    gained[seat] += _points([table[d] for d in dice])
+                    if nxt == ROUNDS:  # a Cannon is always fired in the last round
+                        kinds = [s.dice.specs[d].kind for d in dice]
+                        gained[seat] += kinds.count(CANNON_KIND) * cannon_value(1)
+                if nxt == ROUNDS:
+                    return gained
             elif isinstance(a, Cannon) and a.score:
                 gained[a.seat] += s.values[a.die] * CANNON_MULTIPLIER
             apply_in_place(s, a)
@@ -258,12 +272,7 @@ class ExpertPlayer:
         self, s: RoyaleState, seat: int, totals: Sequence[int], gained: Sequence[float]
     ) -> float:
         """``seat``'s expected final total minus a blend of the opponents' best and mean."""
-        specs = s.dice.specs
-        nxt = len(s.sheet) + 1
-        worth = [
-            t + g + (hand_value([specs[d] for d in hand], nxt) if nxt <= ROUNDS else 0.0)
-            for t, g, hand in zip(totals, gained, s.hands, strict=True)
-        ]
+        worth = [t + g for t, g in zip(totals, gained, strict=True)]
         others = [w for i, w in enumerate(worth) if i != seat]
         if not others:
             return worth[seat]

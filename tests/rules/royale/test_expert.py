@@ -44,6 +44,16 @@ def test_expert_only_chooses_legal_actions(n: int, options: tuple[str, ...]) -> 
     assert s.phase is Phase.OVER
 
 
+def test_expert_with_trade_look_ahead_and_halving_stays_legal() -> None:
+    expert = ExpertPlayer(4, futures=1, pick_candidates=3, trade_candidates=2, extra=1)
+    traded = False
+    for seed in range(3):
+        s, phases = _play(4, 60 + seed, ALL_OPTIONS, {0: expert, 2: ExpertPlayer(9, **QUICK)})
+        assert s.phase is Phase.OVER
+        traded |= Phase.TRADE in phases
+    assert traded
+
+
 def test_expert_decides_in_every_phase() -> None:
     phases: set[Phase] = set()
     for seed in range(4):
