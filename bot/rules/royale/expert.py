@@ -2,12 +2,16 @@
 
 For a draft pick the expert plays out each of the heuristic's few best picks (distinct die
 types) to the end of the game on copies of it, every seat (itself included) played by the
-heuristic, in a handful of determinised futures. A pick's worth is its average margin: the
-expected final total of the expert minus a blend of the opponents' best and mean. In a play-out
-only the decisions' effects count, not the dice's luck: every round rolled in it scores the
-*expected* points of each hand (and a fired Cannon its real points), which removes most of the
-noise. Trading turns, Cannons and mischief are the heuristic's (the Cannon rule already is the
-best stopping point for the expected points; playing out trades did not pay).
+heuristic, in a handful of determinised futures. In a play-out only the decisions' effects
+count, not the dice's luck: every round rolled in it scores the *expected* points of each hand
+(and a fired Cannon its real points), which removes most of the noise, and the variance of
+those points is kept too. A pick's worth is its average win chance: at the end of a play-out
+each seat's final total is taken as normal (expected points, dice variance), and the chance that
+the expert's beats every other is computed. Aiming at the win rather than the expected margin
+makes the expert take risks when behind and play safe when ahead; it won about 3 points of win
+share more in our measurements. Trading turns, Cannons and mischief are the heuristic's (the
+Cannon rule already is the best stopping point for the expected points; playing out trades did
+not pay for its time).
 
 The look-ahead never touches the game's own generator: each copy gets a fresh
 :class:`~bot.rules.rng.Rng` seeded from the expert's own seeded generator, so the real game's
@@ -21,6 +25,7 @@ Deterministic: the same seed and the same sequence of states give the same choic
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from bot.rules.rng import Rng
@@ -55,45 +60,55 @@ PICK_CANDIDATES = 4
 """Draft picks played out: the heuristic's best few (of distinct die types)."""
 FUTURES = 3
 """Determinised futures per candidate."""
+OBJECTIVE = "win"
+"""What a play-out's end is worth: ``"win"`` (the win chance) or ``"margin"`` (below)."""
 LEADER_SHARE = 0.5
-"""The margin is over ``LEADER_SHARE`` x the best opponent + the rest x the opponents' mean."""
+"""With ``objective="margin"``: the margin is over ``LEADER_SHARE`` x the best opponent + the
+rest x the opponents' mean."""
 
 _SEED_RANGE = 1 << 62
 
-# One die's expected points in one round: (flat, blue, red, red dice, glitter dice).
-_RoundParts = tuple[float, float, float, int, int]
+# One die's share of its hand's points in one round: (flat, blue, red, red dice, glitter dice)
+# means, then the variances of the flat, blue and red parts (before the column multipliers).
+_RoundParts = tuple[float, float, float, int, int, float, float, float]
 
 
 def _die_type(spec: DieSpec) -> tuple[str, int, str]:
     return (spec.color, spec.sides, spec.kind)
 
 
+def _variance(spec: DieSpec) -> float:
+    m = mean(spec)
+    return sum((f - m) ** 2 for f in spec.faces) / spec.sides
+
+
 def round_parts(spec: DieSpec, round_no: int) -> _RoundParts:
-    """What one die adds to its hand's expected points in round ``round_no`` (a Cannon counts
-    when it is fired, not here)."""
+    """What one die adds to its hand's points in round ``round_no``, in expectation and
+    variance (a Cannon counts when it is fired, not here)."""
     kind = spec.kind
     if kind == CANNON_KIND:
-        return (0.0, 0.0, 0.0, 0, 0)
-    m = mean(spec)
+        return (0.0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0)
+    m, v = mean(spec), _variance(spec)
     if kind == MERCENARY_KIND:
-        return (m * round_no, 0.0, 0.0, 0, 0)
+        return (m * round_no, 0.0, 0.0, 0, 0, v * round_no**2, 0.0, 0.0)
     col = spec.column
     if col == Column.RED:
-        return (0.0, 0.0, m, 1, 0)
+        return (0.0, 0.0, m, 1, 0, 0.0, 0.0, v)
     if col == Column.BLUE:
-        return (0.0, m, 0.0, 0, int(kind == GLITTER))
+        return (0.0, m, 0.0, 0, int(kind == GLITTER), 0.0, v, 0.0)
     if col == Column.PURPLE:
-        return (m * PURPLE_MULTIPLIER, 0.0, 0.0, 0, 0)
-    return (m, 0.0, 0.0, 0, 0)
+        return (m * PURPLE_MULTIPLIER, 0.0, 0.0, 0, 0, v * PURPLE_MULTIPLIER**2, 0.0, 0.0)
+    return (m, 0.0, 0.0, 0, 0, v, 0.0, 0.0)
 
 
 def round_points(dice: Sequence[DieSpec], round_no: int) -> float:
     """The expected points of one round of a hand (pity dice included)."""
-    return _points([round_parts(spec, round_no) for spec in dice])
+    return _moments([round_parts(spec, round_no) for spec in dice])[0]
 
 
-def _points(parts: Sequence[_RoundParts]) -> float:
-    flat = blue = red = 0.0
+def _moments(parts: Sequence[_RoundParts]) -> tuple[float, float]:
+    """The expectation and variance of a hand's points in one round."""
+    flat = blue = red = flat_var = blue_var = red_var = 0.0
     reds = glitters = 0
     for p in parts:
         flat += p[0]
@@ -101,14 +116,44 @@ def _points(parts: Sequence[_RoundParts]) -> float:
         red += p[2]
         reds += p[3]
         glitters += p[4]
-    return flat + blue * (GLITTER_MULTIPLIER if glitters else 1) + red * reds
+        flat_var += p[5]
+        blue_var += p[6]
+        red_var += p[7]
+    double = GLITTER_MULTIPLIER if glitters else 1
+    return (flat + blue * double + red * reds,
+            flat_var + blue_var * double**2 + red_var * reds**2)
+
+
+# Win chance of normal totals: Simpson's rule over the expert's total, +-5 standard deviations.
+_STEPS = 20
+_NODES = [-5 + 10 * i / _STEPS for i in range(_STEPS + 1)]
+_WEIGHTS = [
+    (1 if i in (0, _STEPS) else 4 if i % 2 else 2) * (10 / _STEPS / 3)
+    * math.exp(-x * x / 2) / math.sqrt(2 * math.pi)
+    for i, x in enumerate(_NODES)
+]
+
+
+def win_chance(mine: tuple[float, float], others: Sequence[tuple[float, float]]) -> float:
+    """P(a normal total (mean, variance) ``mine`` beats every one of ``others``)."""
+    m0, s0 = mine[0], math.sqrt(max(mine[1], 1.0))
+    sd = [(m, math.sqrt(2 * max(v, 1.0))) for m, v in others]
+    total = 0.0
+    for x, w in zip(_NODES, _WEIGHTS, strict=True):
+        at = m0 + s0 * x
+        p = w
+        for m, s in sd:
+            p *= 0.5 * (1 + math.erf((at - m) / s))
+        total += p
+    return total
 
 
 class ExpertPlayer:
     """Monte-Carlo look-ahead over heuristic play-outs (see the module docstring).
 
     The defaults are the measured best trade-off of strength and time. ``futures`` and
-    ``pick_candidates`` size the look-ahead, ``leader_share`` blends the opponents;
+    ``pick_candidates`` size the look-ahead, ``objective`` is ``"win"`` or ``"margin"`` and
+    ``leader_share`` blends the opponents of the margin;
     ``trade_candidates`` > 0 also plays out that many trades (besides Pass and the heuristic's
     own choice) on trading turns, and ``extra`` > 0 plays the two leading candidates out in that
     many more futures. Neither paid for its time in 4-player games against the heuristic, so
@@ -124,7 +169,11 @@ class ExpertPlayer:
         leader_share: float = LEADER_SHARE,
         trade_candidates: int = 0,
         extra: int = 0,
+        objective: str = OBJECTIVE,
     ) -> None:
+        if objective not in ("win", "margin"):
+            raise ValueError(f"unknown objective {objective!r}: use 'win' or 'margin'")
+        self.objective = objective
         self.rng = Rng(seed)
         self.heuristic = HeuristicPlayer(seed)
         self.rollout = FastHeuristic(seed)
@@ -220,8 +269,8 @@ class ExpertPlayer:
             s = state.clone()
             s.rng = Rng(seed)
             self.rollout.rng = Rng(seed + 1)
-            gained = self._play_out(s, action)
-            total += self._margin(s, seat, totals, gained)
+            gained, spread = self._play_out(s, action)
+            total += self._score(seat, totals, gained, spread)
         return total
 
     def _round_table(self, dice: DiceSet, round_no: int) -> dict[str, _RoundParts]:
@@ -235,20 +284,24 @@ class ExpertPlayer:
             }
         return table
 
-    def _play_out(self, s: RoyaleState, action: RoyaleAction) -> list[float]:
+    def _play_out(
+        self, s: RoyaleState, action: RoyaleAction
+    ) -> tuple[list[float], list[float]]:
         """Play ``action``, then heuristic play to the end of the game.
 
-        Returns each seat's expected points from the rounds the play-out rolls (the dice's luck
-        in the play-out is left out: only the decisions' effects are wanted). The last round
-        is not rolled: once its hands are known, their expected points are all there is."""
+        Returns each seat's expected points from the rounds the play-out rolls, and their
+        variance (the dice's luck in the play-out is left out: only the decisions' effects are
+        wanted). The last round is not rolled: once its hands are known, their expected points
+        are all there is."""
         policy = self.rollout
         gained = [0.0] * s.n
+        spread = [0.0] * s.n
         a: RoyaleAction | None = action
         while True:
             phase = s.phase
             if a is None:
                 if current_seat(s) is None:
-                    return gained
+                    return gained, spread
                 a = policy.choose(s)
             if phase is Phase.DRAFT and (len(s.queue) == 1 or len(s.pool) == 1):
                 # The last pick: the hands are now the ones the next round rolls.
@@ -257,25 +310,31 @@ class ExpertPlayer:
                 table = self._round_table(s.dice, nxt)
                 for seat, hand in enumerate(s.hands):
                     dice = [*hand, a.die] if seat == a.seat else hand
-                    gained[seat] += _points([table[d] for d in dice])
+                    m, v = _moments([table[d] for d in dice])
+                    gained[seat] += m
+                    spread[seat] += v
                     if nxt == ROUNDS:  # a Cannon is always fired in the last round
                         kinds = [s.dice.specs[d].kind for d in dice]
                         gained[seat] += kinds.count(CANNON_KIND) * cannon_value(1)
                 if nxt == ROUNDS:
-                    return gained
+                    return gained, spread
             elif isinstance(a, Cannon) and a.score:
                 gained[a.seat] += s.values[a.die] * CANNON_MULTIPLIER
             apply_in_place(s, a)
             a = None
 
-    def _margin(
-        self, s: RoyaleState, seat: int, totals: Sequence[int], gained: Sequence[float]
-    ) -> float:
-        """``seat``'s expected final total minus a blend of the opponents' best and mean."""
+    def _score(self, seat: int, totals: Sequence[int], gained: Sequence[float],
+               spread: Sequence[float]) -> float:
+        """What a play-out's end is worth to ``seat``: its win chance (``objective="win"``) or
+        its expected final total minus a blend of the opponents' best and mean."""
         worth = [t + g for t, g in zip(totals, gained, strict=True)]
         others = [w for i, w in enumerate(worth) if i != seat]
         if not others:
             return worth[seat]
+        if self.objective == "win":
+            return win_chance((worth[seat], spread[seat]),
+                              [(w, v) for i, (w, v) in enumerate(zip(worth, spread, strict=True))
+                               if i != seat])
         blend = self.leader_share * max(others) + (1 - self.leader_share) * (
             sum(others) / len(others)
         )

@@ -6,7 +6,13 @@ import pytest
 
 from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer, make_player
 from bot.rules.royale.engine import ENGINE, apply_in_place, current_seat, legal_actions, new_game
-from bot.rules.royale.expert import ExpertPlayer, FastHeuristic, round_points
+from bot.rules.royale.expert import (
+    ExpertPlayer,
+    FastHeuristic,
+    round_parts,
+    round_points,
+    win_chance,
+)
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.sim.runner import ai_seed
 
@@ -125,6 +131,25 @@ def test_round_points_are_the_expected_column_scores() -> None:
                              "pink12-1", "cannon8-1")]
     assert round_points(dice, 3) == pytest.approx(9 + 20 + 8 + 6.5)
     assert round_points([BOX["mercenary6-1"]], 4) == pytest.approx(14)
+
+
+def test_round_variance() -> None:
+    from bot.rules.royale.expert import _moments
+
+    # Two red d8: (a + b) x 2, each face variance 21.5 -> variance 2 x 21.5 x 4.
+    mean, var = _moments([round_parts(BOX[d], 1) for d in ("red8-1", "red8-2")])
+    assert mean == pytest.approx(8) and var == pytest.approx(172)
+    # A blue d6 doubled by a glitter d6: 2 x (b + g), variance 4 x 2 x 35/12.
+    mean, var = _moments([round_parts(BOX[d], 1) for d in ("blue6-1", "glitter6-1")])
+    assert mean == pytest.approx(14) and var == pytest.approx(4 * 2 * 35 / 12)
+
+
+def test_win_chance_of_normal_totals() -> None:
+    assert win_chance((0, 100), [(0, 100)]) == pytest.approx(0.5, abs=1e-4)
+    assert win_chance((0, 100), [(0, 100)] * 3) == pytest.approx(0.25, abs=1e-3)
+    # N(10, 100) beats N(0, 100) with Phi(10 / sqrt(200)).
+    assert win_chance((10, 100), [(0, 100)]) == pytest.approx(0.7602, abs=1e-3)
+    assert win_chance((100, 1), [(0, 1), (50, 1)]) == pytest.approx(1, abs=1e-6)
 
 
 def _expert_share(games: int, first_seed: int) -> float:
