@@ -332,9 +332,10 @@ class ExpertPlayer:
         if not others:
             return worth[seat]
         if self.objective == "win":
-            return win_chance((worth[seat], spread[seat]),
-                              [(w, v) for i, (w, v) in enumerate(zip(worth, spread, strict=True))
-                               if i != seat])
+            return win_chance(
+                (worth[seat], spread[seat]),
+                [(w, v) for i, (w, v) in enumerate(zip(worth, spread, strict=True)) if i != seat],
+            )
         blend = self.leader_share * max(others) + (1 - self.leader_share) * (
             sum(others) / len(others)
         )
