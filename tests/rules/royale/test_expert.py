@@ -168,7 +168,8 @@ def _expert_share(games: int, first_seed: int) -> float:
 
 
 def test_expert_beats_three_heuristic_players() -> None:
-    # Fixed seeds, so the result is fixed too; each seat wins 25% by chance.
+    # Fixed seeds, so the result is fixed too; each seat wins 25% by chance. Measured: 47% on
+    # these seeds, about 36% over 4,000 games of `simulate --ai expert,heuristic,...`.
     assert _expert_share(100, 5000) > 0.30
 
 
