@@ -79,6 +79,16 @@ def _seats(ai: Sequence[str], players: int) -> None:
                            "name for every seat, or a single name for all of them")
 
 
+def _game_players(game: str, ai: Sequence[str]) -> None:
+    """Refuse a computer player of the other game (``--ai optimal`` for Panda Royale)."""
+    from bot.rules.levels import player_names
+
+    ok = player_names(game)
+    bad = [n for n in ai if n not in ok]
+    if bad:
+        raise UsageProblem(f"--ai for {game} takes {', '.join(ok)}, not {', '.join(bad)}")
+
+
 def _royale_only(game: str, expansions: Sequence[str]) -> None:
     if game != "royale" and expansions:
         raise UsageProblem("--expansions is for --game royale only (Posing Pandas has none)")

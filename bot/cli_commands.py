@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.cli_args import _players, _royale_only, _seats
+from bot.cli_args import _game_players, _players, _royale_only, _seats
 from bot.problems import Problem
 
 GO_LIVE = """\
@@ -85,6 +85,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     players = args.players if args.players is not None else (4 if args.game == "royale" else 2)
     _players(args.game, players)
     _seats(args.ai, players)
+    _game_players(args.game, args.ai)
     _royale_only(args.game, args.expansions)
     seed = args.seed if args.seed is not None else _seed()
     if args.game == "royale":
@@ -104,6 +105,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     _players(args.game, args.players)
     _seats(args.ai, args.players)
+    _game_players(args.game, args.ai)
     _royale_only(args.game, args.expansions)
     try:
         simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,

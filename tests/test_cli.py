@@ -121,3 +121,31 @@ def test_bench_startup_figure_is_a_whole_process() -> None:
 
     whole, bare = startup_seconds(runs=1)
     assert whole > bare > 0
+
+def test_simulate_takes_levels_and_expert_names_and_prints_decision_times() -> None:
+    code, text = run("simulate", "--players", "4", "--games", "1", "--seed", "3",
+                     "--ai", "expert,heuristic,heuristic,heuristic")
+    assert code == 0 and text.count("\n") == 1
+    assert "expert mean" in text and "heuristic mean" in text and " ms p99 " in text
+    code, text = run("simulate", "--players", "4", "--games", "1", "--seed", "3",
+                     "--ai", "hard,normal,normal,normal")
+    assert code == 0 and "hard mean" in text and "normal mean" in text
+
+
+def test_posing_simulate_takes_levels() -> None:
+    code, text = run("simulate", "--game", "posing", "--players", "2", "--games", "2",
+                     "--ai", "hard,easy")
+    assert code == 0 and "hard mean" in text and "easy mean" in text
+    code, text = run("simulate", "--game", "posing", "--players", "1", "--games", "1",
+                     "--ai", "optimal")
+    assert code == 0 and text.startswith("posing: 1 games, 1 players")
+
+
+def test_simulate_rejects_a_player_of_the_other_game() -> None:
+    code, text = run("simulate", "--games", "1", "--ai", "optimal")
+    assert code == 2 and "--ai for royale takes" in text
+    code, text = run("simulate", "--game", "posing", "--games", "1", "--ai", "expert")
+    assert code == 2 and "--ai for posing takes" in text
+    with pytest.raises(SystemExit) as exited:  # argparse refuses it: exit 2, one line
+        run("simulate", "--ai", "genius")
+    assert exited.value.code == 2

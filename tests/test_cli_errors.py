@@ -94,8 +94,9 @@ USAGE_CASES: list[tuple[list[str], str]] = [
     (["demo", "--game", "posing", "--expansions", "cannon"],
      usage("demo", "--expansions is for --game royale only (Posing Pandas has none)")),
     (["simulate", "--ai", "clever"],
-     usage("simulate", "--ai takes heuristic or random, or one per seat comma-separated like "
-                       "heuristic,random (got clever)")),
+     usage("simulate", "--ai takes easy or normal or hard or random or heuristic or expert or "
+                       "optimal, or one per seat comma-separated like heuristic,random "
+                       "(got clever)")),
     (["demo", "--ai", "random,heuristic"],
      usage("demo", "--ai names 2 computer players for 4 seats: give one name for every seat, "
                    "or a single name for all of them")),

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.rules.api import Event
+from bot.rules.levels import LEVELS, PLAYERS_BY_LEVEL
 from bot.rules.registry import GameKind
 
-AI_NAMES = ("heuristic", "random")
+AI_NAMES = tuple(dict.fromkeys(
+    [*LEVELS, *(name for by_level in PLAYERS_BY_LEVEL.values() for name in by_level.values())]
+))
+"""Every computer player name of any game: the levels, then the engines' names."""
 
 
 def ai_seed(game_seed: int, seat: int) -> int:
@@ -36,8 +41,13 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     *,
     keep_events: bool = True,
+    timings: MutableMapping[str, list[float]] | None = None,
 ) -> Played:
-    """Play one game; seat i is played by ``ai[i % len(ai)]``."""
+    """Play one game; seat i is played by ``ai[i % len(ai)]``.
+
+    With ``timings``, the seconds each decision took (``choose``, timed here: the engines keep
+    no clock) are appended to ``timings[ai name]``.
+    """
     engine = kind.engine
     state, first = engine.new_game(players, seed, options)
     events = list(first)
@@ -45,8 +55,15 @@ def play_game(
     actions: list[Any] = []
     current = engine.current_seat
     step = engine.apply_in_place
+    clock = time.perf_counter
+    seat_names = [ai[i % len(ai)] for i in range(len(players))]
     while (seat := current(state)) is not None:
-        action = bots[seat].choose(state)
+        if timings is None:
+            action = bots[seat].choose(state)
+        else:
+            started = clock()
+            action = bots[seat].choose(state)
+            timings.setdefault(seat_names[seat], []).append(clock() - started)
         new = step(state, action)
         if keep_events:
             actions.append(action)

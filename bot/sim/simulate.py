@@ -9,6 +9,7 @@ written one game at a time (one write per game).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -65,6 +66,7 @@ def simulate(
         kind.engine.new_game(names, seed, options)  # checks the set-up (player count, options)
     fh = log_path.open("w", encoding="utf-8", buffering=1 << 20) if log_path else None
     logging = fh is not None
+    timings: dict[str, list[float]] = {}
     started = time.perf_counter()
     try:
         for g in range(seed, seed + games):
@@ -73,7 +75,8 @@ def simulate(
                 totals, winners, lines = fast(names, g, expansions,
                                               [ai_seed(g, i) for i in range(players)], game_id)
             else:
-                played = play_game(kind, names, g, ai, options, keep_events=logging)
+                played = play_game(kind, names, g, ai, options, keep_events=logging,
+                                   timings=timings)
                 totals, winners = played.totals, played.winners
                 if game_id is not None:
                     lines = list(log_lines(game_id, played.events))
@@ -101,9 +104,26 @@ def simulate(
     mean = sum(scores) / len(scores) if scores else 0.0
     log_note = f"; log {log_path} ({events_written} events)" if log_path else ""
     rate = games / elapsed if elapsed > 0 else 0
+    decisions = {name: decision_times(timings[name]) for name in wins if name in timings}
+    timing = ", ".join(
+        f"{name} mean {d['mean_ms']:.2f} ms p99 {d['p99_ms']:.1f} ms"
+        for name, d in decisions.items()
+    )
     out.write(
         f"{game}: {games} games, {players} players, options {opts}, seed {seed}: "
         f"mean score {mean:.1f}, best {best if scores else 0}, shared wins {shared}; {share}; "
-        f"{rate:.0f} games/s ({rate_note(logged=logging)}{path_note}){log_note}\n"
+        f"{rate:.0f} games/s ({rate_note(logged=logging)}{path_note}){log_note}"
+        f"{'; decision time ' + timing if timing else ''}\n"
     )
-    return {"wins": wins, "mean": mean, "shared": shared, "games": games, "elapsed": elapsed}
+    return {"wins": wins, "mean": mean, "shared": shared, "games": games, "elapsed": elapsed,
+            "decisions": decisions}
+
+
+def decision_times(seconds: list[float]) -> dict[str, float]:
+    """The count, mean and 99th percentile (nearest rank) of decision times, in milliseconds."""
+    if not seconds:
+        return {"count": 0, "mean_ms": 0.0, "p99_ms": 0.0}
+    ordered = sorted(seconds)
+    rank = max(0, math.ceil(0.99 * len(ordered)) - 1)
+    return {"count": len(ordered), "mean_ms": 1000 * sum(ordered) / len(ordered),
+            "p99_ms": 1000 * ordered[rank]}

@@ -8,6 +8,8 @@
   otherwise the sum of each open box's baseline, its typical worth in good play. Its tables
   depend only on the set of open boxes, so they are built once per set and shared by every
   player of the process.
+* :class:`~bot.rules.posing.optimal.OptimalPosingPlayer` ("optimal") plays the exact optimum
+  for the expected score, from a shipped table (see :mod:`bot.rules.posing.optimal`).
 
 Each player draws its tie-breaks from its own :class:`~bot.rules.rng.Rng`, never the game's.
 """
@@ -21,9 +23,11 @@ from operator import mul
 from typing import Final, TypeVar
 
 from bot.rules.errors import InvalidSetup
+from bot.rules.levels import LEVELS, player_for
 from bot.rules.posing.actions import Fill, PosingAction, Roll
 from bot.rules.posing.engine import legal_actions
 from bot.rules.posing.odds import dice_odds
+from bot.rules.posing.optimal import OptimalPosingPlayer
 from bot.rules.posing.poses import (
     ALL_DIFFERENT,
     BOX_IDS,
@@ -57,8 +61,9 @@ _TIE: Final = 1e-9
 
 _T = TypeVar("_T")
 
-PLAYER_NAMES: Final = ("random", "heuristic")
-"""The names :func:`make_player` accepts."""
+PLAYER_NAMES: Final = ("random", "heuristic", "optimal")
+"""The engine player names :func:`make_player` accepts (besides the levels of
+:mod:`bot.rules.levels`: easy, normal, hard)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,12 +181,20 @@ class ExpectedValuePlayer:
         )
 
 
-def make_player(name: str, seed: int) -> RandomPosingPlayer | ExpectedValuePlayer:
-    """The computer player called ``name`` (``"random"`` or ``"heuristic"``), seeded."""
-    if name == "random":
+def make_player(
+    name: str, seed: int
+) -> RandomPosingPlayer | ExpectedValuePlayer | OptimalPosingPlayer:
+    """The computer player called ``name``, seeded: ``"random"``, ``"heuristic"`` or
+    ``"optimal"``, or a level (``"easy"``, ``"normal"``, ``"hard"``).
+    """
+    engine_name = player_for("posing", name)
+    if engine_name == "random":
         return RandomPosingPlayer(seed)
-    if name == "heuristic":
+    if engine_name == "heuristic":
         return ExpectedValuePlayer(seed)
+    if engine_name == "optimal":
+        return OptimalPosingPlayer(seed)
     raise InvalidSetup(
-        f"There is no computer player called {name!r}: choose {' or '.join(PLAYER_NAMES)}."
+        f"There is no computer player called {name!r}: choose "
+        f"{', '.join(LEVELS)} or {', '.join(PLAYER_NAMES)}."
     )
