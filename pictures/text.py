@@ -38,8 +38,10 @@ def printable(text: str) -> str:
 
 
 def player_name(name: str, seat: int) -> str:
-    """A name the font can draw; "Player N" when nothing printable is left."""
-    return printable(name) or f"Player {seat + 1}"
+    """A name as the player wrote it (on one line, spaces collapsed), drawn with the fallback
+    chain of :mod:`pictures.fonts`; a seat number only for a name that is empty.
+    """
+    return " ".join(name.split()) or f"#{seat + 1}"
 
 
 def width(text: str, f: Font) -> float:
