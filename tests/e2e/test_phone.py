@@ -229,3 +229,47 @@ def test_short_names_stay_distinct() -> None:
         shown = short_names(names, width)
         assert len(set(shown)) == len(shown), (width, shown)
         assert all(columns(s) <= width for s in shown), (width, shown)
+
+
+def _cannon_state(last_round: bool) -> Any:
+    from bot.rules.royale.engine import apply_in_place, current_seat, legal_actions
+    from bot.rules.royale.state import Phase
+    from tests.images.games import royale_game
+
+    for seed in range(1, 400):
+        state = royale_game(3, seed=seed, until_round=10 if last_round else 2,
+                            phase=Phase.CANNON)
+        while state.phase is not Phase.CANNON and state.phase is not Phase.OVER \
+                and (state.round < 10 or not last_round):
+            apply_in_place(state, legal_actions(state)[0])
+            if not last_round:
+                break
+        if state.phase is Phase.CANNON and (state.round == 10) == last_round:
+            assert current_seat(state) is not None
+            return state
+    raise AssertionError("no Cannon decision found")
+
+
+@pytest.mark.parametrize("last_round", [False, True], ids=["round-2-9", "round-10"])
+def test_cannon_buttons_say_what_they_score(last_round: bool) -> None:
+    from types import SimpleNamespace
+
+    from cogs.royale.render import build_view, prompt
+    from ui.names import Names
+
+    state = _cannon_state(last_round)
+    players = [SimpleNamespace(player_id=f"cpu:{i}", display_name=n, is_bot=False)
+               for i, n in enumerate(NAMES[:3])]
+    game: Any = SimpleNamespace(id=1, version=1, players=players, settings={})
+    view = build_view(game, state)
+    assert view is not None
+    buttons = [getattr(c, "item", c) for c in view.children]
+    labels = {b.custom_id.split(":")[1]: b.label for b in buttons
+              if isinstance(b, discord.ui.Button) and b.custom_id}
+    value = state.values[state.queue[0][1]]
+    assert labels["fire"] == f"Fire: score {value * 10} now"
+    if last_round:
+        assert labels["save"] == "Don't score it (0 points)"
+        assert "scores nothing" in prompt(state, Names(game))
+    else:
+        assert labels["save"] == "Save for a later round"
