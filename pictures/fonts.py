@@ -176,6 +176,8 @@ def runs(text: str) -> list[tuple[FontFile, str]]:
     out: list[tuple[FontFile, str]] = []
     for g in wcwidth.iter_graphemes(text):
         base = _base(g)
+        if unicodedata.category(base) == "Cf" and not out:
+            continue  # a leading format mark (bidi isolate, joiner): nothing to draw
         if _invisible(base) and out and not (out[-1][0].bitmap and base.isspace()):
             f, t = out[-1]
             out[-1] = (f, t + g)

@@ -37,6 +37,7 @@ from pictures.palette import (
 )
 from pictures.png import to_png
 from pictures.royale_sheet import sheet_data
+from pictures.text import player_name
 
 WIDTH: Final = 800
 MARGIN: Final = 20
@@ -162,7 +163,8 @@ def render_round_card(data: RoundCardData) -> bytes:
     winners = data.winners()
     y = TITLE_H + HEAD_H
     per_line = dice_per_line()
-    for seat, name in enumerate(data.names):
+    shown = [player_name(n, seat) for seat, n in enumerate(data.names)]
+    for seat, name in enumerate(shown):
         h = band_height(len(data.dice[seat]))
         band: Box = (0, y, WIDTH, y + h)
         fill = (WINNER if seat in winners else CURRENT_TINT if seat == data.current
@@ -178,7 +180,7 @@ def render_round_card(data: RoundCardData) -> bytes:
         if seat == data.token:
             paste_icon(image, panda_tile(TOKEN), (x, round(ny - TOKEN / 2)))
         x += TOKEN + 12
-        if data.names.count(name) > 1:  # two players of one name: their seats tell them apart
+        if shown.count(name) > 1:  # two players of one name: their seats tell them apart
             name = f"{name} #{seat + 1}"
         draw_line(image, (x, ny), name, NAME_SIZE, INK, bold=True,
                   max_width=WIDTH - x - MARGIN - ROUND_W - GAME_W - 8)

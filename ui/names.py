@@ -37,10 +37,10 @@ class Names:
 
     def of(self, player_id: str) -> str:
         p = self.by_id.get(player_id)
-        return p.display_name if p else player_id
+        return isolated(p.display_name) if p else player_id
 
     def seat(self, seat: int) -> str:
-        return self.players[seat].display_name
+        return isolated(self.players[seat].display_name)
 
     def is_bot(self, player_id: str) -> bool:
         p = self.by_id.get(player_id)
@@ -51,6 +51,25 @@ class Names:
         return f"<@{p.player_id}>" if p.player_id.isdigit() else f"**{p.display_name}**"
 
 
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` holds right-to-left letters (Arabic, Hebrew, ...)."""
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def isolated(name: str) -> str:
+    """``name``, isolated (two invisible marks) when it holds right-to-left letters, so that
+    the text after it (": 🟡3 🔵5", a score) keeps its order on the line.
+    """
+    if not right_to_left(name) or name.startswith(_ISOLATE[0]):
+        return name
+    return _ISOLATE[0] + name + _ISOLATE[1]
+
+
+def plain_name(name: str) -> str:
+    """``name`` without the isolating marks of :func:`isolated`."""
+    return name.replace(_ISOLATE[0], "").replace(_ISOLATE[1], "")
+
+
 def columns(text: str) -> int:
     """The width of ``text`` in monospace columns (wide characters 2, combining marks 0)."""
     return max(0, wcwidth.width(text))
@@ -58,6 +77,7 @@ def columns(text: str) -> int:
 
 def _plain(name: str) -> str:
     """``name`` safe inside a code block: no backticks, no control characters, one line."""
+    name = plain_name(name)
     kept = "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in name)
     return " ".join(kept.replace("`", "'").split())
 
@@ -98,10 +118,7 @@ def pad(text: str, width: int) -> str:
     A name holding right-to-left letters is isolated (zero-width marks) so that the columns
     after it stay in their places.
     """
-    filler = " " * max(0, width - columns(text))
-    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
-        text = _ISOLATE[0] + text + _ISOLATE[1]
-    return text + filler
+    return isolated(text) + " " * max(0, width - columns(text))
 
 
 def table_names(names: Names, width: int) -> list[str]:

@@ -19,14 +19,15 @@ from bot.service import Game
 from cogs.royale.dice_text import die_emoji, die_label, die_value, die_words, happening
 from ui.clicks import Click
 from ui.components import RoyaleComponent
-from ui.names import Names, pad, short, table_names
+from ui.names import Names, isolated, pad, short, table_names
 from ui.names import standings as common_standings
 from ui.phone import PHONE_LINES
 
 EMBED_COLOR = 0x2ECC71
 OVER_COLOR = 0xF1C40F
-NAME_WIDTH = 19
-"""Columns for a name in the score table: mark 2 + name 19 + round 6 + game 7 = 34."""
+NAME_WIDTH = 16
+"""Columns for a name in the score table: mark 2 + name 16 + round 6 + game 6 = 30 (a little
+room under the 34 a phone shows, for the embed's margin)."""
 CELL_NAME_WIDTH = 6
 """Columns for a name in the column breakdown: name 6 + 7 columns of 4 = 34."""
 MAX_HAPPENINGS = 14
@@ -47,11 +48,11 @@ def _table(names: Names, rnd: Sequence[int | None], totals: Sequence[int],
            marked: int | None = None) -> str:
     """The compact score table: a mark, the short name, the round total, the game total."""
     shown = table_names(names, NAME_WIDTH)
-    lines = [f"  {pad('Player', NAME_WIDTH)}{'Round':>6}{'Game':>7}"]
+    lines = [f"  {pad('Player', NAME_WIDTH)}{'Round':>6}{'Game':>6}"]
     for seat, name in enumerate(shown):
         mark = "> " if seat == marked else "  "
         r = "·" if rnd[seat] is None else str(rnd[seat])
-        lines.append(f"{mark}{name}{r:>6}{totals[seat]:>7}")
+        lines.append(f"{mark}{name}{r:>6}{totals[seat]:>6}")
     return "```\n" + "\n".join(lines) + "\n```"
 
 
@@ -195,7 +196,7 @@ def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
                                              style=discord.ButtonStyle.secondary))
     elif step in ("mdie", "tdie") and 0 <= chosen < state.n and chosen != seat:
         hand = state.hands[chosen]
-        whose = short(names.seat(chosen), 24)
+        whose = isolated(short(names.seat(chosen), 24))
         if step == "mdie":
             dice = [d for d in hand if specs[d].color != "yellow"]
             placeholder = f"Which of {whose}'s dice must be re-rolled?"
