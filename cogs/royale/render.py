@@ -144,8 +144,11 @@ def build_embed(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
     timeout = int(game.settings.get("turn_timeout", 120))
     mayhem = ("Mayhem: " + ", ".join(e.title() for e in state.expansions) + " · "
               if state.expansions else "")
-    embed.set_footer(text=f"Game {game.id} · {mayhem}{timeout}s per decision, then the "
-                          "computer plays · /royale hand: your dice in words")
+    if over:
+        embed.set_footer(text=f"Game {game.id} · {mayhem}over · /royale log: the game's log")
+    else:
+        embed.set_footer(text=f"Game {game.id} · {mayhem}{timeout}s per decision, then the "
+                              "computer plays · /royale hand: your dice in words")
     return embed
 
 
