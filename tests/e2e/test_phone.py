@@ -218,8 +218,14 @@ async def test_buttons_and_menus_say_what_happens(simcord_env: Any) -> None:
         assert re.fullmatch(r"Re-roll .+'s .+ \(showing -?\d+\)", x), x
     assert seen.get("tdie") or seen.get("mdie")
     # /royale hand spells the dice out in words
-    res = await table[humans[0]].slash(table.channel, "royale hand")
-    assert res.ephemeral
+    hands = [e.description or "" for p in payloads for e in embeds_of(p)
+             if (e.title or "").startswith("Your dice")]
+    assert hands
+    for text in hands:
+        lines = [x for x in text.split("\n") if x.strip()]
+        for x in lines:
+            assert re.fullmatch(r"\S+ [A-Z][a-z]+( [a-z]+)? d\d+ (showing \*\*-?\d+\*\*|"
+                                r"not rolled yet)", x) or x.startswith("You can give"), x
 
 
 def test_short_names_stay_distinct() -> None:
