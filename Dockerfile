@@ -11,6 +11,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     HEALTH_FILE=/tmp/panda-royale.health
 
 WORKDIR /app
+# Fonts for names in every script on the pictures (Noto: Latin, Greek, Cyrillic, Arabic, Hebrew,
+# CJK, colour emoji) and FriBiDi, which Pillow's libraqm uses for right-to-left text.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-noto-core fonts-noto-cjk \
+       fonts-noto-color-emoji libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
 # Dependencies first, pinned with hashes (requirements.lock), so code changes reuse this layer.
 COPY requirements.lock ./
 RUN pip install --require-hashes -r requirements.lock

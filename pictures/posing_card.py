@@ -29,6 +29,7 @@ from bot.rules.posing.poses import (
 from bot.rules.posing.state import PosingState
 from pictures.card_layout import ICON, MARGIN, POSES, TITLE_H, CardLayout
 from pictures.drawing import Box, cell, centre, crown_tile, paste_icon, pips_tile
+from pictures.fonts import draw_line, text_tile
 from pictures.palette import (
     COMBO_ROW,
     CURRENT,
@@ -163,13 +164,15 @@ class _Painter:
             fill = WINNER if won else (CURRENT if turn else HEADER)
             cell(draw, box, fill, RULE)
             room = box[2] - box[0] - 10 - (CROWN + 4 if won else 0)
-            name = fit(self.names[seat], font(13), room)
+            ink = INK if won else HEADER_INK
+            tile = text_tile(self.names[seat], 13, ink, True, round(room))
             cx, cy = centre(box)
             if won:  # the crown just left of the name, the pair centred
                 cx += (CROWN + 4) / 2
-                left = round(cx - font(13).getlength(name) / 2) - CROWN - 4
+                left = round(cx - tile.image.width / 2) - CROWN - 4
                 paste_icon(self.image, crown_tile(CROWN), (left, round(cy - CROWN / 2) - 1))
-            draw_text(self.image, (cx, cy), name, 13, INK if won else HEADER_INK, bold=True)
+            draw_line(self.image, (cx, cy), self.names[seat], 13, ink, anchor="mm", bold=True,
+                      max_width=round(room))
 
     def _row(self, index: int, box_id: str) -> None:
         lay, draw = self.layout, self.draw

@@ -32,6 +32,7 @@ from pictures.drawing import (
     panda_tile,
     paste_icon,
 )
+from pictures.fonts import draw_line
 from pictures.palette import (
     COLUMN_COLORS,
     COLUMN_TINTS,
@@ -227,9 +228,8 @@ class _Painter:
             if current and seat == d.token:
                 paste_icon(self.image, panda_tile(14), (name_box[2] - 17, name_box[1] + 2))
                 room -= 16
-            draw_text(self.image, (name_box[0] + 4, centre(name_box)[1]),
-                      fit(self.names[seat], font(CELL), room), CELL,
-                      INK if scored or current else MUTED, anchor="lm")
+            draw_line(self.image, (name_box[0] + 4, centre(name_box)[1]), self.names[seat],
+                      CELL, INK if scored or current else MUTED, max_width=round(room))
             if scored:
                 cols = d.sheet[rnd - 1][seat]
                 for i, value in enumerate(cols):
@@ -278,9 +278,8 @@ class _Painter:
             else:
                 draw_text(self.image, centre(place), str(ranks[seat]), CELL, MUTED)
             name_box = lay.total_cell(seat, 1)
-            draw_text(self.image, (name_box[0] + 4, centre(name_box)[1]),
-                      fit(self.names[seat], font(CELL), name_box[2] - name_box[0] - 8),
-                      CELL, INK, anchor="lm", bold=won)
+            draw_line(self.image, (name_box[0] + 4, centre(name_box)[1]), self.names[seat],
+                      CELL, INK, bold=won, max_width=name_box[2] - name_box[0] - 8)
             draw_text(self.image, centre(lay.total_cell(seat, 9)), str(totals[seat]), 16,
                       _number_ink(totals[seat]), bold=True)
             if seat == d.token:

@@ -38,8 +38,11 @@ def printable(text: str) -> str:
 
 
 def player_name(name: str, seat: int) -> str:
-    """A name the font can draw; "Player N" when nothing printable is left."""
-    return printable(name) or f"Player {seat + 1}"
+    """A name as the player wrote it (on one line, spaces collapsed), drawn with the fallback
+    chain of :mod:`pictures.fonts`; a seat number only for a name that is empty.
+    """
+    name = "".join(c for c in name if c not in BIDI_CONTROLS)
+    return " ".join(name.split()) or f"#{seat + 1}"
 
 
 def width(text: str, f: Font) -> float:
@@ -66,6 +69,8 @@ def number(value: int) -> str:
     return str(value)
 
 
+BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Invisible marks that order text in a message; a picture lays names out itself."""
 BOLD_STROKE = 0.45
 
 

@@ -1,10 +1,25 @@
-"""Players of a game as the messages name them: display names and mentions."""
+"""Players of a game as the messages name them: display names, mentions, and names cut to a
+width of monospace columns for code-block tables on a phone.
+
+Widths are measured as a monospace font shows them (:func:`columns`, with ``wcwidth``): East
+Asian wide characters and most emoji count two columns, combining marks none.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
+from typing import Final
+
+import wcwidth
 
 from bot.service import Game
+
+PHONE_COLUMNS: Final = 34
+"""The widest code-block line a phone shows without wrapping (about 36, with a margin)."""
+ELLIPSIS: Final = "…"
+_ISOLATE: Final = ("\u2068", "\u2069")
+"""First-strong isolate and its end: a right-to-left name keeps the table's digits in place."""
 
 MEDALS = ("🥇", "🥈", "🥉")
 
@@ -22,10 +37,10 @@ class Names:
 
     def of(self, player_id: str) -> str:
         p = self.by_id.get(player_id)
-        return p.display_name if p else player_id
+        return isolated(p.display_name) if p else player_id
 
     def seat(self, seat: int) -> str:
-        return self.players[seat].display_name
+        return isolated(self.players[seat].display_name)
 
     def is_bot(self, player_id: str) -> bool:
         p = self.by_id.get(player_id)
@@ -36,9 +51,80 @@ class Names:
         return f"<@{p.player_id}>" if p.player_id.isdigit() else f"**{p.display_name}**"
 
 
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` holds right-to-left letters (Arabic, Hebrew, ...)."""
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def isolated(name: str) -> str:
+    """``name``, isolated (two invisible marks) when it holds right-to-left letters, so that
+    the text after it (": 🟡3 🔵5", a score) keeps its order on the line.
+    """
+    if not right_to_left(name) or name.startswith(_ISOLATE[0]):
+        return name
+    return _ISOLATE[0] + name + _ISOLATE[1]
+
+
+def plain_name(name: str) -> str:
+    """``name`` without the isolating marks of :func:`isolated`."""
+    return name.replace(_ISOLATE[0], "").replace(_ISOLATE[1], "")
+
+
+def columns(text: str) -> int:
+    """The width of ``text`` in monospace columns (wide characters 2, combining marks 0)."""
+    return max(0, wcwidth.width(text))
+
+
+def _plain(name: str) -> str:
+    """``name`` safe inside a code block: no backticks, no control characters, one line."""
+    name = plain_name(name)
+    kept = "".join(" " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c for c in name)
+    return " ".join(kept.replace("`", "'").split())
+
+
 def short(name: str, width: int) -> str:
-    """``name`` cut to ``width`` characters (with an ellipsis) for a code-block table."""
-    return name if len(name) <= width else name[: width - 1] + "…"
+    """``name`` cut to at most ``width`` columns (with an ellipsis), whole characters only:
+    a wide character never hangs over the edge, a combining mark stays with its letter.
+    """
+    name = _plain(name)
+    if columns(name) <= width:
+        return name
+    out, used = "", 0
+    for g in wcwidth.iter_graphemes(name):
+        w = columns(g)
+        if used + w > width - 1:
+            break
+        out, used = out + g, used + w
+    return out.rstrip() + ELLIPSIS
+
+
+def short_names(names: Sequence[str], width: int) -> list[str]:
+    """Every name cut to ``width`` columns, and still distinct: players whose short names
+    would look the same (or who have the same name) get their seat number, e.g. ``"Alexa…#2"``.
+    """
+    cut = [short(n, width) for n in names]
+    for _ in range(2):
+        clashes = {c for c in cut if cut.count(c) > 1}
+        if not clashes:
+            return cut
+        cut = [short(n, width - len(f"#{i + 1}")) + f"#{i + 1}" if c in clashes else c
+               for i, (n, c) in enumerate(zip(names, cut, strict=True))]
+    return [short(n, width - len(f"#{i + 1}")) + f"#{i + 1}" for i, n in enumerate(names)]
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns (by display width, not length).
+
+    A name holding right-to-left letters is isolated (zero-width marks) so that the columns
+    after it stay in their places.
+    """
+    return isolated(text) + " " * max(0, width - columns(text))
+
+
+def table_names(names: Names, width: int) -> list[str]:
+    """The game's players, seat by seat, as distinct names padded to ``width`` columns."""
+    return [pad(n, width) for n in short_names([names.seat(i) for i in range(len(names.seats))],
+                                                width)]
 
 
 def standings(names: Names, totals: Sequence[int], title: str,

@@ -1,4 +1,6 @@
-"""The pages of ``/help``: commands, the phases of a round, the rulings, Posing Pandas."""
+"""The pages of ``/help``: commands, the phases of a round, scoring, Mayhem, the rulings and
+Posing Pandas: the whole rules inside Discord, nothing that points to a file.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ PAGES: list[tuple[str, str]] = [
 `/royale new [mischief] [cannon] [mercenary] [turn_timeout]` open a game here
 `/royale join` · `/royale leave` · `/royale start` (host)
 `/royale status` the game, privately · `/royale hand` your dice, privately
-`/royale cancel` (host or channel managers) · `/royale rules` · `/royale log` the game log file
+`/royale cancel` (host or channel managers) · `/royale rules` · `/royale log` the game's log
 **Posing Pandas**
 `/posing new [turn_timeout]` · `/posing join` · `/posing leave` · `/posing start` (host)
 `/posing status` · `/posing cancel` · `/posing log`
@@ -31,6 +33,34 @@ non-yellow die (a menu of players, then of their dice).
 for your clear d6; or Pass.
 5. **Draft** 🎲 - one button per die of the pool; highest yellow picks first.
 Round 10 is only roll and score. Highest total wins; ties share."""),
+    ("Scoring", """\
+Each round, every die you hold scores in the column of its colour:
+🟡 **Yellow**: the sum of your yellow dice.
+🟣 **Purple**: the sum × 2.
+🔵 **Blue**: the sum, doubled once if you hold any Blue glitter d6 💎.
+🔴 **Red**: the signed sum × the number of red dice you hold (red faces can be negative: \
+d6 −1 −2 −3 +4 +5 +6, d8 −1 −2 −3 −4 +5 +6 +7 +8).
+🟢 **Green**: the sum (a Mercenary ⚔️ scores its value × the round number).
+⚪ **Clear**: the sum (Mischief dice 😈 included).
+🌸 **Pink**: your pity die's value (a fired Cannon 💥: value × 10).
+Your round total is the sum of the seven columns and can be below zero; your game total is \
+the sum of your 10 round totals. The highest game total wins; tied players share the win.
+In the round message, 🟣12 means a purple die showing 12 and 🟢d20 a green d20 not rolled \
+yet; *My dice* spells your own dice out in words."""),
+    ("Mayhem", """\
+Three options, each on or off when the game is opened (`/royale new mischief:True ...`). \
+With Mayhem you may hold fewer dice than the round number.
+😈 **Mischief**: after round 1 everyone gets a clear Mischief d12, rolled from round 2 on \
+(it scores in the clear column). Every Mischief die showing the highest value lets its owner \
+force a re-roll of one die of another player (not a yellow die), one at a time from the token \
+holder, clockwise. Mischief dice can be taken in trades, never given.
+💥 **Cannon**: pink d8s in the bag. Each round, for each Cannon you roll, you choose: **fire** \
+it (value × 10 in pink, then it leaves the game) or **save** it (0 this round, you keep it). \
+In round 10 a Cannon not fired scores nothing. Cannons can't be taken in trades.
+⚔️ **Mercenary**: green d6s scoring value × round number. After the pity dice the Captain d6 is \
+rolled: every Mercenary showing that number goes back to the bag.
+Only blue glitter dice double the blue column: Cannons and Mercenaries are glitter dice too, \
+but they don't."""),
     ("Rulings we follow", """\
 • Red faces: d6 −1 −2 −3 +4 +5 +6; d8 −1 −2 −3 −4 +5 +6 +7 +8.
 • A yellow tie makes *everyone* with yellow dice re-roll; no yellow anywhere: the token stays. \
@@ -42,7 +72,7 @@ be given again until next round; one you *took* can be traded on your turn.
 • Mischief actions resolve one at a time from the token holder, clockwise; Cannon decisions \
 too, after mischief. Mercenaries showing the Captain's roll go back to the bag after pity.
 • Pity dice and Cannons can't be taken; Mischief dice can be taken, never given.
-Full list: /royale rules."""),
+The rules in one message: /royale rules."""),
     ("Posing Pandas", """\
 Five pose dice, six poses (1 is *Face It*). On your turn you get up to 3 rolls: click dice to \
 hold them between rolls, Roll again, or stop and fill one empty box from the menu (each \

@@ -33,13 +33,14 @@ from bot.service import Game
 from ui.clicks import Click
 from ui.components import PosingComponent
 from ui.messages import Shown
-from ui.names import Names, short
+from ui.names import Names, pad, table_names
 from ui.names import standings as common_standings
 
 TURN_COLOR: Final = 0x9B59B6
 DONE_COLOR: Final = 0x95A5A6
 OVER_COLOR: Final = 0xF1C40F
-NAME_WIDTH: Final = 14
+NAME_WIDTH: Final = 19
+"""Columns for a name in the score table: mark 2 + name 19 + boxes 6 + total 7 = 34."""
 MAX_RECENT: Final = 12
 CARD_FILE: Final = "posing-card.png"
 
@@ -131,18 +132,19 @@ def faces_emoji(faces: Sequence[int]) -> str:
 
 def dice_text(dice: Sequence[int], mask: Mask) -> str:
     """The five dice, one per line, held ones marked."""
-    return "\n".join(f"`{i + 1}` {pose(face)}{' 🔒 held' if mask[i] else ''}"
+    return "\n".join(f"Die {i + 1}: {pose(face)}{' 🔒 held' if mask[i] else ''}"
                      for i, face in enumerate(dice))
 
 
 def score_table(state: PosingState, names: Names) -> str:
     """Every player's filled boxes and total, the current player marked, as a code block."""
     current = None if state.is_over else state.seat
-    lines = [f"  {'Player':<{NAME_WIDTH}} Boxes  Total"]
+    shown = table_names(names, NAME_WIDTH)
+    lines = [f"  {pad('Player', NAME_WIDTH)}{'Boxes':>6}{'Total':>7}"]
     for seat, filled in enumerate(state.filled):
-        mark = "▶" if seat == current else " "
-        lines.append(f"{mark} {short(names.seat(seat), NAME_WIDTH):<{NAME_WIDTH}} "
-                     f"{len(filled):>2}/{BOX_COUNT}  {sum(filled.values()):>5}")
+        mark = "> " if seat == current else "  "
+        boxes = f"{len(filled)}/{BOX_COUNT}"
+        lines.append(f"{mark}{shown[seat]}{boxes:>6}{sum(filled.values()):>7}")
     return "```\n" + "\n".join(lines) + "\n```"
 
 
@@ -233,7 +235,8 @@ def turn_view(game: Game, state: PosingState, mask: Mask) -> discord.ui.View:
         held = mask[i]
         view.add_item(PosingComponent.button(
             Click("hold", g, v, mask_text(toggled(mask, i))),
-            label=f"{face} {POSE_NAMES[face]}{' (held)' if held else ''}",
+            label=(f"Die {i + 1}: {POSE_NAMES[face]} (held) · click to release" if held
+                   else f"Die {i + 1}: {POSE_NAMES[face]} · click to hold"),
             emoji=POSE_EMOJI[face],
             style=discord.ButtonStyle.success if held else discord.ButtonStyle.secondary,
             disabled=left == 0, row=0))
@@ -243,7 +246,7 @@ def turn_view(game: Game, state: PosingState, mask: Mask) -> discord.ui.View:
     elif everything:
         label = "Roll (every die is held)"
     else:
-        label = f"Roll ({left} left)"
+        label = f"Roll the dice not held ({left} left)"
     view.add_item(PosingComponent.button(
         Click("roll", g, v, mask_text(mask)), label=label, emoji="🎲",
         style=discord.ButtonStyle.primary, disabled=left == 0 or everything, row=1))

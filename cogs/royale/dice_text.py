@@ -22,6 +22,12 @@ def die_label(spec: DieSpec) -> str:
     return spec.label
 
 
+def die_words(spec: DieSpec, value: int | None) -> str:
+    """A die in words, e.g. "Blue d12 (showing 4)", "Red d8 (not rolled yet)"."""
+    shown = "not rolled yet" if value is None else f"showing {value}"
+    return f"{spec.label} ({shown})"
+
+
 def die_value(spec: DieSpec, value: int | None) -> str:
     """A die and what it shows, e.g. "🟣12", "🔴-3", "🟢d20" when not rolled."""
     shown = f"d{spec.sides}" if value is None else str(value)

@@ -22,11 +22,11 @@ def hand_embed(game: Game, state: RoyaleState, user_id: int) -> discord.Embed:
     for d in state.hands[seat]:
         spec = specs[d]
         v = state.values.get(d)
-        shown = f"shows **{v}**" if v is not None else "not rolled yet"
-        lines.append(f"{die_emoji(spec)} {spec.label}: {shown}")
+        shown = f"showing **{v}**" if v is not None else "not rolled yet"
+        lines.append(f"{die_emoji(spec)} {spec.label} {shown}")
     free = len(tradeable_dice(state, seat))
     if free:
-        lines.append(f"\nYou can trade with {free} clear d6 this round.")
+        lines.append(f"\nYou can give {free} Clear d6 in trades this round.")
     total = state.totals()[seat]
     return discord.Embed(title=f"Your dice · round {state.round}", color=0x2ECC71,
                          description="\n".join(lines) or "You hold no dice."

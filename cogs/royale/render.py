@@ -12,22 +12,27 @@ from typing import Any
 
 import discord
 
-from bot.rules.royale.dice import CANNON_MULTIPLIER, ROUNDS, DieSpec
-from bot.rules.royale.engine import current_seat
+from bot.rules.royale.dice import CANNON_MULTIPLIER, ROUNDS
+from bot.rules.royale.engine import current_seat, tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game
-from cogs.royale.dice_text import die_emoji, die_value, happening
+from cogs.royale.dice_text import die_emoji, die_label, die_value, die_words, happening
 from ui.clicks import Click
 from ui.components import RoyaleComponent
-from ui.names import Names, short
+from ui.names import Names, isolated, pad, short, table_names
 from ui.names import standings as common_standings
+from ui.phone import PHONE_LINES
 
 EMBED_COLOR = 0x2ECC71
 OVER_COLOR = 0xF1C40F
-NAME_WIDTH = 9
+NAME_WIDTH = 16
+"""Columns for a name in the score table: mark 2 + name 16 + round 6 + game 6 = 30 (a little
+room under the 34 a phone shows, for the embed's margin)."""
+CELL_NAME_WIDTH = 6
+"""Columns for a name in the column breakdown: name 6 + 7 columns of 4 = 34."""
 MAX_HAPPENINGS = 14
 COLUMNS_HEAD = "Yel Pur Blu Red Grn Clr Pnk"
-DICE_LEGEND = "Dice · 💎 glitter · 🌸 pity · 😈 Mischief · 💥 Cannon · ⚔️ Mercenary · 🐼 token"
+DICE_LEGEND = "Dice · 🟣12 = Purple die showing 12 · d8 = not rolled · 🐼 token"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,28 +44,43 @@ class Rendered:
     view: discord.ui.View | None
 
 
+def _table(names: Names, rnd: Sequence[int | None], totals: Sequence[int],
+           marked: int | None = None) -> str:
+    """The compact score table: a mark, the short name, the round total, the game total."""
+    shown = table_names(names, NAME_WIDTH)
+    lines = [f"  {pad('Player', NAME_WIDTH)}{'Round':>6}{'Game':>6}"]
+    for seat, name in enumerate(shown):
+        mark = "> " if seat == marked else "  "
+        r = "·" if rnd[seat] is None else str(rnd[seat])
+        lines.append(f"{mark}{name}{r:>6}{totals[seat]:>6}")
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def columns_table(state: RoyaleState, names: Names, round_no: int) -> str:
+    """The seven columns of round ``round_no`` per player, as a narrow code block."""
+    shown = table_names(names, CELL_NAME_WIDTH)
+    lines = [f"{'':<{CELL_NAME_WIDTH}} {COLUMNS_HEAD}"]
+    for seat, name in enumerate(shown):
+        cols = state.sheet[round_no - 1][seat]
+        lines.append(name + "".join(f"{c:>4}" for c in cols))
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
 def score_table(state: RoyaleState, names: Names) -> str:
-    """The last scored row of the score sheet per player, with game totals, as a code block."""
+    """The last scored round's total and the game total per player, as a narrow code block
+    (the seven columns are on the picture), under a one-line label.
+    """
     r = len(state.sheet)
-    totals = state.totals()
-    lines = [f"{'':<{NAME_WIDTH}} {COLUMNS_HEAD}  Rnd   Tot"]
-    for seat in range(state.n):
-        if r:
-            cols = state.sheet[r - 1][seat]
-            cells = "".join(f"{c:>4}" for c in cols)[1:]
-            rnd = f"{sum(cols):>5}"
-        else:
-            cells = "".join(f"{'·':>4}" for _ in range(7))[1:]
-            rnd = f"{'·':>5}"
-        name = short(names.seat(seat), NAME_WIDTH)
-        lines.append(f"{name:<{NAME_WIDTH}} {cells}{rnd}{totals[seat]:>6}")
+    rnd: list[int | None] = ([sum(c) for c in state.sheet[r - 1]] if r
+                             else [None] * state.n)
     if r == 0:
         label = "Nothing scored yet"
     elif r == state.round:
         label = f"Round {r} scored"
     else:
         label = f"Round {r} (round {state.round} is scored after the decisions above)"
-    return f"{label} · Tot = game total\n```\n" + "\n".join(lines) + "\n```"
+    return f"{label} · Game = game total\n" + _table(names, rnd, state.totals(),
+                                                     current_seat(state))
 
 
 def dice_lines(state: RoyaleState, names: Names) -> str:
@@ -70,7 +90,7 @@ def dice_lines(state: RoyaleState, names: Names) -> str:
     for seat, hand in enumerate(state.hands):
         dice = " ".join(die_value(specs[d], state.values.get(d)) for d in hand) or "no dice"
         token = " 🐼" if seat == state.token else ""
-        out.append(f"**{names.seat(seat)}**{token}: {dice}")
+        out.append(f"**{discord.utils.escape_markdown(names.seat(seat))}**{token}: {dice}")
     return "\n".join(out)
 
 
@@ -80,20 +100,26 @@ def prompt(state: RoyaleState, names: Names) -> str:
     if seat is None:
         return ""
     who = names.mention(seat)
-    specs = state.dice.specs
     if state.phase is Phase.MISCHIEF:
         return (f"😈 {who}, your Mischief die rolled highest: choose another player's die "
                 "(not yellow) to re-roll.")
     if state.phase is Phase.CANNON:
         die = state.queue[0][1]
         v = state.values[die]
+        if state.round >= ROUNDS:
+            return (f"💥 {who}, your Cannon shows **{v}**: fire it for **{v * CANNON_MULTIPLIER}"
+                    "** points. This is the last round: a Cannon not fired scores nothing.")
         return (f"💥 {who}, your Cannon shows **{v}**: fire it for **{v * CANNON_MULTIPLIER}** "
                 "points (it then leaves the game) or save it for a later round.")
     if state.phase is Phase.TRADE:
-        return (f"🔄 {who}, trade a clear d6 for any die of another player (not pink pity dice "
-                "or Cannons), or pass.")
-    pool = ", ".join(f"{die_emoji(specs[d])} {specs[d].label}" for d in state.pool)
-    return f"🎲 {who}, pick a die from the pool: {pool}."
+        return (f"🔄 {who}, you may give a Clear d6 for any die of another player (not pink "
+                "pity dice or Cannons), or pass.")
+    return f"🎲 {who}, pick a die from the pool (the buttons below)."
+
+
+def _lines_budget(n: int, fixed: int) -> int:
+    """How many happenings fit with ``fixed`` other lines, within one phone screen."""
+    return max(3, min(MAX_HAPPENINGS, PHONE_LINES - fixed - 2 * n))
 
 
 def build_embed(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
@@ -104,36 +130,37 @@ def build_embed(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
     over = state.phase is Phase.OVER
     title = "Panda Royale · Final round" if over else f"Panda Royale · Round {state.round}/{ROUNDS}"
     lines = [h for e in tail if (h := happening(e, names, specs.__getitem__))]
-    if len(lines) > MAX_HAPPENINGS:
-        lines = ["…", *lines[-MAX_HAPPENINGS:]]
-    desc = []
-    if state.expansions:
-        desc.append("Mayhem: " + ", ".join(e.title() for e in state.expansions))
-    desc.extend(lines)
+    # content 2, title 1, table 1 + 1 + 2 + 1 + n, dice 1 + n, footer 1, note 1
+    budget = _lines_budget(state.n, 11 + (1 if note else 0))
+    if len(lines) > budget:
+        lines = ["…", *lines[-(budget - 1):]]
+    desc = list(lines)
     if note:
         desc.append(note)
-    embed = discord.Embed(title=title, description="\n".join(desc)[:4000],
+    embed = discord.Embed(title=title, description="\n".join(desc)[:4000] or None,
                           color=OVER_COLOR if over else EMBED_COLOR)
-    embed.add_field(name="Score sheet", value=score_table(state, names)[:1024], inline=False)
+    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
     embed.add_field(name=DICE_LEGEND, value=dice_lines(state, names)[:1024], inline=False)
-    if state.phase is Phase.DRAFT and state.pool:
-        embed.add_field(name="Draft pool",
-                        value=" ".join(f"{die_emoji(specs[d])} {specs[d].label}"
-                                       for d in state.pool)[:1024], inline=False)
     timeout = int(game.settings.get("turn_timeout", 120))
-    embed.set_footer(text=f"Game {game.id} · {timeout}s per decision, then the computer plays "
-                          "· /royale hand shows your dice")
+    mayhem = ("Mayhem: " + ", ".join(e.title() for e in state.expansions) + " · "
+              if state.expansions else "")
+    if over:
+        embed.set_footer(text=f"Game {game.id} · {mayhem}over · /royale log: the game's log")
+    else:
+        embed.set_footer(text=f"Game {game.id} · {mayhem}{timeout}s per decision, then the "
+                              "computer plays · /royale hand: your dice in words")
     return embed
 
 
-def _dice_summary(state: RoyaleState, seat: int, dice: Sequence[str]) -> str:
+def _dice_summary(state: RoyaleState, dice: Sequence[str]) -> str:
     specs = state.dice.specs
-    return " ".join(die_value(specs[d], state.values.get(d)) for d in dice)[:100] or "no dice"
+    words = "Then choose one: " + ", ".join(die_words(specs[d], state.values.get(d))
+                                             for d in dice)
+    return words if len(words) <= 100 else words[:99] + "…"
 
 
-def _option_label(spec: DieSpec, value: int | None) -> str:
-    shown = f" showing {value}" if value is not None else ""
-    return f"{spec.label}{shown}"[:100]
+def _option_label(text: str) -> str:
+    return text if len(text) <= 100 else text[:99] + "…"
 
 
 def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
@@ -158,52 +185,66 @@ def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
         for i, d in enumerate(state.pool):
             spec = specs[d]
             view.add_item(RoyaleComponent.button(
-                click("pick", d), label=spec.label, emoji=die_emoji(spec),
+                click("pick", d), label=die_label(spec), emoji=die_emoji(spec),
                 style=discord.ButtonStyle.primary, row=i // 5))
     elif state.phase is Phase.CANNON:
         die = state.queue[0][1]
         value = state.values[die]
         view.add_item(RoyaleComponent.button(
-            click("fire", die), label=f"Fire: {value * CANNON_MULTIPLIER} points", emoji="💥",
+            click("fire", die), label=f"Fire: score {value * CANNON_MULTIPLIER} now", emoji="💥",
             style=discord.ButtonStyle.danger))
-        view.add_item(RoyaleComponent.button(click("save", die), label="Save it", emoji="🛡️",
-                                 style=discord.ButtonStyle.secondary))
+        save = ("Don't score it (0 points)" if state.round >= ROUNDS
+                else "Save for a later round")
+        view.add_item(RoyaleComponent.button(click("save", die), label=save, emoji="🛡️",
+                                             style=discord.ButtonStyle.secondary))
     elif step in ("mdie", "tdie") and 0 <= chosen < state.n and chosen != seat:
         hand = state.hands[chosen]
+        whose = isolated(short(names.seat(chosen), 24))
         if step == "mdie":
             dice = [d for d in hand if specs[d].color != "yellow"]
-            placeholder = f"Which of {names.seat(chosen)}'s dice must be re-rolled?"
+            placeholder = f"Which of {whose}'s dice must be re-rolled?"
+            labels = [f"Re-roll {whose}'s {die_words(specs[d], state.values.get(d))}"
+                      for d in dice]
         else:
             dice = [d for d in hand if specs[d].takeable]
-            placeholder = f"Which of {names.seat(chosen)}'s dice do you take?"
-        options = [discord.SelectOption(label=_option_label(specs[d], state.values.get(d)),
-                                        value=d, emoji=die_emoji(specs[d])) for d in dice[:25]]
+            placeholder = f"Which of {whose}'s dice do you take?"
+            give = tradeable_dice(state, seat)
+            mine = (f" for your {die_words(specs[give[0]], state.values.get(give[0]))}"
+                    if give else "")
+            labels = [f"Take {whose}'s {die_words(specs[d], state.values.get(d))}{mine}"
+                      for d in dice]
+        options = [discord.SelectOption(label=_option_label(label), value=d,
+                                        emoji=die_emoji(specs[d]))
+                   for d, label in zip(dice[:25], labels, strict=False)]
         view.add_item(RoyaleComponent.select(click(step, str(chosen)), options=options,
                                  placeholder=placeholder, row=0))
-        view.add_item(RoyaleComponent.button(click("back"), label="Back", emoji="↩️", row=1))
+        view.add_item(RoyaleComponent.button(click("back"), label="Back to the players",
+                                             emoji="↩️", row=1))
     elif state.phase is Phase.MISCHIEF:
         options = []
         for other, hand in enumerate(state.hands):
             dice = [d for d in hand if specs[d].color != "yellow"]
             if other != seat and dice:
                 options.append(discord.SelectOption(
-                    label=names.seat(other)[:100], value=str(other),
-                    description=_dice_summary(state, other, dice)))
+                    label=_option_label(f"Re-roll a die of {names.seat(other)}"),
+                    value=str(other), description=_dice_summary(state, dice)))
         view.add_item(RoyaleComponent.select(click("mtarget"), options=options[:25],
-                                 placeholder="Make mischief on…", row=0))
+                                             placeholder="Whose die do you re-roll?", row=0))
     elif state.phase is Phase.TRADE:
         options = []
         for other, hand in enumerate(state.hands):
             dice = [d for d in hand if specs[d].takeable]
             if other != seat and dice:
                 options.append(discord.SelectOption(
-                    label=names.seat(other)[:100], value=str(other),
-                    description=_dice_summary(state, other, dice)))
+                    label=_option_label(f"Trade with {names.seat(other)}"),
+                    value=str(other), description=_dice_summary(state, dice)))
         if options:
             view.add_item(RoyaleComponent.select(click("ttarget"), options=options[:25],
-                                     placeholder="Trade your clear d6 with…", row=0))
-        view.add_item(RoyaleComponent.button(click("pass"), label="Pass", emoji="⏭️", row=1))
-    view.add_item(RoyaleComponent.button(Click("hand", g), label="My dice", emoji="🎲", row=4))
+                                                 placeholder="Give your Clear d6 to…", row=0))
+        view.add_item(RoyaleComponent.button(click("pass"), label="Pass: no trade this round",
+                                             emoji="⏭️", row=1))
+    view.add_item(RoyaleComponent.button(Click("hand", g), label="My dice (only you see it)",
+                                         emoji="🎲", row=4))
     return view
 
 
@@ -225,22 +266,20 @@ def render_closed_round(game: Game, state: RoyaleState, events: Sequence[dict[st
     specs = state.dice.specs
     lines = [h for e in events if e.get("round") == round_no
              and (h := happening(e, names, specs.__getitem__))]
-    if len(lines) > MAX_HAPPENINGS:
-        lines = ["…", *lines[-MAX_HAPPENINGS:]]
-    table = ["```", f"{'':<{NAME_WIDTH}} {COLUMNS_HEAD}  Rnd   Tot"]
+    # title 1, scores 1 + 2 + 1 + n, columns 1 + 2 + 1 + n, footer 1
+    budget = _lines_budget(state.n, 10)
+    if len(lines) > budget:
+        lines = ["…", *lines[-(budget - 1):]]
     totals = [0] * state.n
     for rnd in state.sheet[:round_no]:
         for seat, cols in enumerate(rnd):
             totals[seat] += sum(cols)
-    for seat in range(state.n):
-        cols = state.sheet[round_no - 1][seat]
-        cells = "".join(f"{c:>4}" for c in cols)[1:]
-        table.append(f"{short(names.seat(seat), NAME_WIDTH):<{NAME_WIDTH}} {cells}{sum(cols):>5}"
-                     f"{totals[seat]:>6}")
-    table.append("```")
+    table = _table(names, [sum(c) for c in state.sheet[round_no - 1]], totals)
     embed = discord.Embed(title=f"Panda Royale · Round {round_no}/{ROUNDS} (done)",
-                          description="\n".join(lines)[:4000], color=0x95A5A6)
-    embed.add_field(name="Score sheet", value="\n".join(table)[:1024], inline=False)
+                          description="\n".join(lines)[:4000] or None, color=0x95A5A6)
+    embed.add_field(name="Scores", value=table[:1024], inline=False)
+    embed.add_field(name="The seven columns", value=columns_table(state, names, round_no)[:1024],
+                    inline=False)
     embed.set_footer(text=f"Game {game.id}")
     return Rendered("", embed, None)
 

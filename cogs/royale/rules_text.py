@@ -35,5 +35,5 @@ def rules_embed() -> discord.Embed:
     embed = discord.Embed(title="Panda Royale: the rules we play", color=0x2ECC71)
     for name, value in RULES:
         embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text="Every ruling is listed in the project's docs/rules.md")
+    embed.set_footer(text="More in /help: Scoring, Mayhem and the rulings, page by page")
     return embed

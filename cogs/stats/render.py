@@ -13,6 +13,8 @@ from ui.clicks import Click
 from ui.components import BoardComponent
 
 PERIODS: Final = {"all": "all time", "month": "this month"}
+RATING_WORDS: Final = ("Rating: a cautious skill estimate that rises as you win, more so "
+                       "against strong players; it is surer (and higher) after more games.")
 
 
 def page_arg(kind: str, period: str, computers: bool, page: int) -> str:
@@ -39,12 +41,14 @@ def leaderboard_embed(board: LeaderboardPage, guild_name: str) -> discord.Embed:
             rating = f"{r.ordinal:.1f}" if r.ordinal is not None else "–"
             bot = "🤖 " if r.is_bot else ""
             name = discord.utils.escape_markdown(r.display_name)
+            if r.is_bot and "(computer)" not in name:
+                name += " (computer)"
             lines.append(
                 f"**{r.position}.** {bot}{name} · rating {rating} · "
                 f"{r.wins}/{r.games} wins ({100 * r.win_rate:.0f}%) · "
                 f"best {r.best_score} · avg {r.average_score:.1f}")
         desc = "\n".join(lines)
-    order = ("ordered by rating (openskill, μ − 3σ)" if board.period == "all"
+    order = ("ordered by rating. " + RATING_WORDS if board.period == "all"
              else "ordered by wins, then average score")
     return discord.Embed(title=title, description=desc[:4000], color=0x9B59B6).set_footer(
         text=f"{guild_name} · page {board.page + 1}/{max(board.pages, 1)} · {order}")
@@ -73,7 +77,8 @@ def stats_embed(name: str, rows: Sequence[PlayerStats]) -> discord.Embed:
     if not rows:
         embed.description = "No finished games in this server yet."
     for r in rows:
-        rating = (f"{r.ordinal:.1f} (μ {r.mu:.1f}, σ {r.sigma:.1f})"
+        rating = (f"{r.ordinal:.1f}: a cautious skill estimate (skill about {r.mu:.1f}, "
+                  f"give or take {r.sigma:.1f}); it rises as you win against strong players"
                   if r.ordinal is not None and r.mu is not None and r.sigma is not None
                   else "not rated yet (solo games are not rated)")
         embed.add_field(

@@ -39,6 +39,9 @@ async def test_leaderboard_counts_finished_games_only(table: Table) -> None:
     assert "/2 wins" in text  # alice's two games
     res = await table["dave"].slash(table.channel, "leaderboard", computers=True)
     assert "(computer)" in res.response.embeds[0].description
+    assert "🤖" in res.response.embeds[0].description
+    footer = res.response.embeds[0].footer.text
+    assert "cautious skill estimate" in footer and "μ" not in footer
     res = await table["dave"].slash(table.channel, "leaderboard", period="month")
     assert "this month" in res.response.embeds[0].title
     res = await table["dave"].slash(table.channel, "leaderboard", game="posing")
@@ -66,7 +69,9 @@ async def test_stats_and_rating(table: Table) -> None:
     res = await table["bob"].slash(table.channel, "stats", member=table["alice"])
     field = res.response.embeds[0].fields[0]
     assert field.name == "Panda Royale"
-    assert "Games **1**" in field.value and "Rating" in field.value and "μ" in field.value
+    assert "Games **1**" in field.value and "Rating" in field.value
+    assert "cautious skill estimate" in field.value and "give or take" in field.value
+    assert "μ" not in field.value and "σ" not in field.value
     res = await table["bob"].slash(table.channel, "stats")
     assert "No finished games" in res.response.embeds[0].description
     ratings = await table.env.bot.service.db.ratings(table.guild.id, "royale",
@@ -81,3 +86,22 @@ async def test_help_pages(table: Table) -> None:
                  and c.label == "A round of Panda Royale")
     res2 = await table["alice"].click(res.response, custom_id=page2.custom_id)
     assert "Pity" in res2.response.embeds[0].description
+
+
+async def test_help_has_the_rules_inside_discord(table: Table) -> None:
+    res = await table["alice"].slash(table.channel, "help")
+    labels = [c.label for c in components(res.response) if verb(c.custom_id) == "page"]
+    assert {"A round of Panda Royale", "Scoring", "Mayhem", "Posing Pandas"} <= set(labels)
+    texts = [res.response.embeds[0].description]
+    for label in labels[1:]:
+        page = next(c for c in components(res.response) if c.label == label)
+        shown = await table["alice"].click(res.response, custom_id=page.custom_id)
+        embed = shown.response.embeds[0]
+        assert len(embed.description) <= 4096
+        texts.append(embed.description)
+    everything = "\n".join(texts)
+    assert "× the number of red dice" in everything and "value × 10" in everything
+    assert ".md" not in everything and "docs/" not in everything
+    rules = await table["alice"].slash(table.channel, "royale rules")
+    embed = rules.response.embeds[0]
+    assert ".md" not in (embed.footer.text or "") and "/help" in embed.footer.text

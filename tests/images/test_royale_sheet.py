@@ -201,7 +201,8 @@ def test_bad_data_is_refused(change: dict[str, object]) -> None:
         dataclasses.replace(made_up(), **change)  # type: ignore[arg-type]
 
 
-def test_names_the_font_cannot_draw_are_folded() -> None:
-    assert player_name("Chloé 🐼", 2) == "Chloe"
-    assert player_name("🐼🐼", 2) == "Player 3"
+def test_names_are_kept_as_written() -> None:
+    assert player_name("Chloé 🐼", 2) == "Chloé 🐼"
+    assert player_name("🐼🐼", 2) == "🐼🐼"
     assert player_name("  Bob   the  Builder ", 0) == "Bob the Builder"
+    assert player_name("  ", 2) == "#3"
