@@ -10,7 +10,7 @@ from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, RoyaleAction,
 from bot.rules.royale.engine import tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
 from cogs.royale.hand import hand_embed
-from cogs.royale.present import RoyalePresenter
+from cogs.royale.present import RoyalePresenter, sheet_file
 from ui.ending import END_VERBS
 from ui.hub import ClickContext, VerbTable
 from ui.lobby import LOBBY_VERBS
@@ -40,6 +40,14 @@ async def _hand(ctx: ClickContext) -> None:
     await ctx.interaction.followup.send(
         embed=hand_embed(game, ctx.service.state_of(game), ctx.interaction.user.id),
         ephemeral=True)
+
+
+async def _sheet(ctx: ClickContext) -> None:
+    game = await ctx.service.get_game(ctx.game_id)
+    if game is None or game.state is None:
+        raise UserError("This game has no score sheet yet.")
+    await ctx.interaction.followup.send(
+        file=await sheet_file(game, ctx.service.state_of(game)), ephemeral=True)
 
 
 async def _choose_player(ctx: ClickContext, step: str) -> None:
@@ -102,6 +110,7 @@ ROYALE_VERBS: Final[VerbTable] = {
     **LOBBY_VERBS,
     **END_VERBS,
     "hand": _hand,
+    "sheet": _sheet,
     "mtarget": _mischief_target,
     "ttarget": _trade_target,
     "back": _back,

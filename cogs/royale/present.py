@@ -17,14 +17,16 @@ from bot.rules.royale.engine import current_seat
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game, GameService, Outcome, is_cpu
 from cogs.royale.render import render, render_closed_round, standings
-from pictures import render_score_sheet, sheet_data
+from pictures import render_round_card, render_score_sheet, round_card_data, sheet_data
+from ui.clicks import Click
 from ui.components import RoyaleComponent
 from ui.ending import ending
 from ui.messages import GameMessages, Shown, timeout_note
 from ui.names import Names
 
 SHEET_NAME: Final = "score-sheet.png"
-SHEET_URL: Final = f"attachment://{SHEET_NAME}"
+CARD_NAME: Final = "round-card.png"
+CARD_URL: Final = f"attachment://{CARD_NAME}"
 ASKS: Final = {
     Phase.MISCHIEF: "choose a die for your mischief",
     Phase.CANNON: "fire or save your Cannon",
@@ -39,12 +41,21 @@ def scored(state: RoyaleState) -> bool:
 
 
 async def sheet_file(game: Game, state: RoyaleState) -> discord.File:
-    """The score sheet picture, drawn in a worker thread (it takes tens of milliseconds)."""
+    """The full score sheet picture (on demand and at the end), drawn in a worker thread."""
     names = Names(game)
     data = sheet_data([names.seat(i) for i in range(state.n)], state,
                       title=f"Panda Royale - game {game.id}")
     png = await asyncio.to_thread(render_score_sheet, data)
     return discord.File(io.BytesIO(png), filename=SHEET_NAME)
+
+
+async def card_file(game: Game, state: RoyaleState) -> discord.File:
+    """The round card: the picture made for a phone that a round message carries."""
+    names = Names(game)
+    data = round_card_data([names.seat(i) for i in range(state.n)], state,
+                           title=f"Panda Royale - game {game.id}")
+    png = await asyncio.to_thread(render_round_card, data)
+    return discord.File(io.BytesIO(png), filename=CARD_NAME)
 
 
 def jump(game: Game, message_id: int | None) -> str:
@@ -67,7 +78,7 @@ class RoyalePresenter:
     async def current(self, game: Game, *, note: str = "", step: str = "",
                       chosen: int = -1, with_sheet: bool = False) -> Shown:
         """The game's message as it should look now. ``with_sheet`` attaches a freshly drawn
-        score sheet (only when the sheet changed: edits otherwise keep the attachment).
+        round card (only when the round was scored: edits otherwise keep the attachment).
         """
         state: RoyaleState = self.service.state_of(game)
         tail = await self.service.tail(game)
@@ -78,10 +89,13 @@ class RoyalePresenter:
             this_round = [e for e in tail if e.get("round") == state.round]
             r = render(game, state, this_round, note=note, step=step, chosen=chosen)
             shown = Shown(r.content, r.embed, r.view, version=game.version)
+            if shown.view is not None and len(shown.view.children) < 25:
+                shown.view.add_item(RoyaleComponent.button(
+                    Click("sheet", game.id), label="Score sheet", emoji="📋", row=4))
         if scored(state):
-            shown.embed.set_image(url=SHEET_URL)
+            shown.embed.set_image(url=CARD_URL)
             if with_sheet:
-                shown.files = [await sheet_file(game, state)]
+                shown.files = [await card_file(game, state)]
         return shown
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
@@ -100,7 +114,7 @@ class RoyalePresenter:
             tail = await self.service.tail(game)
             r = render_closed_round(game, state, tail, closed[0])
             closing = Shown(r.content, r.embed, None, version=game.version)
-            closing.embed.set_image(url=SHEET_URL)
+            closing.embed.set_image(url=CARD_URL)
             await self.messages.advance(
                 game, closing, lambda: self.current(game, note=note, with_sheet=newly_scored),
                 interaction)
