@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules.registry import ROYALE
-from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer, make_player
+from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer
 from bot.rules.royale.engine import ENGINE, apply_in_place, current_seat, legal_actions, new_game
 from bot.rules.royale.expert import (
     ExpertPlayer,
@@ -14,6 +14,7 @@ from bot.rules.royale.expert import (
     round_points,
     win_chance,
 )
+from bot.rules.royale.players import make_player
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.sim.runner import ai_seed
 
