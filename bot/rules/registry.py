@@ -18,9 +18,9 @@ from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.engine import ENGINE as POSING_ENGINE
 from bot.rules.posing.state import PosingState
 from bot.rules.royale.actions import RoyaleAction
-from bot.rules.royale.ai import make_player as make_royale_player
 from bot.rules.royale.dice import MAX_PLAYERS, MIN_PLAYERS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
+from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.state import RoyaleState
 
 S = TypeVar("S")

@@ -10,7 +10,7 @@ import pytest_asyncio
 
 from bot.errors import GameNotRunning, LobbyError, NotYourTurnError, StaleClick
 from bot.rules.royale.actions import Pick
-from bot.rules.royale.ai import make_player
+from bot.rules.royale.players import make_player
 from bot.service import GameService, Person, Place
 
 from ..conftest import Backend

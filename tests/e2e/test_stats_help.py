@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules.royale.ai import make_player
+from bot.rules.royale.players import make_player
 from bot.service import Person, Place
 from tests.e2e.table import Table, components, verb
 

@@ -8,7 +8,7 @@ from bot.rules.posing import engine as posing_engine
 from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.state import PosingState
 from bot.rules.royale import engine as royale_engine
-from bot.rules.royale.ai import make_player as make_royale_player
+from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.state import Phase, RoyaleState
 
 ALL_EXPANSIONS = ("mischief", "cannon", "mercenary")

@@ -17,6 +17,8 @@ Two ways to make a decision:
 * :meth:`World.burst` emits the interactions (one, or one per game at the same instant), waits
   for their callbacks without polling, and only then settles: the bot runs undisturbed until it
   has answered, as it would in production.
+
+The players' side (:class:`GameTable`, :class:`Move`) is in :mod:`tools.benchbot.tables`.
 """
 
 from __future__ import annotations
@@ -25,21 +27,18 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import random
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import discord
 import simcord
 
 from bot.client import PandaBot
 from bot.settings import Settings
+from tools.benchbot.tables import BenchError, GameTable, Move
 
-MENTION = re.compile(r"<@(\d+)>")
 CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
 # Turn timers never fire during a benchmark (virtual time only moves when asked to).
 TURN_TIMEOUT = 3600
@@ -52,14 +51,6 @@ SETTLE_TIMEOUT = 120.0
 ANSWER_TIMEOUT = 120.0
 # The settle poll interval used while building worlds (not measured).
 FAST_IDLE = 0.01
-
-
-PASSIVE = frozenset({"", "hand", "sheet", "log", "rematch"})
-"""Verbs that are not a decision of the game (private answers, the game-over buttons)."""
-
-
-class BenchError(RuntimeError):
-    """The benchmark could not go on (a click was refused, a game stalled)."""
 
 
 class TimedLog(list[Any]):
@@ -86,105 +77,6 @@ class ErrorCounter(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         if record.name.startswith(("bot", "cogs", "ui", "pictures", "storage", "discord")):
             self.records.append(record)
-
-
-def components(msg: Any) -> list[Any]:
-    """Every button and select of a message, flattened."""
-    out: list[Any] = []
-    for row in getattr(msg, "components", None) or []:
-        out.extend(getattr(row, "children", [row]))
-    return out
-
-
-def verb(custom_id: str | None) -> str:
-    """The verb of a game component: ``<prefix>:<verb>:<game>:<version>:<arg>``."""
-    parts = (custom_id or "").split(":")
-    return parts[1] if len(parts) >= 5 else ""
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One interaction a player makes: a button click, or a select with ``values``."""
-
-    actor: Any
-    message: discord.Message
-    custom_id: str
-    values: tuple[str, ...] | None = None
-
-    @property
-    def verb(self) -> str:
-        return verb(self.custom_id)
-
-    async def play(self) -> Any:
-        """Make the interaction through SimCord's public API (returns once settled)."""
-        if self.values is None:
-            return await self.actor.click(self.message, custom_id=self.custom_id)
-        return await self.actor.select(self.message, list(self.values), custom_id=self.custom_id)
-
-
-@dataclass
-class GameTable:
-    """One channel, its own players (``players[0]`` hosts) and the game played there."""
-
-    channel: Any
-    players: list[Any]
-    by_id: dict[int, Any] = field(default_factory=dict)
-    decisions: int = 0
-
-    def __post_init__(self) -> None:
-        self.by_id = {m.id: m for m in self.players}
-
-    @property
-    def host(self) -> Any:
-        return self.players[0]
-
-    def game_message(self) -> discord.Message | None:
-        """The newest message with game components (other than My dice), if any."""
-        for msg in reversed(self.channel.history()):
-            if any(verb(getattr(c, "custom_id", None)) not in PASSIVE
-                   for c in components(msg)):
-                return msg  # type: ignore[no-any-return]
-        return None
-
-    def lobby_move(self, who: Any, what: str) -> Move:
-        """A lobby button (join, cpu, start) clicked by ``who``."""
-        msg = self.game_message()
-        if msg is None:
-            raise BenchError(f"no lobby message in #{self.channel.name}")
-        for c in components(msg):
-            if verb(c.custom_id) == what:
-                return Move(who, msg, c.custom_id)
-        raise BenchError(f"no {what} button on the lobby of #{self.channel.name}")
-
-    def next_move(self, rng: random.Random, trade_rate: float = 0.3) -> Move | None:
-        """The decision the game message waits on, as its player would make it; None once
-        the game is over.
-        """
-        msg = self.game_message()
-        if msg is None:
-            return None
-        m = MENTION.search(msg.content or "")
-        who = self.by_id.get(int(m.group(1))) if m else None
-        if who is None:
-            return None
-        comps = [c for c in components(msg) if verb(c.custom_id) not in PASSIVE]
-        by_verb = {verb(c.custom_id): c for c in comps}
-        picks = [c for c in comps if verb(c.custom_id) == "pick"]
-        if picks:
-            return Move(who, msg, rng.choice(picks).custom_id)
-        if "fire" in by_verb:
-            key = "fire" if rng.random() < 0.5 else "save"
-            return Move(who, msg, by_verb[key].custom_id)
-        for second in ("mdie", "tdie", "mtarget"):  # select steps of mischief and trade
-            if second in by_verb:
-                sel = by_verb[second]
-                return Move(who, msg, sel.custom_id, (rng.choice(sel.options).value,))
-        if "pass" in by_verb:
-            if "ttarget" in by_verb and rng.random() < trade_rate:
-                sel = by_verb["ttarget"]
-                return Move(who, msg, sel.custom_id, (rng.choice(sel.options).value,))
-            return Move(who, msg, by_verb["pass"].custom_id)
-        raise BenchError(f"nothing to do on {msg.content!r}: {sorted(by_verb)}")
 
 
 class World:
@@ -420,3 +312,15 @@ def check(res: Any, what: str) -> None:
     if res.ephemeral:
         text = res.response.content if res.response is not None else ""
         raise BenchError(f"{what}: refused: {text}")
+
+
+__all__ = [
+    "CALLBACK",
+    "BenchError",
+    "ErrorCounter",
+    "GameTable",
+    "Move",
+    "TimedLog",
+    "World",
+    "check",
+]

@@ -8,6 +8,8 @@
 * :class:`~bot.rules.royale.expert.ExpertPlayer` ("expert", module ``expert``) looks ahead by
   playing the heuristic's best draft picks out to the end of the game.
 
+:func:`bot.rules.royale.players.make_player` builds any of them by name or level.
+
 Each player has its own seeded generator, so a simulated game is reproducible; the game's own
 randomness stays in the game state.
 """
@@ -16,9 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
-from bot.rules.levels import LEVELS, player_for
 from bot.rules.rng import Rng
 from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, RoyaleAction, Trade
 from bot.rules.royale.dice import (
@@ -35,9 +35,6 @@ from bot.rules.royale.dice import (
 )
 from bot.rules.royale.engine import legal_actions, tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
-
-if TYPE_CHECKING:  # the expert builds on this module's players
-    from bot.rules.royale.expert import ExpertPlayer
 
 # Tuning of the heuristic (points).
 CLEAR_TRADE_OPTION = 1.5  # per round: what holding a tradeable clear d6 is worth beyond its face
@@ -277,36 +274,12 @@ class HeuristicPlayer:
         return drop
 
 
-PLAYER_NAMES = ("random", "heuristic", "expert")
-"""The engine player names :func:`make_player` accepts (besides the levels of
-:mod:`bot.rules.levels`: easy, normal, hard)."""
-
-
-def make_player(name: str, seed: int) -> RandomPlayer | HeuristicPlayer | ExpertPlayer:
-    """A computer player by name: ``random``, ``heuristic`` or ``expert``, or by level:
-    ``easy``, ``normal`` or ``hard``.
-    """
-    engine_name = player_for("royale", name)
-    if engine_name == "random":
-        return RandomPlayer(seed)
-    if engine_name == "heuristic":
-        return HeuristicPlayer(seed)
-    if engine_name == "expert":
-        from bot.rules.royale.expert import ExpertPlayer as Expert
-
-        return Expert(seed)
-    raise ValueError(f"unknown computer player {name!r}: use {', '.join(LEVELS)} or "
-                     f"{', '.join(PLAYER_NAMES)}")
-
-
 __all__ = [
-    "PLAYER_NAMES",
     "HeuristicPlayer",
     "RandomPlayer",
     "cannon_value",
     "die_parts",
     "hand_value",
-    "make_player",
     "mercenary_value",
 ]
 

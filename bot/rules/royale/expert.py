@@ -21,39 +21,34 @@ to come, is what the futures sample. All candidates of a decision share the same
 mostly the decision's own.
 
 Deterministic: the same seed and the same sequence of states give the same choices.
+
+The odds live in :mod:`bot.rules.royale.round_odds`, the play-outs' policy in
+:mod:`bot.rules.royale.fast_heuristic`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from bot.rules.rng import Rng
 from bot.rules.royale.actions import Cannon, Pass, Pick, RoyaleAction, Trade
 from bot.rules.royale.ai import (
-    TRADE_THRESHOLD,
     HeuristicPlayer,
     Parts,
-    add_parts,
     cannon_value,
-    die_parts,
     hand_value,
-    mean,
     parts_value,
 )
 from bot.rules.royale.dice import (
     CANNON_KIND,
     CANNON_MULTIPLIER,
-    GLITTER,
-    GLITTER_MULTIPLIER,
-    MERCENARY_KIND,
-    PURPLE_MULTIPLIER,
     ROUNDS,
-    Column,
     DiceSet,
     DieSpec,
 )
 from bot.rules.royale.engine import apply_in_place, current_seat, tradeable_dice
+from bot.rules.royale.fast_heuristic import FastHeuristic
+from bot.rules.royale.round_odds import _moments, _RoundParts, round_parts, win_chance
 from bot.rules.royale.state import Phase, RoyaleState
 
 PICK_CANDIDATES = 4
@@ -68,85 +63,8 @@ rest x the opponents' mean."""
 
 _SEED_RANGE = 1 << 62
 
-# One die's share of its hand's points in one round: (flat, blue, red, red dice, glitter dice)
-# means, then the variances of the flat, blue and red parts (before the column multipliers).
-_RoundParts = tuple[float, float, float, int, int, float, float, float]
-
-
 def _die_type(spec: DieSpec) -> tuple[str, int, str]:
     return (spec.color, spec.sides, spec.kind)
-
-
-def _variance(spec: DieSpec) -> float:
-    m = mean(spec)
-    return sum((f - m) ** 2 for f in spec.faces) / spec.sides
-
-
-def round_parts(spec: DieSpec, round_no: int) -> _RoundParts:
-    """What one die adds to its hand's points in round ``round_no``, in expectation and
-    variance (a Cannon counts when it is fired, not here).
-    """
-    kind = spec.kind
-    if kind == CANNON_KIND:
-        return (0.0, 0.0, 0.0, 0, 0, 0.0, 0.0, 0.0)
-    m, v = mean(spec), _variance(spec)
-    if kind == MERCENARY_KIND:
-        return (m * round_no, 0.0, 0.0, 0, 0, v * round_no**2, 0.0, 0.0)
-    col = spec.column
-    if col == Column.RED:
-        return (0.0, 0.0, m, 1, 0, 0.0, 0.0, v)
-    if col == Column.BLUE:
-        return (0.0, m, 0.0, 0, int(kind == GLITTER), 0.0, v, 0.0)
-    if col == Column.PURPLE:
-        return (m * PURPLE_MULTIPLIER, 0.0, 0.0, 0, 0, v * PURPLE_MULTIPLIER**2, 0.0, 0.0)
-    return (m, 0.0, 0.0, 0, 0, v, 0.0, 0.0)
-
-
-def round_points(dice: Sequence[DieSpec], round_no: int) -> float:
-    """The expected points of one round of a hand (pity dice included)."""
-    return _moments([round_parts(spec, round_no) for spec in dice])[0]
-
-
-def _moments(parts: Sequence[_RoundParts]) -> tuple[float, float]:
-    """The expectation and variance of a hand's points in one round."""
-    flat = blue = red = flat_var = blue_var = red_var = 0.0
-    reds = glitters = 0
-    for p in parts:
-        flat += p[0]
-        blue += p[1]
-        red += p[2]
-        reds += p[3]
-        glitters += p[4]
-        flat_var += p[5]
-        blue_var += p[6]
-        red_var += p[7]
-    double = GLITTER_MULTIPLIER if glitters else 1
-    return (flat + blue * double + red * reds,
-            flat_var + blue_var * double**2 + red_var * reds**2)
-
-
-# Win chance of normal totals: Simpson's rule over the expert's total, +-5 standard deviations.
-_STEPS = 20
-_NODES = [-5 + 10 * i / _STEPS for i in range(_STEPS + 1)]
-_WEIGHTS = [
-    (1 if i in (0, _STEPS) else 4 if i % 2 else 2) * (10 / _STEPS / 3)
-    * math.exp(-x * x / 2) / math.sqrt(2 * math.pi)
-    for i, x in enumerate(_NODES)
-]
-
-
-def win_chance(mine: tuple[float, float], others: Sequence[tuple[float, float]]) -> float:
-    """P(a normal total (mean, variance) ``mine`` beats every one of ``others``)."""
-    m0, s0 = mine[0], math.sqrt(max(mine[1], 1.0))
-    sd = [(m, math.sqrt(2 * max(v, 1.0))) for m, v in others]
-    total = 0.0
-    for x, w in zip(_NODES, _WEIGHTS, strict=True):
-        at = m0 + s0 * x
-        p = w
-        for m, s in sd:
-            p *= 0.5 * (1 + math.erf((at - m) / s))
-        total += p
-    return total
 
 
 class ExpertPlayer:
@@ -344,101 +262,3 @@ class ExpertPlayer:
             sum(others) / len(others)
         )
         return worth[seat] - blend
-
-
-class FastHeuristic(HeuristicPlayer):
-    """:class:`HeuristicPlayer`'s choices, computed faster (the play-outs' policy).
-
-    Die values are looked up by die id, and a trade's score depends only on the target and the
-    die taken (every giveable die is a clear d6), so each is scored once; ties resolve as the
-    heuristic's do (the first best in :func:`legal_actions` order).
-    """
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self._tables: dict[tuple[int, int], dict[str, Parts]] = {}
-
-    def _table(self, state: RoyaleState, nxt: int) -> dict[str, Parts]:
-        """Every die's parts by id for the rounds from ``nxt`` on (kept per dice set)."""
-        key = (id(state.dice), nxt)
-        table = self._tables.get(key)
-        if table is None:
-            if len(self._tables) > 64:
-                self._tables.clear()
-            table = self._tables[key] = {
-                d: die_parts(spec, nxt) for d, spec in state.dice.specs.items()
-            }
-        return table
-
-    @staticmethod
-    def _sum(table: dict[str, Parts], hand: Sequence[str]) -> Parts:
-        a = b = c = f = 0.0
-        r = g = 0
-        for d in hand:
-            p = table[d]
-            a += p[0]
-            b += p[1]
-            c += p[2]
-            r += p[3]
-            g += p[4]
-            f += p[5]
-        return (a, b, c, r, g, f)
-
-    def _pick(self, state: RoyaleState, seat: int) -> RoyaleAction:
-        nxt = state.round + 1
-        table = self._table(state, nxt)
-        mine = self._sum(table, state.hands[seat])
-        best: list[str] = []
-        best_gain = float("-inf")
-        for d in state.pool:
-            gain = parts_value(add_parts(mine, table[d]), nxt)
-            if gain > best_gain + 1e-9:
-                best, best_gain = [d], gain
-            elif abs(gain - best_gain) <= 1e-9:
-                best.append(d)
-        return Pick(seat, best[self.rng.below(len(best))])
-
-    def _trade(self, state: RoyaleState, seat: int) -> RoyaleAction:
-        gives = tradeable_dice(state, seat)
-        if not gives:
-            return Pass(seat)
-        nxt = state.round + 1
-        rounds = ROUNDS - nxt + 1
-        table = self._table(state, nxt)
-        specs = state.dice.specs
-        parts = [self._sum(table, hand) for hand in state.hands]
-        values = [parts_value(p, nxt) for p in parts]
-        weights = self._weights(state, seat)
-        give = table[gives[0]]
-        g0, g1, g2, g3, g4, g5 = give
-        # The heuristic's sums, in its order, so that its ties resolve the same way.
-        m0, m1, m2, m3, m4, m5 = add_parts(parts[seat], give, -1)
-        mine = values[seat]
-        best: RoyaleAction = Pass(seat)
-        best_gain = TRADE_THRESHOLD
-        for target, hand in enumerate(state.hands):
-            if target == seat:
-                continue
-            h0, h1, h2, h3, h4, h5 = parts[target]
-            theirs = values[target]
-            w = weights[target]
-            done: set[Parts] = set()
-            for d in hand:
-                take = table[d]
-                if take in done or not specs[d].takeable:
-                    continue
-                done.add(take)
-                t0, t1, t2, t3, t4, t5 = take
-                if rounds > 0:
-                    gain = ((m0 + t0) + (m1 + t1) * (2 if m4 + t4 else 1)
-                            + (m2 + t2) * (m3 + t3)) * rounds + (m5 + t5) - mine
-                    b4 = h4 - t4 + g4
-                    after = (((h0 - t0) + g0) + ((h1 - t1) + g1) * (2 if b4 else 1)
-                             + ((h2 - t2) + g2) * ((h3 - t3) + g3)) * rounds + ((h5 - t5) + g5)
-                    loss = theirs - after
-                else:
-                    gain = loss = 0.0
-                score = gain + w * loss
-                if score > best_gain:
-                    best, best_gain = Trade(seat, gives[0], target, d), score
-        return best

@@ -11,10 +11,10 @@ from bot.rules.royale.ai import (
     RandomPlayer,
     cannon_value,
     hand_value,
-    make_player,
     mercenary_value,
 )
 from bot.rules.royale.engine import ENGINE, apply_in_place, current_seat, legal_actions, new_game
+from bot.rules.royale.players import make_player
 from bot.rules.royale.state import Phase
 
 from .helpers import ALL_OPTIONS, BOX, logs, names, play, position, start

@@ -5,15 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.rules.registry import ROYALE
-from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer, make_player
+from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer
 from bot.rules.royale.engine import ENGINE, apply_in_place, current_seat, legal_actions, new_game
-from bot.rules.royale.expert import (
-    ExpertPlayer,
-    FastHeuristic,
-    round_parts,
-    round_points,
-    win_chance,
-)
+from bot.rules.royale.expert import ExpertPlayer
+from bot.rules.royale.fast_heuristic import FastHeuristic
+from bot.rules.royale.players import make_player
+from bot.rules.royale.round_odds import round_parts, round_points, win_chance
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.sim.runner import ai_seed
 
@@ -135,7 +132,7 @@ def test_round_points_are_the_expected_column_scores() -> None:
 
 
 def test_round_variance() -> None:
-    from bot.rules.royale.expert import _moments
+    from bot.rules.royale.round_odds import _moments
 
     # Two red d8: (a + b) x 2, each face variance 21.5 -> variance 2 x 21.5 x 4.
     mean, var = _moments([round_parts(BOX[d], 1) for d in ("red8-1", "red8-2")])

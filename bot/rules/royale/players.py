@@ -1,0 +1,33 @@
+"""The computer players of Panda Royale by name or level: :func:`make_player`.
+
+It sits apart from :mod:`bot.rules.royale.ai` because it names the expert too, and the expert
+builds on the ai module's players.
+"""
+
+from __future__ import annotations
+
+from bot.rules.levels import LEVELS, player_for
+from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer
+from bot.rules.royale.expert import ExpertPlayer
+
+PLAYER_NAMES = ("random", "heuristic", "expert")
+"""The engine player names :func:`make_player` accepts (besides the levels of
+:mod:`bot.rules.levels`: easy, normal, hard)."""
+
+
+def make_player(name: str, seed: int) -> RandomPlayer | HeuristicPlayer | ExpertPlayer:
+    """A computer player by name: ``random``, ``heuristic`` or ``expert``, or by level:
+    ``easy``, ``normal`` or ``hard``.
+    """
+    engine_name = player_for("royale", name)
+    if engine_name == "random":
+        return RandomPlayer(seed)
+    if engine_name == "heuristic":
+        return HeuristicPlayer(seed)
+    if engine_name == "expert":
+        return ExpertPlayer(seed)
+    raise ValueError(f"unknown computer player {name!r}: use {', '.join(LEVELS)} or "
+                     f"{', '.join(PLAYER_NAMES)}")
+
+
+__all__ = ["PLAYER_NAMES", "make_player"]

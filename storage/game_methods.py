@@ -1,0 +1,285 @@
+"""The games and action-log methods of :class:`storage.base.StorageBase`: :class:`GameMethods`.
+
+Time is never read here: every write takes ``now_ms`` (epoch milliseconds) from the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from . import games as g
+from . import results as r
+from .errors import (
+    ChannelBusy,
+    GameClosed,
+    GameNotFound,
+    InvalidData,
+    NotActive,
+    NotInLobby,
+)
+from .finish import Finish
+from .rows import (
+    GAME_KINDS,
+    OPEN_STATUSES,
+    ActionRow,
+    GameRow,
+    PlayerRow,
+)
+from .runner import C, TransactionRunner
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in GAME_KINDS:
+        raise InvalidData(f"unknown game kind {kind!r} (known: {', '.join(GAME_KINDS)})")
+
+
+def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
+    seats = sorted(p.seat for p in players)
+    if seats != list(range(len(players))):
+        raise InvalidData(f"seats must be 0..{len(players) - 1}, got {seats}")
+    ids = [p.player_id for p in players]
+    if len(set(ids)) != len(ids):
+        raise InvalidData(f"a player may only hold one seat: {ids}")
+    return sorted(players, key=lambda p: p.seat)
+
+
+class GameMethods(TransactionRunner[C]):
+    """Creating, moving and finishing games, and reading their logs."""
+
+    # -- games -------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        host_id: int,
+        settings: dict[str, Any],
+        seed: int,
+        players: Sequence[PlayerRow],
+        now_ms: int,
+    ) -> GameRow:
+        """Create a game in the lobby (version 0) with ``players`` seated.
+
+        Raises :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
+        :class:`~storage.errors.InvalidData` for an unknown kind or bad seats.
+        """
+        _check_kind(kind)
+        seated = _check_players(players)
+
+        async def work(conn: C) -> GameRow:
+            busy = await g.open_game_id(conn, channel_id)
+            if busy is not None:
+                raise ChannelBusy(channel_id, busy)
+            game_id = await g.insert_game(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                kind=kind,
+                host_id=host_id,
+                settings=settings,
+                seed=seed,
+                now_ms=now_ms,
+            )
+            if game_id is None:  # another transaction opened one first
+                busy = await g.open_game_id(conn, channel_id)
+                raise ChannelBusy(channel_id, -1 if busy is None else busy)
+            await g.replace_players(conn, game_id, seated)
+            return await g.require_game(conn, game_id)
+
+        return await self._write(work)
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        """The game with this id (players in seat order), or ``None``."""
+        return await self._read(lambda conn: g.select_game(conn, game_id))
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or being played, or ``None``."""
+
+        async def work(conn: C) -> GameRow | None:
+            found = await g.select_games(conn, g.OPEN_IN_CHANNEL, (channel_id,))
+            return found[0] if found else None
+
+        return await self._read(work)
+
+    async def latest_game_in_channel(
+        self, channel_id: int, kind: str | None = None
+    ) -> GameRow | None:
+        """The channel's most recently created game of any status (of ``kind`` if given)."""
+
+        async def work(conn: C) -> GameRow | None:
+            where, params = (
+                (g.IN_CHANNEL, (channel_id,))
+                if kind is None
+                else (g.IN_CHANNEL_OF_KIND, (channel_id, kind))
+            )
+            found = await g.select_games(conn, where, params, "ORDER BY id DESC LIMIT 1")
+            return found[0] if found else None
+
+        return await self._read(work)
+
+    async def open_games(self) -> list[GameRow]:
+        """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
+        return await self._read(lambda conn: g.select_games(conn, g.OPEN))
+
+    async def set_players(
+        self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int
+    ) -> GameRow:
+        """Replace a lobby game's players (join, leave, add a computer player); bumps the version.
+
+        Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.GameNotFound`, :class:`~storage.errors.InvalidData`.
+        """
+        seated = _check_players(players)
+
+        async def work(conn: C) -> GameRow:
+            if await g.bump_lobby(conn, game_id, expected_version, now_ms) != 1:
+                await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
+            await g.replace_players(conn, game_id, seated)
+            return await g.require_game(conn, game_id)
+
+        return await self._write(work)
+
+    async def start_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        setup_events: list[dict[str, Any]],
+        deadline_ms: int | None,
+        now_ms: int,
+    ) -> GameRow:
+        """Lobby -> active: store the first engine state and the events of the start.
+
+        ``setup_events`` (the ``setup`` event and whatever happens before the first decision) are
+        kept in ``games.start_events`` and open :meth:`game_events`. Raises
+        :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.GameNotFound`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            changed = await g.activate(
+                conn,
+                game_id,
+                expected_version,
+                state=state,
+                start_events=setup_events,
+                deadline_ms=deadline_ms,
+                now_ms=now_ms,
+            )
+            if changed != 1:
+                await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
+            game = await g.require_game(conn, game_id)
+            if self.before_commit is not None:
+                await self.before_commit(game_id, expected_version)
+            return game
+
+        return await self._write(work)
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        action: dict[str, Any],
+        actor: str,
+        events: list[dict[str, Any]],
+        state: dict[str, Any],
+        deadline_ms: int | None,
+        now_ms: int,
+        finish: Finish | None = None,
+    ) -> GameRow:
+        """Apply one action, in one transaction: the new state, version + 1, the deadline, and
+        the action appended to the log with the next ``seq``.
+
+        With ``finish`` the same transaction also ends the game: status ``finished``,
+        ``finished_ms = now_ms``, no deadline, one ``results`` row per player and, if
+        ``finish.rate`` is given, the ratings updated from the current ones (``games + 1`` for
+        each player rated). If anything fails (``rate`` raising included) nothing is written.
+
+        Raises :class:`~storage.errors.StaleVersion` (nothing written),
+        :class:`~storage.errors.NotActive`, :class:`~storage.errors.GameNotFound`,
+        :class:`~storage.errors.InvalidData` (scores not matching the players, bad ratings).
+        """
+
+        async def work(conn: C) -> GameRow:
+            changed = await g.advance(
+                conn,
+                game_id,
+                expected_version,
+                state=state,
+                deadline_ms=deadline_ms,
+                finished=finish is not None,
+                now_ms=now_ms,
+            )
+            if changed != 1:
+                await g.explain_no_update(conn, game_id, expected_version, ("active",), NotActive)
+            await g.append_action(
+                conn, game_id, action=action, actor=actor, events=events, now_ms=now_ms
+            )
+            game = await g.require_game(conn, game_id)
+            if finish is not None:
+                await r.record_finish(conn, game, finish, now_ms)
+            if self.before_commit is not None:
+                await self.before_commit(game_id, expected_version)
+            return game
+
+        return await self._write(work)
+
+    async def cancel_game(
+        self, game_id: int, now_ms: int, *, expected_version: int | None = None
+    ) -> GameRow:
+        """Cancel a game in the lobby or being played: no results, no ratings.
+
+        Sets ``finished_ms`` (the time it ended), clears the deadline and bumps the version.
+        Raises :class:`~storage.errors.GameClosed` if already finished or cancelled,
+        :class:`~storage.errors.StaleVersion` if ``expected_version`` is given and stale.
+        """
+
+        async def work(conn: C) -> GameRow:
+            version = (
+                await g.current_version(conn, game_id)
+                if expected_version is None
+                else expected_version
+            )
+            if await g.cancel(conn, game_id, version, now_ms) != 1:
+                await g.explain_no_update(conn, game_id, version, OPEN_STATUSES, GameClosed)
+            return await g.require_game(conn, game_id)
+
+        return await self._write(work)
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Record the game's current Discord message. Does not change the version."""
+
+        async def work(conn: C) -> None:
+            if await g.set_message(conn, game_id, message_id) != 1:
+                raise GameNotFound(game_id)
+
+        await self._write(work)
+
+    async def set_deadline(self, game_id: int, deadline_ms: int | None) -> None:
+        """Set (or clear) an open game's deadline. Does not change the version.
+
+        Raises :class:`~storage.errors.GameClosed` for a finished or cancelled game.
+        """
+
+        async def work(conn: C) -> None:
+            if await g.set_deadline(conn, game_id, deadline_ms) != 1:
+                await g.explain_no_update(conn, game_id, None, OPEN_STATUSES, GameClosed)
+
+        await self._write(work)
+
+    # -- logs --------------------------------------------------------------------------------
+
+    async def action_log(self, game_id: int) -> list[ActionRow]:
+        """The game's actions in ``seq`` order (1, 2, 3, ...); empty for an unknown game."""
+        return await self._read(lambda conn: g.select_actions(conn, game_id))
+
+    async def game_events(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's full event log: the start events, then each action's events, in order.
+
+        Raises :class:`~storage.errors.GameNotFound`.
+        """
+        return await self._read(lambda conn: g.select_events(conn, game_id))

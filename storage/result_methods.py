@@ -1,0 +1,83 @@
+"""The results, ratings and leaderboard methods of :class:`storage.base.StorageBase`:
+:class:`ResultMethods`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import leaderboard as lb
+from . import results as r
+from .errors import (
+    InvalidData,
+)
+from .rows import (
+    LeaderRow,
+    RatingRow,
+    ResultRow,
+    StatsRow,
+)
+from .runner import C, TransactionRunner
+
+
+class ResultMethods(TransactionRunner[C]):
+    """Reading finished games' results, ratings, leaderboards and player figures."""
+
+    # -- results, ratings, leaderboards ------------------------------------------------------
+
+    async def game_results(self, game_id: int) -> list[ResultRow]:
+        """A finished game's results, best rank first; empty if it did not finish."""
+        return await self._read(lambda conn: r.select_results(conn, game_id))
+
+    async def ratings(
+        self, guild_id: int, kind: str, player_ids: Sequence[str]
+    ) -> dict[str, RatingRow]:
+        """Current ratings of these players in this server (unrated players are absent)."""
+        return await self._read(lambda conn: r.select_ratings(conn, guild_id, kind, player_ids))
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        kind: str,
+        *,
+        since_ms: int | None = None,
+        limit: int = 10,
+        offset: int = 0,
+        include_bots: bool = False,
+    ) -> list[LeaderRow]:
+        """One page of the server's leaderboard for a game kind.
+
+        All time (``since_ms=None``): ordered by rating ``mu - 3*sigma`` (unrated players last),
+        then wins, average score, games. A period (results with ``finished_ms >= since_ms``):
+        ordered by wins, then average score, then games. Ties end on ``player_id``. Computer
+        players are left out unless ``include_bots``.
+        """
+        if limit < 0 or offset < 0:
+            raise InvalidData("limit and offset must not be negative")
+        return await self._read(
+            lambda conn: lb.select_leaderboard(
+                conn,
+                guild_id,
+                kind,
+                since_ms=since_ms,
+                include_bots=include_bots,
+                limit=limit,
+                offset=offset,
+            )
+        )
+
+    async def leaderboard_count(
+        self, guild_id: int, kind: str, *, since_ms: int | None = None, include_bots: bool = False
+    ) -> int:
+        """How many players :meth:`leaderboard` ranks with these filters (for paging)."""
+        return await self._read(
+            lambda conn: lb.count_leaderboard(
+                conn, guild_id, kind, since_ms=since_ms, include_bots=include_bots
+            )
+        )
+
+    async def player_stats(
+        self, guild_id: int, player_id: str, kind: str | None = None
+    ) -> list[StatsRow]:
+        """A player's figures in this server, one row per game kind played (by kind name)."""
+        return await self._read(lambda conn: lb.select_stats(conn, guild_id, player_id, kind))
