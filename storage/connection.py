@@ -20,7 +20,8 @@ from .pgconn import PgConn, lock_key
 
 log = logging.getLogger(__name__)
 
-BUSY_TIMEOUT_MS: Final = 5_000
+BUSY_TIMEOUT_MS: Final = 2_000
+"""Below Discord's 3 s answer limit: a locked database fails the call in time to say so."""
 """How long a write waits for another process's write lock before failing."""
 
 _WAL_RETRY_S: Final = 0.02

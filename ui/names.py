@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
+import discord
 import wcwidth
 
 from bot.service import Game
@@ -36,10 +37,18 @@ class Names:
         return self.of(player_id)
 
     def of(self, player_id: str) -> str:
+        """A player's name for markdown text: markdown and mentions escaped (it shows as
+        written and never formats or pings).
+        """
         p = self.by_id.get(player_id)
-        return isolated(p.display_name) if p else player_id
+        return safe(isolated(p.display_name)) if p else player_id
+
+    def md(self, seat: int) -> str:
+        """A seat's name for markdown text (see :meth:`of`)."""
+        return safe(self.seat(seat))
 
     def seat(self, seat: int) -> str:
+        """A seat's name as written (for code blocks, labels and pictures: no markdown)."""
         return isolated(self.players[seat].display_name)
 
     def is_bot(self, player_id: str) -> bool:
@@ -48,7 +57,12 @@ class Names:
 
     def mention(self, seat: int) -> str:
         p = self.players[seat]
-        return f"<@{p.player_id}>" if p.player_id.isdigit() else f"**{p.display_name}**"
+        return f"<@{p.player_id}>" if p.player_id.isdigit() else f"**{self.md(seat)}**"
+
+
+def safe(text: str) -> str:
+    """``text`` for markdown: its markdown and its mentions escaped."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def right_to_left(text: str) -> bool:
@@ -140,7 +154,7 @@ def standings(names: Names, totals: Sequence[int], title: str,
         if totals[seat] != prev:
             place, prev = idx + 1, totals[seat]
         mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
-        lines.append(f"{mark} **{names.seat(seat)}**: {points(totals[seat])}")
+        lines.append(f"{mark} **{names.md(seat)}**: {points(totals[seat])}")
     if len(winners) > 1:
         head = "🏆 Shared win: " + " and ".join(names.mention(w) for w in winners) + "!"
     else:

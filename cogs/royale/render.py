@@ -90,7 +90,7 @@ def dice_lines(state: RoyaleState, names: Names) -> str:
     for seat, hand in enumerate(state.hands):
         dice = " ".join(die_value(specs[d], state.values.get(d)) for d in hand) or "no dice"
         token = " 🐼" if seat == state.token else ""
-        out.append(f"**{discord.utils.escape_markdown(names.seat(seat))}**{token}: {dice}")
+        out.append(f"**{names.md(seat)}**{token}: {dice}")
     return "\n".join(out)
 
 

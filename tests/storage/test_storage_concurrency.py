@@ -122,7 +122,11 @@ async def test_readers_never_see_half_a_write(db: Storage) -> None:
     current = game
     for step in range(1, 31):
         current = await play(db, current, step)
-        await asyncio.sleep(0)
+        # Let the reader take a snapshot between writes: without this, on a busy machine the
+        # writes could all land between two reads and the test would prove nothing.
+        seen = len(snapshots)
+        while len(snapshots) == seen and not task.done():
+            await asyncio.sleep(0.001)
     stop = True
     await task
     assert snapshots
