@@ -83,12 +83,12 @@ class RoyalePresenter:
         state: RoyaleState = self.service.state_of(game)
         tail = await self.service.tail(game)
         if state.phase is Phase.OVER:
-            r = render_closed_round(game, state, tail, len(state.sheet))
-            shown = Shown(r.content, r.embed, None, version=game.version)
+            shown = render_closed_round(game, state, tail, len(state.sheet))
+            shown.version = game.version
         else:
             this_round = [e for e in tail if e.get("round") == state.round]
-            r = render(game, state, this_round, note=note, step=step, chosen=chosen)
-            shown = Shown(r.content, r.embed, r.view, version=game.version)
+            shown = render(game, state, this_round, note=note, step=step, chosen=chosen)
+            shown.version = game.version
             if shown.view is not None and len(shown.view.children) < 25:
                 shown.view.add_item(RoyaleComponent.button(
                     Click("sheet", game.id), label="Score sheet", emoji="📋", row=4))
@@ -112,8 +112,8 @@ class RoyalePresenter:
                            for e in events)
         if closed and state.phase is not Phase.OVER:
             tail = await self.service.tail(game)
-            r = render_closed_round(game, state, tail, closed[0])
-            closing = Shown(r.content, r.embed, None, version=game.version)
+            closing = render_closed_round(game, state, tail, closed[0])
+            closing.version = game.version
             closing.embed.set_image(url=CARD_URL)
             await self.messages.advance(
                 game, closing, lambda: self.current(game, note=note, with_sheet=newly_scored),

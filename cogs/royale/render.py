@@ -7,7 +7,6 @@ the same message can be rebuilt after a restart.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -19,6 +18,7 @@ from bot.service import Game
 from cogs.royale.dice_text import die_emoji, die_label, die_value, die_words, happening
 from ui.clicks import Click
 from ui.components import RoyaleComponent
+from ui.messages import Shown
 from ui.names import Names, isolated, pad, short, table_names
 from ui.names import standings as common_standings
 from ui.phone import PHONE_LINES
@@ -33,15 +33,6 @@ CELL_NAME_WIDTH = 6
 MAX_HAPPENINGS = 14
 COLUMNS_HEAD = "Yel Pur Blu Red Grn Clr Pnk"
 DICE_LEGEND = "Dice · 🟣12 = Purple die showing 12 · d8 = not rolled · 🐼 token"
-
-
-@dataclass(frozen=True, slots=True)
-class Rendered:
-    """A message to send or edit."""
-
-    content: str
-    embed: discord.Embed
-    view: discord.ui.View | None
 
 
 def _table(names: Names, rnd: Sequence[int | None], totals: Sequence[int],
@@ -249,18 +240,18 @@ def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
 
 
 def render(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]], *,
-           note: str = "", step: str = "", chosen: int = -1) -> Rendered:
+           note: str = "", step: str = "", chosen: int = -1) -> Shown:
     """The whole round message for the game as it is now."""
     names = Names(game)
     content = prompt(state, names)
     if note:
         content = f"{note}\n{content}" if content else note
-    return Rendered(content, build_embed(game, state, tail),
+    return Shown(content, build_embed(game, state, tail),
                     build_view(game, state, step, chosen))
 
 
 def render_closed_round(game: Game, state: RoyaleState, events: Sequence[dict[str, Any]],
-                        round_no: int) -> Rendered:
+                        round_no: int) -> Shown:
     """The final look of a finished round's message (no components)."""
     names = Names(game)
     specs = state.dice.specs
@@ -281,7 +272,7 @@ def render_closed_round(game: Game, state: RoyaleState, events: Sequence[dict[st
     embed.add_field(name="The seven columns", value=columns_table(state, names, round_no)[:1024],
                     inline=False)
     embed.set_footer(text=f"Game {game.id}")
-    return Rendered("", embed, None)
+    return Shown("", embed, None)
 
 
 def standings(game: Game, state: RoyaleState) -> str:
