@@ -65,22 +65,25 @@ class GameReads:
         return lk
 
     def state_of(self, game: Game) -> Any:
-        """The engine state of an active or finished game (cached by version)."""
+        """The engine state of an active or finished game (cached by version while the game
+        is in play: a finished game is read rarely and must not stay in memory)."""
         cached = self._states.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
         if game.state is None:
             raise GameNotRunning("This game hasn't started yet.")
         state = kind_of(game.kind).engine.state_from_json(game.state)
-        self._states[game.id] = (game.version, state)
+        if game.status == "active":
+            self._states[game.id] = (game.version, state)
         return state
 
     async def tail(self, game: Game) -> list[dict[str, Any]]:
         """The game's most recent events (those of the current round at least)."""
         t = self._tails.get(game.id)
         if t is None:
-            events = await self.db.game_events(game.id)
-            t = self._tails[game.id] = trim_events(game.kind, events)
+            t = trim_events(game.kind, await self.db.game_events(game.id))
+            if game.status == "active":  # kept in memory while the game is in play only
+                self._tails[game.id] = t
         return t
 
     async def get_game(self, game_id: int) -> Game | None:
