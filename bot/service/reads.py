@@ -66,7 +66,8 @@ class GameReads:
 
     def state_of(self, game: Game) -> Any:
         """The engine state of an active or finished game (cached by version while the game
-        is in play: a finished game is read rarely and must not stay in memory)."""
+        is in play: a finished game is read rarely and must not stay in memory).
+        """
         cached = self._states.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
