@@ -112,14 +112,16 @@ async def test_a_leaderboard_of_a_game_that_does_not_exist(table: Table) -> None
         await table.env.bot.stats.leaderboard(table.guild.id, "chess", "all", 0, False)
 
 
-async def test_a_refused_edit_is_redrawn_from_the_committed_state(table: Table) -> None:
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_refused_edit_is_redrawn_from_the_committed_state(table: Table,
+                                                                  status: int) -> None:
     await started(table, ["alice", "bob"])
     await play_until(table, "pick", random.Random(8))
     msg = table.game_message()
     who = table.decider(msg)
     button = next(c for c in components(msg) if verb(c.custom_id) == "pick")
     # every try of the next edit fails (discord.py retries a 500 a few times)
-    table.env.inject_error("PATCH", "/webhooks/*", status=500, times=6)
+    table.env.inject_error("PATCH", "/webhooks/*", status=status, times=6)
     res = await who.click(msg, custom_id=button.custom_id)
     assert res.acknowledged
     await table.env.advance_time(30)  # the redraw waits a moment, then edits by id
@@ -129,3 +131,51 @@ async def test_a_refused_edit_is_redrawn_from_the_committed_state(table: Table) 
     moves = [c.custom_id for c in components(fresh)
              if verb(c.custom_id) in ("pick", "pass", "fire", "save", "mtarget", "ttarget")]
     assert moves and all(f":{game.version}:" in cid for cid in moves), (game.version, moves)
+
+
+async def test_a_database_held_past_three_seconds_still_answers_in_time(
+        table: Table, db_path: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """Another process holds the database longer than Discord's 3 s: the click is acknowledged
+    at once, the move fails cleanly (nothing half-saved) with a short private answer, and it
+    works again once the database is free."""
+    import sqlite3
+    import threading
+    import time
+
+    await started(table, ["alice", "bob"])
+    await play_until(table, "pick", random.Random(9))
+    msg = table.game_message()
+    who = table.decider(msg)
+    button = next(c for c in components(msg) if verb(c.custom_id) == "pick")
+    db = table.env.bot.service.db
+    game = await db.latest_game_in_channel(table.channel.id)
+    before = len(await db.action_log(game.id))
+    held = threading.Event()
+
+    def hold() -> None:
+        other = sqlite3.connect(db_path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        held.set()
+        time.sleep(3.3)
+        other.execute("ROLLBACK")
+        other.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait()
+    try:
+        started_at = time.monotonic()
+        res = await who.click(msg, custom_id=button.custom_id)
+        assert res.deferred  # acknowledged before the database wait
+        assert time.monotonic() - started_at < 3.0  # gave up within Discord's limit
+        assert "incident" in private(res).content
+    finally:
+        holder.join()
+    # the failure is logged once, with its incident id (and cleared: it is this test's point)
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"
+            and "incident" in r.getMessage()]
+    caplog.clear()
+    assert len(await db.action_log(game.id)) == before  # nothing half-saved
+    res = await who.click(table.game_message(), custom_id=button.custom_id)
+    assert not refused(res)
+    assert len(await db.action_log(game.id)) == before + 1
