@@ -28,9 +28,15 @@ def humans(game: Game) -> list[str]:
     return [p.player_id for p in game.players if not is_cpu(p.player_id)]
 
 
-def ending_view(game: Game, component: ComponentMaker) -> discord.ui.View:
-    """The game-over message's buttons: the game log, a rematch."""
+def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
+                ) -> discord.ui.View:
+    """The game-over message's buttons: the full score sheet (``sheet``), the game log, a
+    rematch.
+    """
     view = discord.ui.View(timeout=None)
+    if sheet:
+        view.add_item(component.button(Click("sheet", game.id), label="Score sheet",
+                                       emoji="📋"))
     view.add_item(component.button(Click("log", game.id), label="Game log", emoji="📜"))
     view.add_item(component.button(Click("rematch", game.id), label="Rematch", emoji="🔁",
                                    style=discord.ButtonStyle.success))
@@ -38,7 +44,7 @@ def ending_view(game: Game, component: ComponentMaker) -> discord.ui.View:
 
 
 def ending(game: Game, totals: Sequence[int], standings: str, component: ComponentMaker,
-           files: list[discord.File], image: str | None) -> Shown:
+           files: list[discord.File], image: str | None, *, sheet: bool = False) -> Shown:
     """The game-over announcement: who won, the standings, the picture, the buttons."""
     names = Names(game)
     people = " ".join(f"<@{u}>" for u in humans(game))
@@ -52,7 +58,8 @@ def ending(game: Game, totals: Sequence[int], standings: str, component: Compone
                           f"{', '.join(winners)}"[:2048])
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    return Shown(content, embed, ending_view(game, component), files, version=game.version)
+    return Shown(content, embed, ending_view(game, component, sheet=sheet), files,
+                 version=game.version)
 
 
 async def _log(ctx: ClickContext) -> None:

@@ -155,8 +155,10 @@ def standings(names: Names, totals: Sequence[int], title: str,
             place, prev = idx + 1, totals[seat]
         mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
         lines.append(f"{mark} **{names.md(seat)}**: {points(totals[seat])}")
+    # Names, not mentions: the standings sit in an embed (where a mention notifies nobody and
+    # some clients show it raw); the announcement's content pings the players.
     if len(winners) > 1:
-        head = "🏆 Shared win: " + " and ".join(names.mention(w) for w in winners) + "!"
+        head = "🏆 Shared win: " + " and ".join(f"**{names.md(w)}**" for w in winners) + "!"
     else:
-        head = f"🏆 {names.mention(winners[0])} wins {title}!"
+        head = f"🏆 **{names.md(winners[0])}** wins {title}!"
     return (head + "\n" + "\n".join(lines))[:2000]

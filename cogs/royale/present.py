@@ -144,9 +144,11 @@ class RoyalePresenter:
                                  f"your turn in Panda Royale: {ask}. {link}".strip())
 
     async def announce_end(self, game: Game, state: RoyaleState) -> None:
-        """The game-over message: everyone pinged, standings, the score sheet, the buttons."""
+        """The game-over message: everyone pinged, standings, the final round card (made for a
+        phone), the full score sheet on a button, the game log, a rematch.
+        """
         shown = ending(game, state.totals(), standings(game, state), RoyaleComponent,
-                       [await sheet_file(game, state)], SHEET_NAME)
+                       [await card_file(game, state)], CARD_NAME, sheet=True)
         await self.messages.announce(game, shown, [p.player_id for p in game.players])
 
     async def moved(self, outcome: Outcome, reason: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from tests.e2e.table import Table, custom_ids, refused, verb
+from tests.e2e.table import Table, custom_ids, private, refused, verb
 
 
 async def open_lobby(table: Table, players: list[str], **options: object) -> None:
@@ -32,8 +32,11 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     assert f"<@{table['alice'].id}>" in final.content and f"<@{table['bob'].id}>" in final.content
     standings = final.embeds[0].description
     assert "wins Panda Royale" in standings or "Shared win" in standings
-    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch"]
-    assert final.attachments and final.attachments[0].filename == "score-sheet.png"
+    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch", "sheet"]
+    assert final.attachments and final.attachments[0].filename == "round-card.png"
+    sheet = next(c for c in custom_ids(final) if verb(c) == "sheet")
+    res = await table["bob"].click(final, custom_id=sheet)  # the full sheet, privately
+    assert private(res).attachments[0].filename == "score-sheet.png"
     last_round = next(m for m in reversed(history[:-1]) if m.embeds
                       and m.embeds[0].title.startswith("Panda Royale · Round 10"))
     assert custom_ids(last_round) == []  # no buttons left, no line about time left
