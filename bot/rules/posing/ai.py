@@ -25,6 +25,7 @@ from typing import Final, TypeVar
 from bot.rules.errors import InvalidSetup
 from bot.rules.levels import LEVELS, player_for
 from bot.rules.posing.actions import Fill, PosingAction, Roll
+from bot.rules.posing.choice import pick_best
 from bot.rules.posing.engine import legal_actions
 from bot.rules.posing.odds import dice_odds
 from bot.rules.posing.optimal import OptimalPosingPlayer
@@ -153,9 +154,7 @@ class ExpectedValuePlayer:
 
     def _pick(self, options: list[tuple[float, _T]]) -> _T:
         """The option of highest value; exact ties are broken by the player's generator."""
-        best = max(value for value, _ in options)
-        ties = [option for value, option in options if value >= best - _TIE]
-        return ties[self.rng.below(len(ties))] if len(ties) > 1 else ties[0]
+        return pick_best(self.rng, options)
 
     def choose(self, state: PosingState) -> PosingAction:
         """The best action of the seat that must decide."""

@@ -30,6 +30,7 @@ from operator import mul
 from typing import Final, TypeVar
 
 from bot.rules.posing.actions import Fill, PosingAction, Roll
+from bot.rules.posing.choice import pick_best
 from bot.rules.posing.odds import dice_odds
 from bot.rules.posing.poses import BOX_COUNT, BOX_IDS, MAX_ROLLS
 from bot.rules.posing.state import PosingState
@@ -175,9 +176,7 @@ class OptimalPosingPlayer:
 
     def _pick(self, options: list[tuple[float, _T]]) -> _T:
         """The option of highest value; exact ties are broken by the player's generator."""
-        best = max(v for v, _ in options)
-        ties = [option for v, option in options if v >= best - _TIE]
-        return ties[self.rng.below(len(ties))] if len(ties) > 1 else ties[0]
+        return pick_best(self.rng, options)
 
     def choose(self, state: PosingState) -> PosingAction:
         """The optimal action of the seat that must decide."""
