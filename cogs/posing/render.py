@@ -39,8 +39,9 @@ from ui.names import standings as common_standings
 TURN_COLOR: Final = 0x9B59B6
 DONE_COLOR: Final = 0x95A5A6
 OVER_COLOR: Final = 0xF1C40F
-NAME_WIDTH: Final = 19
-"""Columns for a name in the score table: mark 2 + name 19 + boxes 6 + total 7 = 34."""
+NAME_WIDTH: Final = 15
+"""Columns for a name in the score table: mark 2 + name 15 + boxes 6 + total 7 = 30 (a phone
+shows about 34 inside an embed; 30 leaves room, as in the Royale table)."""
 MAX_RECENT: Final = 12
 CARD_FILE: Final = "posing-card.png"
 
@@ -214,7 +215,7 @@ def turn_embed(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]]
     left = ENGINE.rolls_left(state)
     embed.add_field(name=f"Dice · roll {state.rolls} of {MAX_ROLLS} ({left} left)",
                     value=dice_text(state.dice, mask), inline=True)
-    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=True)
+    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
     embed.add_field(name=f"{names.seat(seat)}'s card", value=card_text(state, seat)[:1024],
                     inline=False)
     embed.set_footer(text=footer(game))

@@ -1,4 +1,4 @@
-"""``python -m tools.screenshots [DIR]``: the README's pictures, taken from the real bot in
+"""``python -m tools.screenshots [--more] [DIR]``: the README's pictures, taken from the real bot in
 SimCord (a simulated Discord) with SimCord's preview and a headless Chromium.
 
 Needs ``pip install playwright`` and a Chromium (``apt-get install chromium``: /usr/bin/chromium,
@@ -40,8 +40,21 @@ async def _system_chromium(self: Any) -> Any:
     return self._browser
 
 
-async def take(out: Path) -> None:
-    """Take every screenshot into ``out``."""
+async def _phone(env: Any, table: Any, viewer: Any, path: Path, message: Any) -> None:
+    async with env.preview(table.channel, viewers=[viewer], width=390,
+                           height=1100) as preview:
+        await preview.screenshot(path, target=message, allow_incomplete=True)
+
+
+def _verbs(message: Any) -> set[str]:
+    return {(c.custom_id or "").split(":")[1] for row in message.components
+            for c in getattr(row, "children", [row]) if getattr(c, "custom_id", None)}
+
+
+async def take(out: Path, more: bool = False) -> None:
+    """Take every screenshot into ``out``; ``more`` adds the trade and Cannon steps, a Posing
+    turn, the Posing game over and the leaderboard, at phone width.
+    """
     ManagedCapture._ensure_browser = _system_chromium  # type: ignore[method-assign]
     seeds = itertools.count(7)
     with tempfile.TemporaryDirectory() as tmp:
@@ -52,7 +65,7 @@ async def take(out: Path) -> None:
         async with simcord.run(bot) as env:
             table = await Table.create(env, ["Mei", "Bao", "Lin"])
             viewer = table["Mei"]
-            await viewer.slash(table.channel, "royale new", mischief=True)
+            await viewer.slash(table.channel, "royale new", mischief=True, cannon=more)
             for name in ("Bao", "Lin"):
                 await table[name].click(table.channel.last_message, label="Join")
             lobby = table.channel.last_message
@@ -67,20 +80,44 @@ async def take(out: Path) -> None:
                                    height=1100) as preview:
                 await preview.screenshot(out / "round-phone.png", target=table.game_message(),
                                          allow_incomplete=True)
-            await table.play_to_end(rng, trade_rate=0.3)
+            shot: set[str] = set()
+            while await table.play_decision(rng, trade_rate=0.3):
+                msg = table.game_message()
+                for verb, name in (("ttarget", "trade-phone.png"), ("fire", "cannon-phone.png")):
+                    if more and verb in _verbs(msg) and name not in shot:
+                        shot.add(name)
+                        await _phone(env, table, viewer, out / name, msg)
             final = table.channel.history()[-1]
             async with env.preview(table.channel, viewers=[viewer], width=720,
                                    height=900) as preview:
                 await preview.screenshot(out / "game-over.png", target=final,
                                          allow_incomplete=True)
+            if more:
+                await _more(env, table, viewer, out)
             await bot.close()
 
 
+async def _more(env: Any, table: Any, viewer: Any, out: Path) -> None:
+    """A Posing turn and its game over, then the leaderboard, at phone width."""
+    player_cls: Any = importlib.import_module("tests.e2e.test_posing_game").Player
+    await viewer.slash(table.channel, "posing new")
+    await viewer.click(table.channel.last_message, label="Start")
+    await _phone(env, table, viewer, out / "posing-turn-phone.png", table.game_message())
+    await player_cls(table, random.Random(5)).play_to_end()
+    await _phone(env, table, viewer, out / "posing-over-phone.png",
+                 table.channel.history()[-1])
+    await viewer.slash(table.channel, "leaderboard", computers=True)
+    await _phone(env, table, viewer, out / "leaderboard-phone.png",
+                 table.channel.history()[-1])
+
+
 def main(argv: list[str]) -> int:
-    """``python -m tools.screenshots [OUT_DIR]``."""
-    out = Path(argv[0] if argv else "docs/img")
+    """``python -m tools.screenshots [--more] [OUT_DIR]``."""
+    more = "--more" in argv
+    rest = [a for a in argv if a != "--more"]
+    out = Path(rest[0] if rest else "docs/img")
     out.mkdir(parents=True, exist_ok=True)
-    asyncio.run(take(out))
+    asyncio.run(take(out, more))
     print(f"wrote {', '.join(sorted(p.name for p in out.glob('*.png')))} in {out}")
     return 0
 
