@@ -30,7 +30,7 @@ def lobby_embed(game: Game) -> discord.Embed:
         f"{' (host)' if p.player_id == str(game.host_id) else ''}"
         for i, p in enumerate(game.players)
     )
-    lines = [f"Players ({len(game.players)}/{kind.max_players}):", seats]
+    lines = [f"Players ({len(game.players)}/{kind.max_players}):", seats, ""]  # ends the list
     exp = game.settings.get("expansions") or []
     if exp:
         lines.append("Mayhem: " + ", ".join(e.title() for e in exp))

@@ -63,10 +63,11 @@ async def take(out: Path, more: bool = False) -> None:
                             health_file=Path(tmp) / "health")
         bot = PandaBot(settings, seed_source=lambda: next(seeds))
         async with simcord.run(bot) as env:
-            table = await Table.create(env, ["Mei", "Bao", "Lin"])
+            names = ["Mei", "Bao", "Lin", "Ana", "Kai"] if more else ["Mei", "Bao", "Lin"]
+            table = await Table.create(env, names)
             viewer = table["Mei"]
             await viewer.slash(table.channel, "royale new", mischief=True, cannon=more)
-            for name in ("Bao", "Lin"):
+            for name in names[1:]:
                 await table[name].click(table.channel.last_message, label="Join")
             lobby = table.channel.last_message
             async with env.preview(table.channel, viewers=[viewer], width=720,
@@ -83,7 +84,7 @@ async def take(out: Path, more: bool = False) -> None:
             shot: set[str] = set()
             while await table.play_decision(rng, trade_rate=0.3):
                 msg = table.game_message()
-                for verb, name in (("ttarget", "trade-phone.png"), ("fire", "cannon-phone.png")):
+                for verb, name in (("pass", "trade-phone.png"), ("fire", "cannon-phone.png")):
                     if more and verb in _verbs(msg) and name not in shot:
                         shot.add(name)
                         await _phone(env, table, viewer, out / name, msg)
