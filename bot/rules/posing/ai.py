@@ -20,12 +20,12 @@ from array import array
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
-from typing import Final, TypeVar
+from typing import Final
 
 from bot.rules.errors import InvalidSetup
 from bot.rules.levels import LEVELS, player_for
-from bot.rules.posing.actions import Fill, PosingAction, Roll
-from bot.rules.posing.choice import pick_best
+from bot.rules.posing.actions import PosingAction
+from bot.rules.posing.choice import decide
 from bot.rules.posing.engine import legal_actions
 from bot.rules.posing.odds import dice_odds
 from bot.rules.posing.optimal import OptimalPosingPlayer
@@ -57,10 +57,6 @@ squares to the exact optimal values of every set of 6 or more open boxes (solo p
 EXACT_BOXES: Final = 5
 """With this many open boxes or fewer, the rest of the game is valued exactly."""
 
-_TIE: Final = 1e-9
-"""Values closer than this are a tie, broken by the player's own generator."""
-
-_T = TypeVar("_T")
 
 PLAYER_NAMES: Final = ("random", "heuristic", "optimal")
 """The engine player names :func:`make_player` accepts (besides the levels of
@@ -121,17 +117,6 @@ def _plan(boxes: tuple[str, ...]) -> _Plan:
     return _Plan(stop, tuple(keep_values), start)
 
 
-def _hold_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
-    """The dice indexes that keep the multiset ``keep`` (the first matching dice)."""
-    wanted = list(keep)
-    hold = []
-    for index, face in enumerate(dice):
-        if face in wanted:
-            wanted.remove(face)
-            hold.append(index)
-    return tuple(hold)
-
-
 class RandomPosingPlayer:
     """Plays a uniformly random legal action."""
 
@@ -152,32 +137,14 @@ class ExpectedValuePlayer:
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def _pick(self, options: list[tuple[float, _T]]) -> _T:
-        """The option of highest value; exact ties are broken by the player's generator."""
-        return pick_best(self.rng, options)
-
     def choose(self, state: PosingState) -> PosingAction:
         """The best action of the seat that must decide."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to choose")
-        seat = state.seat
-        filled = state.filled[seat]
+        filled = state.filled[state.seat]
         boxes = tuple(box for box in BOX_IDS if box not in filled)
-        plan = _plan(boxes)
-        odds = dice_odds()
-        roll = odds.roll_index[tuple(sorted(state.dice))]
-        if state.rolls < MAX_ROLLS:
-            values = plan.keep_values[MAX_ROLLS - 1 - state.rolls]
-            subs = odds.sub_keeps[roll]
-            if max(map(values.__getitem__, subs)) > plan.stop[roll] + _TIE:
-                keep = self._pick([(values[k], k) for k in subs])
-                return Roll(seat, _hold_for(state.dice, odds.keeps[keep]))
-        return self._pick(
-            [
-                (odds.scores[box][roll] + _future(_without(boxes, box)), Fill(seat, box))
-                for box in boxes
-            ]
-        )
+        return decide(self.rng, state, _plan(boxes), boxes,
+                      lambda box: _future(_without(boxes, box)))
 
 
 def make_player(

@@ -27,10 +27,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
-from typing import Final, TypeVar
+from typing import Final
 
-from bot.rules.posing.actions import Fill, PosingAction, Roll
-from bot.rules.posing.choice import pick_best
+from bot.rules.posing.actions import PosingAction
+from bot.rules.posing.choice import decide
 from bot.rules.posing.odds import dice_odds
 from bot.rules.posing.poses import BOX_COUNT, BOX_IDS, MAX_ROLLS
 from bot.rules.posing.state import PosingState
@@ -38,11 +38,6 @@ from bot.rules.rng import Rng
 
 ALL_OPEN: Final = (1 << BOX_COUNT) - 1
 """The mask of a fresh score card (every box open)."""
-
-_TIE: Final = 1e-9
-"""Values closer than this are a tie, broken by the player's own generator."""
-
-_T = TypeVar("_T")
 
 
 def mask_of(open_boxes: Sequence[str]) -> int:
@@ -157,50 +152,21 @@ def plan(mask: int) -> TurnPlan:
     return turn_plan(mask, value)
 
 
-def _hold_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
-    """The dice indexes that keep the multiset ``keep`` (the first matching dice)."""
-    wanted = list(keep)
-    hold = []
-    for index, face in enumerate(dice):
-        if face in wanted:
-            wanted.remove(face)
-            hold.append(index)
-    return tuple(hold)
-
-
 class OptimalPosingPlayer:
     """Holds and fills to maximise the expected final score (see the module docstring)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def _pick(self, options: list[tuple[float, _T]]) -> _T:
-        """The option of highest value; exact ties are broken by the player's generator."""
-        return pick_best(self.rng, options)
-
     def choose(self, state: PosingState) -> PosingAction:
         """The optimal action of the seat that must decide."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to choose")
-        seat = state.seat
-        filled = state.filled[seat]
-        mask = mask_of([box for box in BOX_IDS if box not in filled])
-        p = plan(mask)
-        odds = dice_odds()
-        roll = odds.roll_index[tuple(sorted(state.dice))]
-        if state.rolls < MAX_ROLLS:
-            values = p.keep_values[MAX_ROLLS - 1 - state.rolls]
-            subs = odds.sub_keeps[roll]
-            if max(map(values.__getitem__, subs)) > p.stop[roll] + _TIE:
-                keep = self._pick([(values[k], k) for k in subs])
-                return Roll(seat, _hold_for(state.dice, odds.keeps[keep]))
-        return self._pick(
-            [
-                (odds.scores[box][roll] + value(mask & ~(1 << i)), Fill(seat, box))
-                for i, box in enumerate(BOX_IDS)
-                if mask >> i & 1
-            ]
-        )
+        filled = state.filled[state.seat]
+        boxes = [box for box in BOX_IDS if box not in filled]
+        mask = mask_of(boxes)
+        return decide(self.rng, state, plan(mask), boxes,
+                      lambda box: value(mask & ~(1 << BOX_IDS.index(box))))
 
 
 def render_values_module(values: dict[int, float]) -> str:
