@@ -15,7 +15,7 @@ from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.errors import MISSING_PERMISSIONS
 from ui.hub import hub_of, person, place_of
-from ui.lobby import closed_lobby_embed, is_manager, lobby_embed, lobby_view
+from ui.lobby import closed_lobby_embed, is_manager, lobby_embed, lobby_view, redraw_lobby
 from ui.messages import Shown
 
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
@@ -60,9 +60,7 @@ async def join(interaction: discord.Interaction[Any], kind: str) -> None:
     await interaction.response.send_message(
         f"You joined the {kind_of(kind).title} game ({len(game.players)} players).",
         ephemeral=True)
-    await hub.messages.edit(
-        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component),
-                    version=game.version))
+    await redraw_lobby(hub, game)
 
 
 async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
@@ -71,9 +69,7 @@ async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
     game = await _open_game(interaction, kind)
     game = await hub.service.leave(game.id, person(interaction.user))
     await interaction.response.send_message("You left the game.", ephemeral=True)
-    await hub.messages.edit(
-        game, Shown("", lobby_embed(game), lobby_view(game, hub.games[kind].component),
-                    version=game.version))
+    await redraw_lobby(hub, game)
 
 
 async def start(interaction: discord.Interaction[Any], kind: str) -> None:

@@ -9,7 +9,7 @@ import discord
 from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.clicks import Click
-from ui.hub import ClickContext, ComponentMaker, VerbTable
+from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable
 from ui.messages import Shown
 
 LOBBY_COLOR: Final = 0x3498DB
@@ -80,10 +80,16 @@ async def _cancel(ctx: ClickContext) -> None:
         closed_lobby_embed(game, "cancelled"), None, version=game.version), ctx.interaction)
 
 
+async def redraw_lobby(hub: Hub, game: Game,
+                       interaction: discord.Interaction[Any] | None = None) -> None:
+    """Edit the lobby message to show ``game``'s seats now."""
+    component = hub.games[game.kind].component
+    await hub.messages.edit(game, Shown("", lobby_embed(game), lobby_view(game, component),
+                                        version=game.version), interaction)
+
+
 async def _redraw(ctx: ClickContext, game: Game) -> None:
-    component = ctx.hub.games[game.kind].component
-    await ctx.hub.messages.edit(game, Shown("", lobby_embed(game), lobby_view(game, component),
-                                            version=game.version), ctx.interaction)
+    await redraw_lobby(ctx.hub, game, ctx.interaction)
 
 
 async def _join(ctx: ClickContext) -> None:
