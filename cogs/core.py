@@ -1,6 +1,7 @@
 """The extension every other cog needs: the hub, the components, the one error path.
 
-Loaded first. It attaches the :class:`ui.hub.Hub` to the bot, registers the dynamic components
+Loaded first. It sets the commands' translator (:mod:`ui.translator`), adds ``/settings``,
+attaches the :class:`ui.hub.Hub` to the bot, registers the dynamic components
 of every prefix, sends every slash-command failure through :func:`ui.errors.report`, and
 answers clicks discord.py would leave unanswered: a component the message no longer shows (a
 client with an out-of-date copy), or a custom_id that is not ours or not well formed.
@@ -15,14 +16,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from cogs.settings import SettingsCog
 from ui.clicks import parse_custom_id
 from ui.components import DYNAMIC_ITEMS
 from ui.errors import guarded, report
 from ui.hub import HUB_ATTRIBUTE, GameBot, Hub, hub_of
+from ui.i18n import N_
 from ui.messages import GameMessages
+from ui.translator import CatalogueTranslator
 
-NOT_OURS = "That button is not one of this bot's (or it is from an older version): use the " \
-           "latest game message, or /royale status."
+NOT_OURS = N_("That button is not one of this bot's (or it is from an older version): use the "
+              "latest game message, or /royale status.")
 
 
 class Core(commands.Cog):
@@ -77,4 +81,6 @@ async def setup(bot: commands.Bot) -> None:
     setattr(bot, HUB_ATTRIBUTE, Hub(game_bot, GameMessages(bot, game_bot.service)))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+    await bot.tree.set_translator(CatalogueTranslator())
     await bot.add_cog(Core(bot))
+    await bot.add_cog(SettingsCog(bot))

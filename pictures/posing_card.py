@@ -7,7 +7,7 @@ one from an engine state. Rendering is synchronous and pure: the bot runs it in 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -46,22 +46,29 @@ from pictures.palette import (
     shade,
 )
 from pictures.png import to_png
-from pictures.text import draw_text, fit, font, player_name
+from pictures.text import draw_text, player_name
+from pictures.words import N_, Words, draw_label, english, label_width
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
 CELL = 14
 SMALL = 11
 CROWN = 16
-HINTS = {
-    **{box: "1 per die" for box in POSE_BOXES},
-    SET_OF_3: f"3 alike: {SET_OF_3_POINTS}",
-    SET_OF_4: f"4 alike: {SET_OF_4_POINTS}",
-    SET_OF_5: f"5 alike: {SET_OF_5_POINTS}",
-    MIX_UP: f"3 + 2 alike: {MIX_UP_POINTS}",
-    ALL_DIFFERENT: f"5 different: {ALL_DIFFERENT_POINTS}",
+HINTS: dict[str, tuple[str, int | None]] = {
+    **{box: (N_("1 per die"), None) for box in POSE_BOXES},
+    SET_OF_3: (N_("3 alike: {points}"), SET_OF_3_POINTS),
+    SET_OF_4: (N_("4 alike: {points}"), SET_OF_4_POINTS),
+    SET_OF_5: (N_("5 alike: {points}"), SET_OF_5_POINTS),
+    MIX_UP: (N_("3 + 2 alike: {points}"), MIX_UP_POINTS),
+    ALL_DIFFERENT: (N_("5 different: {points}"), ALL_DIFFERENT_POINTS),
 }
-"""The rule of each box, printed small beside its name."""
+"""The rule of each box (a label and its points), printed small beside its name."""
+
+
+def hint(words: Words, box: str) -> str:
+    """The rule of ``box`` in ``words``' language."""
+    text, points = HINTS[box]
+    return words(text) if points is None else words(text, points=points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +85,8 @@ class CardData:
     title: str = "Posing Pandas"
     final: bool = True
     current: int | None = None
+    words: Words = field(default=english, compare=False)
+    """The labels' language (see :mod:`pictures.words`)."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -102,7 +111,7 @@ class CardData:
 
 def card_data(
     names: Sequence[str], state: PosingState, title: str = "Posing Pandas",
-    final: bool | None = None,
+    final: bool | None = None, words: Words = english,
 ) -> CardData:
     """The :class:`CardData` of ``state``, with ``names`` in seat order.
 
@@ -115,6 +124,7 @@ def card_data(
         title=title,
         final=over,
         current=None if state.is_over else state.seat,
+        words=words,
     )
 
 
@@ -145,18 +155,19 @@ class _Painter:
     def _title(self) -> None:
         width = self.layout.size[0]
         y = MARGIN + TITLE_H / 2 - 4
-        status = "Final scores" if self.data.final else "Game in progress"
-        room = width - 2 * MARGIN - font(14).getlength(status) - 16
-        draw_text(self.image, (MARGIN, y), fit(self.data.title, font(22), room), 22, INK,
-                  anchor="lm", bold=True)
-        draw_text(self.image, (width - MARGIN, y), status, 14, MUTED, anchor="rm")
+        words = self.data.words
+        status = words("Final scores") if self.data.final else words("Game in progress")
+        room = width - 2 * MARGIN - label_width(status, 14) - 16
+        draw_label(self.image, (MARGIN, y), self.data.title, 22, INK, anchor="lm", bold=True,
+                   room=room)
+        draw_label(self.image, (width - MARGIN, y), status, 14, MUTED, anchor="rm")
 
     def _header(self) -> None:
         lay, draw = self.layout, self.draw
         corner = lay.corner()
         cell(draw, corner, HEADER, RULE)
-        draw_text(self.image, (corner[0] + 8, centre(corner)[1]), "Box", SMALL, HEADER_INK,
-                  anchor="lm", bold=True)
+        draw_label(self.image, (corner[0] + 8, centre(corner)[1]), self.data.words("Box"), SMALL,
+                   HEADER_INK, anchor="lm", bold=True)
         for seat in range(self.n):
             box = lay.header_cell(seat)
             won = seat in self.winners
@@ -186,8 +197,11 @@ class _Painter:
         if pose:
             paste_icon(self.image, pips_tile(index + 1, ICON), (x, round(cy - ICON / 2)))
             x += ICON + 8
-        draw_text(self.image, (x, cy), BOX_NAMES[box_id], CELL, INK, anchor="lm", bold=True)
-        draw_text(self.image, (label[2] - 8, cy), HINTS[box_id], SMALL, MUTED, anchor="rm")
+        words = self.data.words
+        draw_label(self.image, (x, cy), words(BOX_NAMES[box_id]), CELL, INK, anchor="lm",
+                   bold=True)
+        draw_label(self.image, (label[2] - 8, cy), hint(words, box_id), SMALL, MUTED,
+                   anchor="rm")
         for seat in range(self.n):
             box = lay.cell(index, seat)
             won = seat in self.winners
@@ -202,8 +216,8 @@ class _Painter:
         row = lay.total_row()
         cell(draw, row, HEADER, RULE)
         label: Box = (row[0], row[1], row[0] + lay.label_cell(0)[2] - lay.label_cell(0)[0], row[3])
-        draw_text(self.image, (label[0] + 8, centre(label)[1]), "Total", 16, HEADER_INK,
-                  anchor="lm", bold=True)
+        draw_label(self.image, (label[0] + 8, centre(label)[1]), self.data.words("Total"), 16,
+                   HEADER_INK, anchor="lm", bold=True)
         for seat, total in enumerate(self.data.totals()):
             box = lay.total_cell(seat)
             won = seat in self.winners

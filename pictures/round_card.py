@@ -11,7 +11,7 @@ round's total and the game total, then this round's dice. The full ten-round sco
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -38,6 +38,7 @@ from pictures.palette import (
 from pictures.png import to_png
 from pictures.royale_sheet import sheet_data
 from pictures.text import player_name
+from pictures.words import Words, english
 
 WIDTH: Final = 800
 MARGIN: Final = 20
@@ -81,6 +82,8 @@ class RoundCardData:
     """The seat the game waits on, framed."""
     title: str = "Panda Royale"
     final: bool = False
+    words: Words = field(default=english, compare=False)
+    """The labels' language (see :mod:`pictures.words`)."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -97,7 +100,7 @@ class RoundCardData:
 
 
 def round_card_data(names: Sequence[str], state: RoyaleState,
-                    title: str = "Panda Royale") -> RoundCardData:
+                    title: str = "Panda Royale", words: Words = english) -> RoundCardData:
     """The :class:`RoundCardData` of ``state`` with ``names`` in seat order."""
     sheet = sheet_data(names, state, title=title)
     scored = len(state.sheet)
@@ -105,7 +108,7 @@ def round_card_data(names: Sequence[str], state: RoyaleState,
     return RoundCardData(
         names=tuple(names), round=state.round, scored_round=scored, round_totals=rnd,
         totals=tuple(state.totals()), dice=sheet.dice, token=state.token,
-        current=current_seat(state), title=title, final=state.phase is Phase.OVER)
+        current=current_seat(state), title=title, final=state.phase is Phase.OVER, words=words)
 
 
 def dice_per_line() -> int:
@@ -146,7 +149,9 @@ def render_round_card(data: RoundCardData) -> bytes:
     image = Image.new("RGB", card_size(data), PAPER)
     draw = ImageDraw.Draw(image)
     # title bar
-    status = ("Final scores" if data.final else f"Round {data.round} of {ROUNDS}")
+    words = data.words
+    status = (words("Final scores") if data.final
+              else words("Round {n} of {rounds}", n=data.round, rounds=ROUNDS))
     draw_line(image, (MARGIN, TITLE_H / 2), data.title, TITLE_SIZE, INK, bold=True,
               max_width=WIDTH - 2 * MARGIN - 260)
     draw_line(image, (WIDTH - MARGIN, TITLE_H / 2), status, TITLE_SIZE, MUTED, anchor="rm")
@@ -154,11 +159,11 @@ def render_round_card(data: RoundCardData) -> bytes:
     head: Box = (0, TITLE_H, WIDTH, TITLE_H + HEAD_H)
     cell(draw, head, HEADER)
     hy = TITLE_H + HEAD_H / 2
-    scored = (f"Round {data.scored_round}" if data.scored_round else "Round")
-    draw_line(image, (MARGIN, hy), "Player · dice this round", CAPTION_SIZE, HEADER_INK)
+    scored = (words("Round {n}", n=data.scored_round) if data.scored_round else words("Round"))
+    draw_line(image, (MARGIN, hy), words("Player · dice this round"), CAPTION_SIZE, HEADER_INK)
     draw_line(image, (WIDTH - MARGIN - GAME_W - ROUND_W / 2, hy), scored, CAPTION_SIZE,
               HEADER_INK, anchor="mm")
-    draw_line(image, (WIDTH - MARGIN - GAME_W / 2, hy), "Game", CAPTION_SIZE, HEADER_INK,
+    draw_line(image, (WIDTH - MARGIN - GAME_W / 2, hy), words("Game"), CAPTION_SIZE, HEADER_INK,
               anchor="mm", bold=True)
     winners = data.winners()
     y = TITLE_H + HEAD_H
@@ -194,7 +199,7 @@ def render_round_card(data: RoundCardData) -> bytes:
         dice = data.dice[seat]
         top = y + NAME_H
         if not dice:
-            draw_line(image, (MARGIN + TOKEN + 12, top + DIE_STEP / 2), "no dice",
+            draw_line(image, (MARGIN + TOKEN + 12, top + DIE_STEP / 2), words("no dice"),
                       CAPTION_SIZE, MUTED)
         for i, face in enumerate(dice):
             line, col = divmod(i, per_line)

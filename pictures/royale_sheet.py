@@ -8,7 +8,7 @@ bot runs it in a thread (``asyncio.to_thread``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -61,21 +61,23 @@ from pictures.sheet_layout import (
     WIDTH,
     SheetLayout,
 )
-from pictures.text import draw_text, fit, font, player_name
+from pictures.text import draw_text, player_name
+from pictures.words import N_, Words, draw_label, english, label_width
 
 CELL = 13
 SMALL = 11
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
-COLUMN_LABELS = ("Yellow", "Purple", "Blue", "Red", "Green", "Clear", "Pink")
+COLUMN_LABELS = (N_("Yellow"), N_("Purple"), N_("Blue"), N_("Red"), N_("Green"), N_("Clear"),
+                 N_("Pink"))
 KIND_ORDER = (STANDARD, GLITTER, MERCENARY_KIND, MISCHIEF_KIND, PITY, CANNON_KIND)
 LEGEND = (
-    (GLITTER, ("blue", GLITTER, 6), "glitter"),
-    (PITY, ("pink", PITY, 12), "pity"),
-    (MISCHIEF_KIND, ("clear", MISCHIEF_KIND, 12), "Mischief"),
-    (CANNON_KIND, ("pink", CANNON_KIND, 8), "Cannon"),
-    (MERCENARY_KIND, ("green", MERCENARY_KIND, 6), "Mercenary"),
+    (GLITTER, ("blue", GLITTER, 6), N_("glitter")),
+    (PITY, ("pink", PITY, 12), N_("pity")),
+    (MISCHIEF_KIND, ("clear", MISCHIEF_KIND, 12), N_("Mischief")),
+    (CANNON_KIND, ("pink", CANNON_KIND, 8), N_("Cannon")),
+    (MERCENARY_KIND, ("green", MERCENARY_KIND, 6), N_("Mercenary")),
 )
 
 
@@ -94,6 +96,8 @@ class SheetData:
     dice: tuple[tuple[DieFace, ...], ...]
     title: str = "Panda Royale"
     final: bool = False
+    words: Words = field(default=english, compare=False)
+    """The labels' language (see :mod:`pictures.words`)."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -127,7 +131,7 @@ def _sort_key(face: DieFace) -> tuple[int, int, int]:
 
 def sheet_data(
     names: Sequence[str], state: RoyaleState, title: str = "Panda Royale",
-    final: bool | None = None,
+    final: bool | None = None, words: Words = english,
 ) -> SheetData:
     """The :class:`SheetData` of ``state``, with ``names`` in seat order.
 
@@ -148,6 +152,7 @@ def sheet_data(
         dice=dice,
         title=title,
         final=state.phase is Phase.OVER if final is None else final,
+        words=words,
     )
 
 
@@ -169,6 +174,7 @@ class _Painter:
         self.image = Image.new("RGB", self.layout.size, PAPER)
         self.draw = ImageDraw.Draw(self.image)
         self.names = [player_name(name, seat) for seat, name in enumerate(data.names)]
+        self.words = data.words
 
     def paint(self) -> Image.Image:
         self._title()
@@ -183,30 +189,34 @@ class _Painter:
     def _title(self) -> None:
         d = self.data
         y = MARGIN + TITLE_H / 2 - 4
-        draw_text(self.image, (MARGIN, y), fit(d.title, font(22), WIDTH / 2), 22, INK,
-                  anchor="lm", bold=True)
+        draw_label(self.image, (MARGIN, y), d.title, 22, INK, anchor="lm", bold=True,
+                   room=WIDTH / 2)
         played = len(d.sheet)
-        status = "Final scores" if d.final else f"Round {d.round} of {ROUNDS}"
+        words = self.words
+        status = (words("Final scores") if d.final
+                  else words("Round {n} of {rounds}", n=d.round, rounds=ROUNDS))
         if not d.final and played >= d.round:
-            status += " · scored"
-        draw_text(self.image, (WIDTH - MARGIN, y), status, 16, MUTED, anchor="rm")
+            status += words(" · scored")
+        draw_label(self.image, (WIDTH - MARGIN, y), status, 16, MUTED, anchor="rm")
 
     def _header_cells(self, boxes: list[tuple[Box, str, RGB]]) -> None:
         for box, label, fill in boxes:
             cell(self.draw, box, fill, RULE)
-            draw_text(self.image, centre(box), fit(label, font(SMALL), box[2] - box[0] - 4),
-                      SMALL, ink_on(fill) if fill != HEADER else HEADER_INK, bold=True)
+            draw_label(self.image, centre(box), label, SMALL,
+                       ink_on(fill) if fill != HEADER else HEADER_INK, bold=True,
+                       room=box[2] - box[0] - 4)
 
     def _grid_header(self, column: int) -> None:
         lay = self.layout
+        words = self.words
         boxes: list[tuple[Box, str, RGB]] = [
-            (lay.header_cell(column, 0), "Rd", HEADER),
-            (lay.header_cell(column, 1), "Player", HEADER),
+            (lay.header_cell(column, 0), words("Rd"), HEADER),
+            (lay.header_cell(column, 1), words("Player"), HEADER),
         ]
-        boxes += [(lay.color_header(column, i), COLUMN_LABELS[i], COLUMN_COLORS[name])
+        boxes += [(lay.color_header(column, i), words(COLUMN_LABELS[i]), COLUMN_COLORS[name])
                   for i, name in enumerate(COLUMNS)]
-        boxes += [(lay.header_cell(column, 9), "Round", HEADER),
-                  (lay.header_cell(column, 10), "Total", HEADER)]
+        boxes += [(lay.header_cell(column, 9), words("Round"), HEADER),
+                  (lay.header_cell(column, 10), words("Total"), HEADER)]
         self._header_cells(boxes)
 
     def _block(self, rnd: int) -> None:
@@ -252,15 +262,16 @@ class _Painter:
         totals = d.totals()
         ranks = _ranks(totals)
         winners = d.winners()
+        words = self.words
         boxes: list[tuple[Box, str, RGB]] = [
             (lay.totals_header(0), "#", HEADER),
-            (lay.totals_header(1), "Player", HEADER),
+            (lay.totals_header(1), words("Player"), HEADER),
         ]
-        boxes += [(lay.totals_header(2 + i), COLUMN_LABELS[i], COLUMN_COLORS[name])
+        boxes += [(lay.totals_header(2 + i), words(COLUMN_LABELS[i]), COLUMN_COLORS[name])
                   for i, name in enumerate(COLUMNS)]
         x0, y0, _, y1 = lay.totals_header(9)
-        boxes.append(((x0, y0, lay.totals_header(10)[2], y1), "Game total", HEADER))
-        boxes.append((lay.dice_header(), f"Dice of round {d.round}", HEADER))
+        boxes.append(((x0, y0, lay.totals_header(10)[2], y1), words("Game total"), HEADER))
+        boxes.append((lay.dice_header(), words("Dice of round {n}", n=d.round), HEADER))
         self._header_cells(boxes)
         for seat in range(self.n):
             line = lay.totals_line(seat)
@@ -302,23 +313,26 @@ class _Painter:
         x = x0
         paste_icon(self.image, panda_tile(16), (x, cy - 8))
         x += 20
-        draw_text(self.image, (x, cy), "panda token", SMALL, MUTED, anchor="lm")
-        x += int(font(SMALL).getlength("panda token")) + 18
+        words = self.words
+        token = words("panda token")
+        draw_label(self.image, (x, cy), token, SMALL, MUTED, anchor="lm")
+        x += int(label_width(token, SMALL)) + 18
         for kind, (color, k, sides), label in LEGEND:
             if kind not in kinds:
                 continue
             tile = die_tile(color, k, sides, 14)
             paste_icon(self.image, tile, (x, cy - tile.height // 2))
             x += tile.width + 3
-            draw_text(self.image, (x, cy), label, SMALL, MUTED, anchor="lm")
-            x += int(font(SMALL).getlength(label)) + 16
+            shown = words(label)
+            draw_label(self.image, (x, cy), shown, SMALL, MUTED, anchor="lm")
+            x += int(label_width(shown, SMALL)) + 16
         notes = []
         if any(face[3] is None for dice in d.dice for face in dice):
-            notes.append("d6, d8 ... = not rolled this round")
+            notes.append(words("d6, d8 ... = not rolled this round"))
         if any(face[0] == "red" and (face[3] or 0) < 0 for dice in d.dice for face in dice):
-            notes.append("black face = negative red value")
+            notes.append(words("black face = negative red value"))
         if notes:
-            draw_text(self.image, (x1, cy), ",  ".join(notes), SMALL, MUTED, anchor="rm")
+            draw_label(self.image, (x1, cy), ",  ".join(notes), SMALL, MUTED, anchor="rm")
 
 
 def render_score_sheet(data: SheetData) -> bytes:

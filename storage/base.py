@@ -18,12 +18,14 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from .game_methods import GameMethods
+from .guild_settings import SettingsMethods
 from .result_methods import ResultMethods
 from .runner import C, CommitHook, Job, TransactionRunner
 
 
-class StorageBase(GameMethods[C], ResultMethods[C]):
-    """Persistence for games, their action logs, results, ratings and leaderboards.
+class StorageBase(GameMethods[C], ResultMethods[C], SettingsMethods[C]):
+    """Persistence for games, their action logs, results, ratings, leaderboards and servers'
+    settings (``guild_settings.py``).
 
     ``C`` is the backend's connection type. Open one with :func:`storage.open_database` (or a
     backend's ``open``) and close it with ``await db.close()`` (or ``async with``).

@@ -1,11 +1,12 @@
 """Moving a server's data between databases: :func:`copy_database`.
 
-Copies every game (with its players), action, result and rating from ``source`` to ``target``
-(an SQLite path or a ``postgresql://`` URL on either side), keeping the ids. Both are opened
-(and migrated) as the bot opens them. Everything is written in one transaction on the target,
-which is checked before it commits: the row counts of both sides, and a sha256 checksum of each
-game's action log computed from the rows read on the source and from the rows read back on the
-target. A target holding any data is refused unless ``force=True``, which replaces its data.
+Copies every game (with its players), action, result, rating and server setting from ``source``
+to ``target`` (an SQLite path or a ``postgresql://`` URL on either side), keeping the ids.
+Both are opened (and migrated) as the bot opens them. Everything is written in one transaction
+on the target, which is checked before it commits: the row counts of both sides, and a sha256
+checksum of each game's action log computed from the rows read on the source and from the rows
+read back on the target. A target holding any data is refused unless ``force=True``, which
+replaces its data.
 
 The source is read one chunk of games at a time (each chunk one snapshot): stop the bot first,
 or a game moving meanwhile makes the checks fail and nothing is written.
@@ -67,8 +68,10 @@ _RATINGS = _Table(
     ("guild_id", "kind", "player_id", "display_name", "mu", "sigma", "games", "updated_ms"),
     "guild_id, kind, player_id",
 )
+_GUILD_SETTINGS = _Table("guild_settings", ("guild_id", "language", "updated_ms"), "guild_id")
 _PER_GAME = (_GAMES, _PLAYERS, _ACTIONS, _RESULTS)
-_ALL = (*_PER_GAME, _RATINGS)
+_PER_GUILD = (_RATINGS, _GUILD_SETTINGS)
+_ALL = (*_PER_GAME, *_PER_GUILD)
 
 
 class CopyError(StorageError):
@@ -90,12 +93,15 @@ class CopyReport:
     ratings: int
     checksums: int
     """Games whose action-log sha256 matched on both sides (every game)."""
+    servers: int = 0
+    """Servers' settings rows (their default language)."""
 
     def summary(self) -> str:
         """One line for people."""
         return (
             f"copied {self.games} games ({self.players} players), {self.actions} actions,"
-            f" {self.results} results, {self.ratings} ratings; {self.checksums} action-log"
+            f" {self.results} results, {self.ratings} ratings, {self.servers} server settings;"
+            f" {self.checksums} action-log"
             " checksums ok"
         )
 
@@ -149,7 +155,8 @@ async def _insert(conn: Conn, table: _Table, rows: Tuples) -> None:
 
 
 async def _clear(conn: Conn) -> None:
-    for name in ("actions", "results", "game_players", "ratings", "player_totals", "games"):
+    for name in ("actions", "results", "game_players", "ratings", "player_totals", "games",
+                 "guild_settings"):
         await execute(conn, f"DELETE FROM {name}")
 
 
@@ -220,16 +227,18 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
                     chunk = ids[start : start + chunk_games]
                     source_digests.update(action_log_digests(chunk, rows))
 
-        async def ratings(c: Conn) -> Tuples:
-            rows = await fetch_all(
-                c,
-                f"SELECT {', '.join(_RATINGS.columns)} FROM ratings ORDER BY {_RATINGS.order}",
-            )
-            return _tuples(rows, _RATINGS)
+        for table in _PER_GUILD:
 
-        rating_rows = await src._read(ratings)
-        await _insert(conn, _RATINGS, rating_rows)
-        copied["ratings"] = len(rating_rows)
+            async def whole(c: Conn, table: _Table = table) -> Tuples:
+                rows = await fetch_all(
+                    c,
+                    f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY {table.order}",
+                )
+                return _tuples(rows, table)
+
+            rows = await src._read(whole)
+            await _insert(conn, table, rows)
+            copied[table.name] = len(rows)
         await _after_explicit_ids(conn)
         await rebuild_totals(conn)
         # Fresh planner statistics: without them PostgreSQL plans the leaderboard for empty
@@ -261,6 +270,7 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
             actions=found["actions"],
             results=found["results"],
             ratings=found["ratings"],
+            servers=found["guild_settings"],
             checksums=len(source_digests),
         )
 

@@ -15,11 +15,15 @@ from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.errors import MISSING_PERMISSIONS
 from ui.hub import hub_of, person, place_of
+from ui.i18n import N_, for_game, for_user
 from ui.lobby import closed_lobby_embed, is_manager, lobby_embed, lobby_view, redraw_lobby
 from ui.messages import Shown
 
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
 """Discord's attachment limit for bots without boosts."""
+STATUS_WORDS: Final = {"lobby": N_("lobby"), "active": N_("active"),
+                       "finished": N_("finished"), "cancelled": N_("cancelled")}
+"""A game's status, as the log command names it."""
 
 
 def bot_permissions_ok(interaction: discord.Interaction[Any]) -> bool:
@@ -57,8 +61,11 @@ async def join(interaction: discord.Interaction[Any], kind: str) -> None:
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
     game = await hub.service.join(game.id, person(interaction.user))
+    tr = for_user(interaction)
     await interaction.response.send_message(
-        f"You joined the {kind_of(kind).title} game ({len(game.players)} players).",
+        tr.ngettext("You joined the {game} game ({n} player).",
+                    "You joined the {game} game ({n} players).", len(game.players),
+                    game=tr(kind_of(kind).title)),
         ephemeral=True)
     await redraw_lobby(hub, game)
 
@@ -68,7 +75,8 @@ async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
     game = await hub.service.leave(game.id, person(interaction.user))
-    await interaction.response.send_message("You left the game.", ephemeral=True)
+    await interaction.response.send_message(for_user(interaction)("You left the game."),
+                                            ephemeral=True)
     await redraw_lobby(hub, game)
 
 
@@ -77,8 +85,9 @@ async def start(interaction: discord.Interaction[Any], kind: str) -> None:
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
     outcome = await hub.service.start(game.id, person(interaction.user))
-    await interaction.response.send_message("The game is on! Decisions are made on the game "
-                                            "message.", ephemeral=True)
+    await interaction.response.send_message(
+        for_user(interaction)("The game is on! Decisions are made on the game message."),
+        ephemeral=True)
     await hub.presenter(kind).show(outcome, None)
 
 
@@ -86,13 +95,15 @@ async def status(interaction: discord.Interaction[Any], kind: str) -> None:
     """The channel's game as it stands, privately, with a link to its message."""
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
+    tr = for_user(interaction)
     if game.status == "lobby":
-        await interaction.response.send_message(embed=lobby_embed(game), ephemeral=True)
+        await interaction.response.send_message(embed=lobby_embed(game, tr), ephemeral=True)
         return
-    shown = await hub.presenter(kind).current(game)
+    shown = await hub.presenter(kind).current(game, tr=tr)
     link = ""
     if game.message_id:
-        link = (f"\n[Jump to the game](https://discord.com/channels/{game.guild_id}/"
+        jump = tr("Jump to the game")
+        link = (f"\n[{jump}](https://discord.com/channels/{game.guild_id}/"
                 f"{game.channel_id}/{game.message_id})")
     await interaction.response.send_message(content=(shown.content + link).strip()[:2000],
                                             embed=shown.embed, ephemeral=True,
@@ -105,12 +116,14 @@ async def cancel(interaction: discord.Interaction[Any], kind: str) -> None:
     game = await _open_game(interaction, kind)
     who = person(interaction.user)
     game = await hub.service.cancel(game.id, who, manager=is_manager(interaction))
+    tr = for_game(game)
     await interaction.response.send_message(
-        f"{kind_of(kind).title} game {game.id} cancelled: it won't count on the leaderboard.",
+        tr("{game} game {id} cancelled: it won't count on the leaderboard.",
+           game=tr(kind_of(kind).title), id=game.id),
         allowed_mentions=discord.AllowedMentions.none())
     await hub.messages.edit(
-        game, Shown(f"Cancelled by {discord.utils.escape_markdown(who.name)}.",
-                    closed_lobby_embed(game, "cancelled"), None, version=game.version))
+        game, Shown(tr("Cancelled by {name}.", name=discord.utils.escape_markdown(who.name)),
+                    closed_lobby_embed(game, N_("cancelled")), None, version=game.version))
 
 
 async def send_log(interaction: discord.Interaction[Any], kind: str) -> None:
@@ -120,13 +133,16 @@ async def send_log(interaction: discord.Interaction[Any], kind: str) -> None:
     hub = hub_of(interaction.client)
     log = await hub.service.game_log(place_of(interaction).channel_id, kind)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    tr = for_user(interaction)
     data = "".join(dumps_line(e) for e in log.events).encode("utf-8")
     if len(data) > ATTACHMENT_LIMIT:
         raise UserError("This game's log is too large to attach.")
     game = log.game
-    note = "" if log.complete else (" The game is still on: the seed is left out until it "
-                                    "ends (it would predict every roll to come).")
+    note = "" if log.complete else " " + tr("The game is still on: the seed is left out until "
+                                            "it ends (it would predict every roll to come).")
+    status = tr(STATUS_WORDS.get(game.status, game.status))
     await interaction.followup.send(
-        f"Game {game.id} ({game.status}): {len(log.events)} events.{note}",
+        tr.ngettext("Game {id} ({status}): {n} event.", "Game {id} ({status}): {n} events.",
+                    len(log.events), id=game.id, status=status) + note,
         file=discord.File(io.BytesIO(data), filename=f"{kind}-game-{game.id}.jsonl"),
         ephemeral=True)

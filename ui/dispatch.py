@@ -11,10 +11,11 @@ from bot.errors import StaleClick
 from ui.clicks import Click
 from ui.errors import answer_error, report
 from ui.hub import ClickContext, hub_of, place_of
+from ui.i18n import N_, for_user
 
 log = logging.getLogger("ui.dispatch")
 
-UNSUPPORTED = "This button is no longer supported: use the latest message."
+UNSUPPORTED = N_("This button is no longer supported: use the latest message.")
 
 
 async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Click) -> None:
@@ -24,7 +25,7 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
     hub = hub_of(interaction.client)
     handler = hub.tables.get(prefix, {}).get(click.verb)
     if handler is None:
-        await answer_error(interaction, UNSUPPORTED)
+        await answer_error(interaction, for_user(interaction)(UNSUPPORTED))
         return
     ctx = ClickContext(interaction, click, hub)
     try:
@@ -56,7 +57,8 @@ async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:
             and interaction.message.id == game.message_id:
         shown = await ctx.hub.presenter(game.kind).current(game)
         await ctx.hub.messages.edit(game, shown, interaction)
-        await interaction.followup.send("That was already decided: here is the game as it is "
-                                        "now.", ephemeral=True)
+        await interaction.followup.send(
+            for_user(interaction)("That was already decided: here is the game as it is now."),
+            ephemeral=True)
         return
     raise stale

@@ -16,6 +16,7 @@ from bot.rules.registry import kind_of
 from bot.service import Game, is_cpu
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, VerbTable, place_of
+from ui.i18n import for_game, for_user
 from ui.lobby import lobby_embed, lobby_view
 from ui.messages import Shown, pings_for
 from ui.names import Names
@@ -34,11 +35,12 @@ def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
     rematch.
     """
     view = discord.ui.View(timeout=None)
+    tr = for_game(game)
     if sheet:
-        view.add_item(component.button(Click("sheet", game.id), label="Score sheet",
+        view.add_item(component.button(Click("sheet", game.id), label=tr("Score sheet"),
                                        emoji="📋"))
-    view.add_item(component.button(Click("log", game.id), label="Game log", emoji="📜"))
-    view.add_item(component.button(Click("rematch", game.id), label="Rematch", emoji="🔁",
+    view.add_item(component.button(Click("log", game.id), label=tr("Game log"), emoji="📜"))
+    view.add_item(component.button(Click("rematch", game.id), label=tr("Rematch"), emoji="🔁",
                                    style=discord.ButtonStyle.success))
     return view
 
@@ -47,15 +49,17 @@ def ending(game: Game, totals: Sequence[int], standings: str, component: Compone
            files: list[discord.File], image: str | None, *, sheet: bool = False) -> Shown:
     """The game-over announcement: who won, the standings, the picture, the buttons."""
     names = Names(game)
+    tr = for_game(game)
     people = " ".join(f"<@{u}>" for u in humans(game))
-    title = kind_of(game.kind).title
-    content = f"🏁 {title} is over! {people}".strip()
-    embed = discord.Embed(title=f"{title} · final standings", description=standings[:4000],
-                          color=OVER_COLOR)
+    title = tr(kind_of(game.kind).title)
+    content = (tr("🏁 {game} is over!", game=title) + f" {people}").strip()
+    embed = discord.Embed(title=tr("{game} · final standings", game=title),
+                          description=standings[:4000], color=OVER_COLOR)
     best = max(totals)
     winners = [names.seat(i) for i, t in enumerate(totals) if t == best]
-    embed.set_footer(text=f"Game {game.id} · winner{'s' if len(winners) > 1 else ''}: "
-                          f"{', '.join(winners)}"[:2048])
+    embed.set_footer(text=tr.ngettext("Game {id} · winner: {names}",
+                                      "Game {id} · winners: {names}", len(winners),
+                                      id=game.id, names=", ".join(winners))[:2048])
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
     return Shown(content, embed, ending_view(game, component, sheet=sheet), files,
@@ -69,8 +73,10 @@ async def _log(ctx: ClickContext) -> None:
     log = await ctx.service.log_of(game)
     data = "".join(dumps_line(e) for e in log.events).encode("utf-8")
     await ctx.interaction.followup.send(
-        f"Game {game.id}: {len(log.events)} events (docs/game-log.md in the bot's repository "
-        "describes them).",
+        for_user(ctx.interaction).ngettext(
+            "Game {id}: {n} event (docs/game-log.md in the bot's repository describes them).",
+            "Game {id}: {n} events (docs/game-log.md in the bot's repository describes them).",
+            len(log.events), id=game.id),
         file=discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.jsonl"),
         ephemeral=True)
 
@@ -81,7 +87,8 @@ async def _rematch(ctx: ClickContext) -> None:
     component = ctx.hub.games[game.kind].component
     invited = [u for u in (humans(old) if old else []) if u != str(ctx.who.id)]
     mentions = " ".join(f"<@{u}>" for u in invited)
-    content = f"🔁 Rematch! {mentions} join with the button below.".replace("  ", " ")
+    content = for_game(game)("🔁 Rematch! {people} join with the button below.",
+                             people=mentions).replace("  ", " ")
     channel = ctx.interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     msg = await channel.send(content=content, embed=lobby_embed(game),

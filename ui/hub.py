@@ -25,6 +25,7 @@ from bot.service import (
 )
 from bot.settings import Settings
 from ui.clicks import Click, values_of
+from ui.i18n import Tr
 
 if TYPE_CHECKING:
     from ui.messages import GameMessages, Shown
@@ -48,8 +49,8 @@ class Presenter(Protocol):
         """Show what ``outcome`` changed (answering ``interaction`` if given)."""
         ...
 
-    async def current(self, game: Game) -> Shown:
-        """The game's message as it should look now."""
+    async def current(self, game: Game, *, tr: Tr | None = None) -> Shown:
+        """The game's message as it should look now (in ``tr``'s language: a private copy)."""
         ...
 
     async def moved(self, outcome: Outcome, reason: str) -> None:

@@ -10,10 +10,19 @@ from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable
+from ui.i18n import N_, Tr, for_game
 from ui.messages import Shown
 
 LOBBY_COLOR: Final = 0x3498DB
 CLOSED_COLOR: Final = 0x95A5A6
+EXPANSION_NAMES: Final = {"mischief": N_("Mischief"), "cannon": N_("Cannon"),
+                          "mercenary": N_("Mercenary")}
+"""The Mayhem options by their names in the settings."""
+
+
+def expansion_names(tr: Tr, expansions: list[str] | tuple[str, ...]) -> str:
+    """The Mayhem options on, in ``tr``'s language, e.g. "Mischief, Cannon"."""
+    return ", ".join(tr(EXPANSION_NAMES.get(e, e.title())) for e in expansions)
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -22,49 +31,59 @@ def is_manager(interaction: discord.Interaction[Any]) -> bool:
     return bool(perms and (perms.manage_channels or perms.administrator))
 
 
-def lobby_embed(game: Game) -> discord.Embed:
-    """Who sits where, the options, and what the host does next."""
+def lobby_embed(game: Game, tr: Tr | None = None) -> discord.Embed:
+    """Who sits where, the options, and what the host does next (in the game's language, or
+    ``tr``'s for a private copy).
+    """
+    tr = tr or for_game(game)
     kind = kind_of(game.kind)
+    host = " " + tr("(host)")
     seats = "\n".join(
         f"{i + 1}. {'🤖 ' if p.is_bot else ''}{discord.utils.escape_markdown(p.display_name)}"
-        f"{' (host)' if p.player_id == str(game.host_id) else ''}"
+        f"{host if p.player_id == str(game.host_id) else ''}"
         for i, p in enumerate(game.players)
     )
-    lines = [f"Players ({len(game.players)}/{kind.max_players}):", seats, ""]  # ends the list
+    lines = [tr("Players ({n}/{most}):", n=len(game.players), most=kind.max_players), seats,
+             ""]  # ends the list
     exp = game.settings.get("expansions") or []
     if exp:
-        lines.append("Mayhem: " + ", ".join(e.title() for e in exp))
-    lines.append(f"Turn timeout: {game.settings.get('turn_timeout', 120)} s, then the computer "
-                 "plays that turn.")
-    need = ("" if len(game.players) >= kind.min_players
-            else f" Needs at least {kind.min_players} player(s) to start.")
-    lines.append(f"The host starts the game when everyone is in.{need}")
-    return discord.Embed(title=f"{kind.title}: new game", description="\n".join(lines),
-                         color=LOBBY_COLOR).set_footer(text=f"Game {game.id}")
+        lines.append(tr("Mayhem: {options}", options=expansion_names(tr, exp)))
+    lines.append(tr("Turn timeout: {seconds} s, then the computer plays that turn.",
+                    seconds=game.settings.get("turn_timeout", 120)))
+    start = tr("The host starts the game when everyone is in.")
+    if len(game.players) < kind.min_players:
+        start += " " + tr.ngettext("Needs at least {n} player to start.",
+                                   "Needs at least {n} players to start.", kind.min_players)
+    lines.append(start)
+    return discord.Embed(title=tr("{game}: new game", game=tr(kind.title)),
+                         description="\n".join(lines),
+                         color=LOBBY_COLOR).set_footer(text=tr("Game {id}", id=game.id))
 
 
 def lobby_view(game: Game, component: ComponentMaker) -> discord.ui.View:
     """The lobby's buttons (made with the game kind's component class)."""
     view = discord.ui.View(timeout=None)
+    tr = for_game(game)
     g = game.id
     full = len(game.players) >= kind_of(game.kind).max_players
-    view.add_item(component.button(Click("join", g), label="Join", emoji="🐼",
+    view.add_item(component.button(Click("join", g), label=tr("Join"), emoji="🐼",
                                    style=discord.ButtonStyle.success, disabled=full))
-    view.add_item(component.button(Click("leave", g), label="Leave"))
-    view.add_item(component.button(Click("cpu", g), label="Add computer player", emoji="🤖",
+    view.add_item(component.button(Click("leave", g), label=tr("Leave")))
+    view.add_item(component.button(Click("cpu", g), label=tr("Add computer player"), emoji="🤖",
                                    disabled=full))
-    view.add_item(component.button(Click("start", g), label="Start", emoji="▶️",
+    view.add_item(component.button(Click("start", g), label=tr("Start"), emoji="▶️",
                                    style=discord.ButtonStyle.primary))
-    view.add_item(component.button(Click("cancel", g), label="Cancel",
+    view.add_item(component.button(Click("cancel", g), label=tr("Cancel"),
                                    style=discord.ButtonStyle.danger))
     return view
 
 
 def closed_lobby_embed(game: Game, why: str) -> discord.Embed:
-    """A lobby that will not be played (cancelled)."""
+    """A lobby that will not be played (``why``: a msgid, e.g. "cancelled")."""
+    tr = for_game(game)
     names = ", ".join(discord.utils.escape_markdown(p.display_name) for p in game.players)
-    return discord.Embed(title=f"{kind_of(game.kind).title}: {why}", color=CLOSED_COLOR,
-                         description=names).set_footer(text=f"Game {game.id}")
+    return discord.Embed(title=f"{tr(kind_of(game.kind).title)}: {tr(why)}", color=CLOSED_COLOR,
+                         description=names).set_footer(text=tr("Game {id}", id=game.id))
 
 
 async def _start(ctx: ClickContext) -> None:
@@ -76,8 +95,8 @@ async def _cancel(ctx: ClickContext) -> None:
     who = ctx.who
     game = await ctx.service.cancel(ctx.game_id, who, manager=is_manager(ctx.interaction))
     await ctx.hub.messages.edit(game, Shown(
-        f"Cancelled by {discord.utils.escape_markdown(who.name)}.",
-        closed_lobby_embed(game, "cancelled"), None, version=game.version), ctx.interaction)
+        for_game(game)("Cancelled by {name}.", name=discord.utils.escape_markdown(who.name)),
+        closed_lobby_embed(game, N_("cancelled")), None, version=game.version), ctx.interaction)
 
 
 async def redraw_lobby(hub: Hub, game: Game,

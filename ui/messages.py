@@ -24,6 +24,7 @@ import discord
 
 from bot.service import Game, GameService, Outcome
 from ui.errors import MISSING_PERMISSIONS
+from ui.i18n import for_game
 
 log = logging.getLogger("ui.messages")
 
@@ -36,12 +37,16 @@ Redraw = Callable[[int], Awaitable[None]]
 
 
 def timeout_note(outcome: Outcome, did: str) -> str:
-    """Who ran out of time in ``outcome`` (the computer ``did`` something for them)."""
+    """Who ran out of time in ``outcome`` (the computer ``did`` something for them: a msgid,
+    the whole note then in the game's language).
+    """
+    tr = for_game(outcome.game)
     for step in outcome.steps:
         if step.by == "timeout":
             name = next(p.display_name for p in outcome.game.players
                         if p.player_id == step.player_id)
-            return f"⏰ {discord.utils.escape_markdown(name)} ran out of time: the computer {did}."
+            return tr("⏰ {name} ran out of time: the computer {did}.",
+                      name=discord.utils.escape_markdown(name), did=tr(did))
     return ""
 
 
@@ -178,7 +183,7 @@ class GameMessages:
             await self._edit(game, closing, interaction)
             nxt = await make_next()
             if not await self._post(game, nxt):
-                nxt.content = f"⚠️ {MISSING_PERMISSIONS}\n{nxt.content}"
+                nxt.content = f"⚠️ {for_game(game)(MISSING_PERMISSIONS)}\n{nxt.content}"
                 await self._edit(game, nxt, None)
 
     # ------------------------------------------------------------------ pings

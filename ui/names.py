@@ -13,8 +13,10 @@ from typing import Final
 
 import discord
 import wcwidth
+from babel.lists import format_list
 
 from bot.service import Game
+from ui.i18n import Tr
 
 PHONE_COLUMNS: Final = 34
 """The widest code-block line a phone shows without wrapping (about 36, with a margin)."""
@@ -135,13 +137,18 @@ def pad(text: str, width: int) -> str:
     return isolated(text) + " " * max(0, width - columns(text))
 
 
+def rjust(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` columns (by display width: a wide letter is two)."""
+    return " " * max(0, width - columns(text)) + text
+
+
 def table_names(names: Names, width: int) -> list[str]:
     """The game's players, seat by seat, as distinct names padded to ``width`` columns."""
     return [pad(n, width) for n in short_names([names.seat(i) for i in range(len(names.seats))],
                                                 width)]
 
 
-def standings(names: Names, totals: Sequence[int], title: str,
+def standings(tr: Tr, names: Names, totals: Sequence[int], title: str,
               points: Callable[[int], str] = str) -> str:
     """Final standings, best first: medals, tied players sharing a place and the win."""
     top = max(totals)
@@ -158,7 +165,8 @@ def standings(names: Names, totals: Sequence[int], title: str,
     # Names, not mentions: the standings sit in an embed (where a mention notifies nobody and
     # some clients show it raw); the announcement's content pings the players.
     if len(winners) > 1:
-        head = "🏆 Shared win: " + " and ".join(f"**{names.md(w)}**" for w in winners) + "!"
+        shared = format_list([f"**{names.md(w)}**" for w in winners], locale=tr.lang)
+        head = tr("🏆 Shared win: {names}!", names=shared)
     else:
-        head = f"🏆 **{names.md(winners[0])}** wins {title}!"
+        head = tr("🏆 **{name}** wins {game}!", name=names.md(winners[0]), game=title)
     return (head + "\n" + "\n".join(lines))[:2000]

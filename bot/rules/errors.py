@@ -8,14 +8,32 @@ logged with its traceback and the user gets a short apology with an incident id.
 
 from __future__ import annotations
 
+from typing import Any
+
+
+class Term(str):
+    """A word of the game's vocabulary inside an error's values (a die's name, a phase): the
+    Discord layer translates it with the message.
+    """
+
+    __slots__ = ()
+
 
 class PlayerError(Exception):
-    """An error whose ``message`` a player can read (the root of every such error)."""
+    """An error whose ``message`` a player can read (the root of every such error).
 
-    def __init__(self, message: str) -> None:
-        """Keep ``message``: it is shown to the player as it is."""
+    ``template`` is the English text with named ``{placeholders}`` and ``params`` their values:
+    the Discord layer looks the template up in the player's language and fills it there;
+    ``message`` is the English text, filled.
+    """
+
+    def __init__(self, template: str, **params: Any) -> None:
+        """Keep ``template`` and ``params``: shown to the player, translated, as they are."""
+        message = template.format(**params) if params else template
         super().__init__(message)
         self.message = message
+        self.template = template
+        self.params = params
 
 
 class RulesError(PlayerError):

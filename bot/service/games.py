@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from bot.errors import GameNotRunning, LobbyError, NotAllowed, NotYourTurnError, StaleClick
 from bot.ratings import rate_game
+from bot.rules.errors import Term
 from bot.rules.gamelog import log_objects
 from bot.rules.registry import GameKind, kind_of
 from bot.service.lobby import LobbyService
@@ -43,8 +44,9 @@ class GameService(LobbyService):
                 raise NotAllowed("Only the host can start the game.")
             kind = kind_of(game.kind)
             if len(game.players) < kind.min_players:
-                raise LobbyError(f"{kind.title} needs at least {kind.min_players} players: "
-                                 "ask someone to join or add a computer player.")
+                raise LobbyError("{game} needs at least {n} players: ask someone to join or "
+                                 "add a computer player.", game=Term(kind.title),
+                                 n=kind.min_players)
             rules = {k: v for k, v in game.settings.items() if k in kind.rule_options}
             state, events = kind.engine.new_game(game.player_ids, game.seed, rules)
             objs = list(log_objects(f"{game.id}", events))
@@ -118,8 +120,9 @@ class GameService(LobbyService):
         if game.players[seat].player_id != str(user_id):
             who = game.players[seat].display_name
             if str(user_id) in game.player_ids:
-                raise NotYourTurnError(f"It's {who}'s turn, not yours.")
-            raise NotYourTurnError(f"You're not playing in this game: it's {who}'s turn.")
+                raise NotYourTurnError("It's {player}'s turn, not yours.", player=who)
+            raise NotYourTurnError("You're not playing in this game: it's {player}'s turn.",
+                                   player=who)
         return state, seat
 
     async def _commit(self, outcome: Outcome, action: Any, by: str) -> None:

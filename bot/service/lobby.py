@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from bot.errors import GameNotRunning, LobbyError, NotAllowed, StaleClick
+from bot.rules.errors import Term
 from bot.rules.registry import kind_of
 from bot.service.model import Game, Person, Place, cpu_name
 from bot.service.reads import GameReads
@@ -28,14 +29,15 @@ class LobbyService(GameReads):
         entry = kind_of(kind)
         timeout = settings.get("turn_timeout", self.default_timeout)
         if not isinstance(timeout, int) or not MIN_TURN_TIMEOUT <= timeout <= MAX_TURN_TIMEOUT:
-            raise LobbyError(f"The turn timeout must be {MIN_TURN_TIMEOUT} to "
-                             f"{MAX_TURN_TIMEOUT} seconds.")
+            raise LobbyError("The turn timeout must be {low} to {high} seconds.",
+                             low=MIN_TURN_TIMEOUT, high=MAX_TURN_TIMEOUT)
         settings = {**settings, "turn_timeout": timeout}
         hosted = [g for g in await self.db.open_games() if g.host_id == host.id]
         if len(hosted) >= MAX_OPEN_LOBBIES and not any(g.channel_id == place.channel_id
                                                       for g in hosted):
-            raise LobbyError(f"You already host {len(hosted)} open games: finish or cancel one "
-                             "(/royale cancel or /posing cancel in its channel) first.")
+            raise LobbyError("You already host {n} open games: finish or cancel one "
+                             "(/royale cancel or /posing cancel in its channel) first.",
+                             n=len(hosted))
         async with self.lock(place.channel_id):
             try:
                 return await self.db.create_game(
@@ -47,8 +49,8 @@ class LobbyService(GameReads):
                 busy = await self.db.open_game_in_channel(place.channel_id)
                 what = kind_of(busy.kind).title if busy else "game"
                 raise LobbyError(
-                    f"A {what} game is already open in this channel: finish or cancel it first."
-                ) from None
+                    "A {game} game is already open in this channel: finish or cancel it first.",
+                    game=Term(what)) from None
 
     async def _edit_lobby(self, game_id: int, change: Callable[[Game], list[PlayerRow]]
                           ) -> Game:
@@ -69,7 +71,7 @@ class LobbyService(GameReads):
             if str(who.id) in game.player_ids:
                 raise LobbyError("You're already in this game.")
             if len(game.players) >= most:
-                raise LobbyError(f"The game is full ({most} players).")
+                raise LobbyError("The game is full ({n} players).", n=most)
             return [*game.players, PlayerRow(len(game.players), str(who.id), who.name, False)]
 
         return await self._edit_lobby(game_id, change)
@@ -94,7 +96,7 @@ class LobbyService(GameReads):
             if who.id != game.host_id:
                 raise NotAllowed("Only the host can add computer players.")
             if len(game.players) >= most:
-                raise LobbyError(f"The game is full ({most} players).")
+                raise LobbyError("The game is full ({n} players).", n=most)
             taken = {p.player_id for p in game.players}
             slot = next(i for i in range(1, 100) if f"cpu:{i}" not in taken)
             return [*game.players,

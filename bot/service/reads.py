@@ -5,12 +5,14 @@ channel, the game log (seedless while a game is open), and where a game lives.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
-from bot.errors import GameNotRunning, NoGameHere, WrongPlace
+from bot.errors import GameNotRunning, NoGameHere, NotAllowed, UserError, WrongPlace
+from bot.rules.errors import Term
 from bot.rules.registry import kind_of
 from bot.service.model import Game, GameLog, Outcome, Place
 from bot.service.timers import TurnTimers
@@ -18,6 +20,9 @@ from storage import Storage
 
 TAIL_LIMIT: Final = 160
 """Events kept in memory per game for the message of the current round (or turns)."""
+
+LANGUAGE_CODE: Final = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})?")
+"""A language code as the catalogues name them: ``es``, ``ja``, ``pt-br``."""
 
 Listener = Callable[[Outcome, str], Awaitable[None]]
 
@@ -103,8 +108,8 @@ class GameReads:
         game = await self.db.open_game_in_channel(channel_id)
         if game is None or (kind is not None and game.kind != kind):
             title = kind_of(kind).title if kind else "game"
-            raise NoGameHere(f"There is no {title} game in this channel: start one with "
-                             f"/{kind or 'royale'} new.")
+            raise NoGameHere("There is no {game} game in this channel: start one with "
+                             "/{kind} new.", game=Term(title), kind=kind or "royale")
         return game
 
     async def game_log(self, channel_id: int, kind: str) -> GameLog:
@@ -113,8 +118,8 @@ class GameReads:
         """
         game = await self.db.latest_game_in_channel(channel_id, kind)
         if game is None or game.state is None:
-            raise NoGameHere(f"No {kind_of(kind).title} game has been played in this channel "
-                             "yet.")
+            raise NoGameHere("No {game} game has been played in this channel yet.",
+                             game=Term(kind_of(kind).title))
         return await self.log_of(game)
 
     async def log_of(self, game: Game) -> GameLog:
@@ -135,6 +140,18 @@ class GameReads:
             channel = game.channel_id
         if channel != place.channel_id:
             raise WrongPlace("That button belongs to a game in another channel.")
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The default language a server's admins chose (``/settings language``), or None."""
+        return await self.db.guild_language(guild_id)
+
+    async def set_server_language(self, guild_id: int, language: str, *, manager: bool) -> None:
+        """Set a server's default language (``manager``: the user may manage the server)."""
+        if not manager:
+            raise NotAllowed("Only someone who can manage this server can change its settings.")
+        if not LANGUAGE_CODE.fullmatch(language):
+            raise UserError("Choose one of the languages the command offers.")
+        await self.db.set_guild_language(guild_id, language, self.clock())
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current Discord message (where its buttons are)."""

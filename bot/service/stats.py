@@ -45,8 +45,8 @@ class StatsService:
                           computers: bool, now: dt.datetime | None = None) -> LeaderboardPage:
         """One page of ``kind``'s leaderboard, all time or this month."""
         if kind not in GAME_KINDS:
-            raise UserError(f"There is no game called {kind!r}: choose "
-                            f"{' or '.join(GAME_KINDS)}.")
+            raise UserError("There is no game called {kind}: choose {choices}.", kind=repr(kind),
+                            choices=" or ".join(GAME_KINDS))
         if period not in PERIODS:
             raise UserError("The period is 'all' (all time) or 'month' (this month).")
         since = month_start_ms(now or dt.datetime.now(dt.UTC)) if period == "month" else None

@@ -6,17 +6,20 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from ui import commands as shared
 from ui.hub import hub_of
+from ui.settings import LANGUAGE_CHOICES, game_settings
 
 KIND = "posing"
 
 
 @app_commands.guild_only()
-class PosingCog(commands.GroupCog, group_name="posing",
-                group_description="Play Posing Pandas, the pose-dice side game (solo allowed)"):
+class PosingCog(commands.GroupCog, group_name=loc("posing"),
+                group_description=loc("Play Posing Pandas, the pose-dice side game "
+                                          "(solo allowed)")):
     """Every /posing command; the game itself is played with the message's buttons."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -24,37 +27,44 @@ class PosingCog(commands.GroupCog, group_name="posing",
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="new", description="Open a Posing Pandas game in this channel")
+    @app_commands.command(name=loc("new"),
+                          description=loc("Open a Posing Pandas game in this channel"))
     @app_commands.describe(
-        turn_timeout="Seconds a player has for a decision before the computer plays the turn",
+        turn_timeout=loc("Seconds a player has for a decision before the computer plays the turn"),
+        language=loc("The language of the game's messages (default: the server's)"),
     )
+    @app_commands.rename(turn_timeout=loc("turn_timeout"), language=loc("language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
-                  turn_timeout: app_commands.Range[int, 15, 3600] | None = None) -> None:
+                  turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
+                  language: str | None = None) -> None:
         timeout = turn_timeout or hub_of(self.bot).bot.settings.default_turn_timeout
-        await shared.new_game(interaction, KIND, {"turn_timeout": timeout})
+        await shared.new_game(interaction, KIND, {"turn_timeout": timeout,
+                                                  **await game_settings(interaction, language)})
 
-    @app_commands.command(name="join", description="Join the Posing Pandas lobby here")
+    @app_commands.command(name=loc("join"), description=loc("Join the Posing Pandas lobby here"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await shared.join(interaction, KIND)
 
-    @app_commands.command(name="leave", description="Leave the Posing Pandas lobby here")
+    @app_commands.command(name=loc("leave"), description=loc("Leave the Posing Pandas lobby here"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await shared.leave(interaction, KIND)
 
-    @app_commands.command(name="start", description="Start the game (host only)")
+    @app_commands.command(name=loc("start"), description=loc("Start the game (host only)"))
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await shared.start(interaction, KIND)
 
-    @app_commands.command(name="status", description="The game in this channel, privately")
+    @app_commands.command(name=loc("status"),
+                          description=loc("The game in this channel, privately"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         await shared.status(interaction, KIND)
 
-    @app_commands.command(name="cancel",
-                          description="Cancel the game here (host or channel managers)")
+    @app_commands.command(name=loc("cancel"),
+                          description=loc("Cancel the game here (host or channel managers)"))
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         await shared.cancel(interaction, KIND)
 
-    @app_commands.command(name="log",
-                          description="The game log (JSON Lines) of the current or last game")
+    @app_commands.command(name=loc("log"),
+                          description=loc("The game log (JSON Lines) of the current or last game"))
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         await shared.send_log(interaction, KIND)

@@ -19,6 +19,7 @@ from cogs.posing.present import PosingPresenter, score_card_png
 from cogs.posing.render import CARD_FILE, held_indexes, parse_mask
 from ui.ending import END_VERBS
 from ui.hub import ClickContext, VerbTable
+from ui.i18n import for_user
 from ui.lobby import LOBBY_VERBS
 
 
@@ -33,7 +34,7 @@ async def _card(ctx: ClickContext) -> None:
     if game is None or game.state is None:
         raise UserError("This game has no score card to show.")
     state: PosingState = ctx.service.state_of(game)
-    png = await score_card_png(game, state)
+    png = await score_card_png(game, state, for_user(ctx.interaction))
     await ctx.interaction.followup.send(
         file=discord.File(io.BytesIO(png), filename=CARD_FILE), ephemeral=True)
 

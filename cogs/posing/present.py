@@ -30,16 +30,20 @@ from cogs.posing.render import (
 from pictures import card_data, render_score_card
 from ui.components import PosingComponent
 from ui.ending import ending
+from ui.i18n import N_, Tr, for_game
 from ui.messages import GameMessages, Shown, timeout_note
 
 KIND = "posing"
-RESUMED = "♻️ I was restarted: the computer players have caught up."
+RESUMED = N_("♻️ I was restarted: the computer players have caught up.")
 
 
-async def score_card_png(game: Game, state: PosingState) -> bytes:
-    """The score card of ``state`` as PNG bytes, drawn in a worker thread."""
+async def score_card_png(game: Game, state: PosingState, tr: Tr | None = None) -> bytes:
+    """The score card of ``state`` as PNG bytes, drawn in a worker thread (in the game's
+    language, or ``tr``'s).
+    """
+    tr = tr or for_game(game)
     names = [p.display_name for p in game.players]
-    data = card_data(names, state, title=f"Posing Pandas · game {game.id}")
+    data = card_data(names, state, title=tr("Posing Pandas · game {id}", id=game.id), words=tr)
     return await asyncio.to_thread(render_score_card, data)
 
 
@@ -53,19 +57,23 @@ class PosingPresenter:
         self.service = service
         self.messages = messages
 
-    async def current(self, game: Game, *, note: str = "", mask: Mask | None = None
-                      ) -> Shown:
-        """The game's message as it should look now (``mask``: the dice held in the UI)."""
+    async def current(self, game: Game, *, note: str = "", mask: Mask | None = None,
+                      tr: Tr | None = None) -> Shown:
+        """The game's message as it should look now (``mask``: the dice held in the UI;
+        ``tr``: another language than the game's, for a private copy).
+        """
+        tr = tr or for_game(game)
         state: PosingState = self.service.state_of(game)
         tail = await self.service.tail(game)
         if state.is_over:
-            png = await score_card_png(game, state)
-            return Shown(standings(game, state), final_embed(game, state, tail, True), None,
+            png = await score_card_png(game, state, tr)
+            return Shown(standings(tr, game, state), final_embed(tr, game, state, tail, True),
+                         None,
                          [discord.File(io.BytesIO(png), filename=CARD_FILE)],
                          version=game.version)
         if mask is None:
             mask = carried_mask(state, tail)
-        shown = render_turn(game, state, tail, mask, note)
+        shown = render_turn(tr, game, state, tail, mask, note)
         shown.version = game.version
         return shown
 
@@ -76,12 +84,13 @@ class PosingPresenter:
         it and announce the result to everyone.
         """
         game, state = outcome.game, outcome.state
-        note = note or timeout_note(outcome, "played their turn")
+        tr = for_game(game)
+        note = note or timeout_note(outcome, N_("played their turn"))
         actor = outcome.steps[0].player_id if outcome.steps else None
         seat = ENGINE.current_seat(state)
         if seat is None:  # the last turns, every score; the announcement follows
             tail = await self.service.tail(game)
-            closing = Shown("", final_embed(game, state, tail, False), None,
+            closing = Shown("", final_embed(tr, game, state, tail, False), None,
                             version=game.version)
             await self.messages.edit(game, closing, interaction)
             await self.announce_end(game, state)
@@ -89,7 +98,7 @@ class PosingPresenter:
         decider = game.players[seat].player_id
         if actor is not None and decider != actor and not is_cpu(decider) \
                 and self.messages.message_of(game) is not None:
-            closing = render_closed(game, state, outcome.events, actor)
+            closing = render_closed(tr, game, state, outcome.events, actor)
             closing.version = game.version
 
             async def next_turn() -> Shown:
@@ -102,13 +111,15 @@ class PosingPresenter:
             return
         await self.messages.edit(game, await self.current(game, note=note), interaction)
         if actor is None and not is_cpu(decider):
-            await self.messages.ping(game, [decider], "your turn in Posing Pandas: roll, hold "
-                                     "and fill a box on the game message.")
+            await self.messages.ping(game, [decider], tr("your turn in Posing Pandas: roll, "
+                                                         "hold and fill a box on the game "
+                                                         "message."))
 
     async def announce_end(self, game: Game, state: PosingState) -> None:
         """The game-over message: everyone pinged, standings, the score card, the buttons."""
         png = await score_card_png(game, state)
-        shown = ending(game, ENGINE.totals(state), standings(game, state), PosingComponent,
+        shown = ending(game, ENGINE.totals(state), standings(for_game(game), game, state),
+                       PosingComponent,
                        [discord.File(io.BytesIO(png), filename=CARD_FILE)], CARD_FILE)
         await self.messages.announce(game, shown, [p.player_id for p in game.players])
 
@@ -125,5 +136,5 @@ class PosingPresenter:
         if reason == "timeout":
             await self.show(outcome)
         else:
-            await self.show(outcome, note=RESUMED)
+            await self.show(outcome, note=for_game(outcome.game)(RESUMED))
 

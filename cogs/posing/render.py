@@ -32,8 +32,9 @@ from bot.rules.posing.state import PosingState
 from bot.service import Game
 from ui.clicks import Click
 from ui.components import PosingComponent
+from ui.i18n import N_, Tr
 from ui.messages import Shown
-from ui.names import Names, pad, table_names
+from ui.names import Names, pad, rjust, table_names
 from ui.names import standings as common_standings
 
 TURN_COLOR: Final = 0x9B59B6
@@ -55,13 +56,33 @@ BOX_EMOJI: Final[dict[str, str]] = {
     ALL_DIFFERENT: "🌈",
 }
 BOX_RULES: Final[dict[str, str]] = {
-    **{f"pose_{pose}": f"1 point per {name} die" for pose, name in POSE_NAMES.items()},
-    SET_OF_3: "3 alike",
-    SET_OF_4: "4 alike",
-    SET_OF_5: "5 alike",
-    MIX_UP: "3 alike + 2 alike",
-    ALL_DIFFERENT: "5 different poses",
+    **{f"pose_{pose}": N_("1 point per {pose} die") for pose in POSE_NAMES},
+    SET_OF_3: N_("3 alike"),
+    SET_OF_4: N_("4 alike"),
+    SET_OF_5: N_("5 alike"),
+    MIX_UP: N_("3 alike + 2 alike"),
+    ALL_DIFFERENT: N_("5 different poses"),
 }
+NAMES: Final = (N_("Face It"), N_("Snack Time"), N_("Roly-Poly"), N_("Tree Hugger"),
+                N_("Lazy Lounge"), N_("Handstand"), N_("Set of 3"), N_("Set of 4"),
+                N_("Set of 5"), N_("Mix Up"), N_("All Different"))
+"""The poses' and boxes' names (the rules engine's), for the catalogue."""
+
+
+def pose_name(tr: Tr, face: int) -> str:
+    """A pose's name in ``tr``'s language."""
+    return tr(POSE_NAMES[face])
+
+
+def box_title(tr: Tr, box: str) -> str:
+    """A box's name in ``tr``'s language."""
+    return tr(box_name(box))
+
+
+def box_rule(tr: Tr, box: str) -> str:
+    """What a box scores, in a few words."""
+    pose = int(box[5:]) if box.startswith("pose_") else 0
+    return tr(BOX_RULES[box], pose=pose_name(tr, pose)) if pose else tr(BOX_RULES[box])
 
 Mask = tuple[bool, ...]
 """Which of the five dice are held (UI state until the next Roll)."""
@@ -114,16 +135,17 @@ def carried_mask(state: PosingState, tail: Sequence[Mapping[str, Any]]) -> Mask:
 # --- points --------------------------------------------------------------------------------
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+def points_text(tr: Tr, n: int) -> str:
+    """``n`` points, in ``tr``'s language (its plural rule)."""
+    return tr.ngettext("{n} point", "{n} points", n)
 
 
 # --- text ----------------------------------------------------------------------------------
 
 
-def pose(face: int) -> str:
+def pose(tr: Tr, face: int) -> str:
     """A pose as emoji and name, e.g. "🐼 Face It"."""
-    return f"{POSE_EMOJI[face]} {POSE_NAMES[face]}"
+    return f"{POSE_EMOJI[face]} {pose_name(tr, face)}"
 
 
 def faces_emoji(faces: Sequence[int]) -> str:
@@ -131,17 +153,18 @@ def faces_emoji(faces: Sequence[int]) -> str:
     return "".join(POSE_EMOJI.get(f, "?") for f in faces)
 
 
-def dice_text(dice: Sequence[int], mask: Mask) -> str:
+def dice_text(tr: Tr, dice: Sequence[int], mask: Mask) -> str:
     """The five dice, one per line, held ones marked."""
-    return "\n".join(f"Die {i + 1}: {pose(face)}{' 🔒 held' if mask[i] else ''}"
-                     for i, face in enumerate(dice))
+    held = " " + tr("🔒 held")
+    return "\n".join(tr("Die {n}: {pose}", n=i + 1, pose=pose(tr, face))
+                     + (held if mask[i] else "") for i, face in enumerate(dice))
 
 
-def score_table(state: PosingState, names: Names) -> str:
+def score_table(tr: Tr, state: PosingState, names: Names) -> str:
     """Every player's filled boxes and total, the current player marked, as a code block."""
     current = None if state.is_over else state.seat
     shown = table_names(names, NAME_WIDTH)
-    lines = [f"  {pad('Player', NAME_WIDTH)}{'Boxes':>6}{'Total':>7}"]
+    lines = [f"  {pad(tr('Player'), NAME_WIDTH)}{rjust(tr('Boxes'), 6)}{rjust(tr('Total'), 7)}"]
     for seat, filled in enumerate(state.filled):
         mark = "> " if seat == current else "  "
         boxes = f"{len(filled)}/{BOX_COUNT}"
@@ -149,23 +172,25 @@ def score_table(state: PosingState, names: Names) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def card_text(state: PosingState, seat: int) -> str:
+def card_text(tr: Tr, state: PosingState, seat: int) -> str:
     """The boxes ``seat`` has filled, in score-card order, compactly."""
     filled = state.filled[seat]
-    cells = [f"{BOX_EMOJI[b]} {box_name(b)} **{filled[b]}**" for b in BOX_IDS if b in filled]
-    return " · ".join(cells) or "Nothing filled yet."
+    cells = [f"{BOX_EMOJI[b]} {box_title(tr, b)} **{filled[b]}**" for b in BOX_IDS if b in filled]
+    return " · ".join(cells) or tr("Nothing filled yet.")
 
 
-def fill_line(e: Mapping[str, Any], names: Names) -> str:
+def fill_line(tr: Tr, e: Mapping[str, Any], names: Names) -> str:
     """One line about a filled box."""
     player = str(e.get("player", ""))
     bot = "🤖 " if names.is_bot(player) else ""
     box = str(e.get("box", ""))
-    return (f"{bot}**{names.of(player)}** filled **{box_name(box)}** for "
-            f"**{_points(int(e.get('points', 0)))}** with {faces_emoji(e.get('faces', []))}")
+    return bot + tr("**{player}** filled **{box}** for **{points}** with {faces}",
+                    player=names.of(player), box=box_title(tr, box),
+                    points=points_text(tr, int(e.get("points", 0))),
+                    faces=faces_emoji(e.get("faces", [])))
 
 
-def recent_lines(state: PosingState, tail: Sequence[Mapping[str, Any]], names: Names
+def recent_lines(tr: Tr, state: PosingState, tail: Sequence[Mapping[str, Any]], names: Names
                  ) -> list[str]:
     """The fills since (and including) the current player's own last one: what happened since
     they last decided, computer turns included.
@@ -176,58 +201,64 @@ def recent_lines(state: PosingState, tail: Sequence[Mapping[str, Any]], names: N
         mine = [i for i, e in enumerate(fills) if e.get("player") == me]
         if mine:
             fills = fills[mine[-1]:]
-    lines = [fill_line(e, names) for e in fills]
+    lines = [fill_line(tr, e, names) for e in fills]
     if len(lines) > MAX_RECENT:
         lines = ["…", *lines[-MAX_RECENT:]]
     return lines
 
 
-def prompt(state: PosingState, names: Names) -> str:
+def prompt(tr: Tr, state: PosingState, names: Names) -> str:
     """What the game waits for, addressed to the deciding player."""
     seat = state.seat
     left = ENGINE.rolls_left(state)
-    turn = f"turn {state.turn}/{BOX_COUNT}"
+    who, turn = names.mention(seat), state.turn
     if left:
-        return (f"🎲 {names.mention(seat)}, your {turn}: hold dice and roll again "
-                f"({left} roll{'s' if left != 1 else ''} left), or fill a box.")
-    return f"🎲 {names.mention(seat)}, your {turn}: no rolls left, fill a box."
+        return tr.ngettext("🎲 {who}, your turn {turn}/{turns}: hold dice and roll again ({n} "
+                           "roll left), or fill a box.",
+                           "🎲 {who}, your turn {turn}/{turns}: hold dice and roll again ({n} "
+                           "rolls left), or fill a box.", left, who=who, turn=turn,
+                           turns=BOX_COUNT)
+    return tr("🎲 {who}, your turn {turn}/{turns}: no rolls left, fill a box.", who=who,
+              turn=turn, turns=BOX_COUNT)
 
 
-def footer(game: Game) -> str:
+def footer(tr: Tr, game: Game) -> str:
     """The turn message's footer: the game and its time limit."""
     timeout = int(game.settings.get("turn_timeout", 120))
-    return (f"Game {game.id} · {timeout}s per decision, then the computer plays the turn "
-            "· /posing status")
+    return tr("Game {id} · {seconds}s per decision, then the computer plays the turn "
+              "· /posing status", id=game.id, seconds=timeout)
 
 
 # --- the turn message ----------------------------------------------------------------------
 
 
-def turn_embed(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
+def turn_embed(tr: Tr, game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                mask: Mask) -> discord.Embed:
     """Who plays, what happened since their last turn, the dice, every player's score."""
     names = Names(game)
     seat = state.seat
-    desc = recent_lines(state, tail, names)
+    desc = recent_lines(tr, state, tail, names)
     embed = discord.Embed(
-        title=f"Posing Pandas · {names.seat(seat)}, turn {state.turn}/{BOX_COUNT}",
+        title=tr("Posing Pandas · {player}, turn {turn}/{turns}", player=names.seat(seat),
+                 turn=state.turn, turns=BOX_COUNT),
         description="\n".join(desc)[:4000] or None, color=TURN_COLOR)
     left = ENGINE.rolls_left(state)
-    embed.add_field(name=f"Dice · roll {state.rolls} of {MAX_ROLLS} ({left} left)",
-                    value=dice_text(state.dice, mask), inline=True)
-    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
-    embed.add_field(name=f"{names.seat(seat)}'s card", value=card_text(state, seat)[:1024],
-                    inline=False)
-    embed.set_footer(text=footer(game))
+    embed.add_field(name=tr("Dice · roll {roll} of {rolls} ({left} left)", roll=state.rolls,
+                            rolls=MAX_ROLLS, left=left),
+                    value=dice_text(tr, state.dice, mask), inline=True)
+    embed.add_field(name=tr("Scores"), value=score_table(tr, state, names)[:1024], inline=False)
+    embed.add_field(name=tr("{player}'s card", player=names.seat(seat)),
+                    value=card_text(tr, state, seat)[:1024], inline=False)
+    embed.set_footer(text=footer(tr, game))
     return embed
 
 
-def option_label(box: str, points: int) -> str:
+def option_label(tr: Tr, box: str, points: int) -> str:
     """A box of the fill menu with the points it would score now."""
-    return f"{box_name(box)} — {_points(points)}"
+    return f"{box_title(tr, box)} — {points_text(tr, points)}"
 
 
-def turn_view(game: Game, state: PosingState, mask: Mask) -> discord.ui.View:
+def turn_view(tr: Tr, game: Game, state: PosingState, mask: Mask) -> discord.ui.View:
     """Five dice toggles, Roll, the score-card button, and the select of the empty boxes."""
     view = discord.ui.View(timeout=None)
     g, v = game.id, game.version
@@ -236,43 +267,46 @@ def turn_view(game: Game, state: PosingState, mask: Mask) -> discord.ui.View:
         held = mask[i]
         view.add_item(PosingComponent.button(
             Click("hold", g, v, mask_text(toggled(mask, i))),
-            label=(f"Die {i + 1}: {POSE_NAMES[face]} (held) · click to release" if held
-                   else f"Die {i + 1}: {POSE_NAMES[face]} · click to hold"),
+            label=(tr("Die {n}: {pose} (held) · click to release", n=i + 1,
+                      pose=pose_name(tr, face)) if held
+                   else tr("Die {n}: {pose} · click to hold", n=i + 1, pose=pose_name(tr, face))),
             emoji=POSE_EMOJI[face],
             style=discord.ButtonStyle.success if held else discord.ButtonStyle.secondary,
             disabled=left == 0, row=0))
     everything = all(mask)
     if left == 0:
-        label = "No rolls left"
+        label = tr("No rolls left")
     elif everything:
-        label = "Roll (every die is held)"
+        label = tr("Roll (every die is held)")
     else:
-        label = f"Roll the dice not held ({left} left)"
+        label = tr("Roll the dice not held ({left} left)", left=left)
     view.add_item(PosingComponent.button(
         Click("roll", g, v, mask_text(mask)), label=label, emoji="🎲",
         style=discord.ButtonStyle.primary, disabled=left == 0 or everything, row=1))
-    view.add_item(PosingComponent.button(Click("pcard", g), label="Score card", emoji="📋", row=1))
+    view.add_item(PosingComponent.button(Click("pcard", g), label=tr("Score card"), emoji="📋",
+                                         row=1))
     points = ENGINE.box_points(state)
     options = [
-        discord.SelectOption(label=option_label(box, pts), value=box, emoji=BOX_EMOJI[box],
-                             description=BOX_RULES[box])
+        discord.SelectOption(label=option_label(tr, box, pts), value=box, emoji=BOX_EMOJI[box],
+                             description=box_rule(tr, box))
         for box, pts in points.items()
     ]
     view.add_item(PosingComponent.select(Click("fill", g, v, mask_text(mask)), options=options,
-                             placeholder="Fill a box (ends your turn)…", row=2))
+                                         placeholder=tr("Fill a box (ends your turn)…"), row=2))
     return view
 
 
-def render_turn(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
+def render_turn(tr: Tr, game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                 mask: Mask, note: str = "") -> Shown:
     """The whole turn message for the game as it is now."""
-    content = prompt(state, Names(game))
+    content = prompt(tr, state, Names(game))
     if note:
         content = f"{note}\n{content}"
-    return Shown(content, turn_embed(game, state, tail, mask), turn_view(game, state, mask))
+    return Shown(content, turn_embed(tr, game, state, tail, mask),
+                 turn_view(tr, game, state, mask))
 
 
-def render_closed(game: Game, state: PosingState, events: Sequence[Mapping[str, Any]],
+def render_closed(tr: Tr, game: Game, state: PosingState, events: Sequence[Mapping[str, Any]],
                   player_id: str) -> Shown:
     """The final look of a message whose player's turn is over (no components): what they
     did, or what the computer players did when a computer player's move closes it (after a
@@ -282,38 +316,41 @@ def render_closed(game: Game, state: PosingState, events: Sequence[Mapping[str, 
     fills = [e for e in events if e.get("event") == "fill"]
     if not names.is_bot(player_id):
         fills = [e for e in fills if e.get("player") == player_id]
-    lines = [fill_line(e, names) for e in fills]
-    who = "Computer players" if names.is_bot(player_id) else names.of(player_id)
-    embed = discord.Embed(title=f"Posing Pandas · {who}: turn over",
+    lines = [fill_line(tr, e, names) for e in fills]
+    who = tr("Computer players") if names.is_bot(player_id) else names.of(player_id)
+    embed = discord.Embed(title=tr("Posing Pandas · {player}: turn over", player=who),
                           description="\n".join(lines)[:4000] or None, color=DONE_COLOR)
-    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
-    embed.set_footer(text=f"Game {game.id}")
+    embed.add_field(name=tr("Scores"), value=score_table(tr, state, names)[:1024], inline=False)
+    embed.set_footer(text=tr("Game {id}", id=game.id))
     if names.is_bot(player_id):
-        summary = "The computer players have played."
+        summary = tr("The computer players have played.")
     elif fills:
-        summary = f"{who} filled {box_name(str(fills[-1]['box']))}."
+        summary = tr("{player} filled {box}.", player=who,
+                     box=box_title(tr, str(fills[-1]["box"])))
     else:
-        summary = f"{who} has played."
+        summary = tr("{player} has played.", player=who)
     return Shown(summary, embed, None)
 
 
 # --- the end -------------------------------------------------------------------------------
 
 
-def standings(game: Game, state: PosingState) -> str:
+def standings(tr: Tr, game: Game, state: PosingState) -> str:
     """Final standings with shared wins."""
-    return common_standings(Names(game), ENGINE.totals(state), "Posing Pandas", _points)
+    return common_standings(tr, Names(game), ENGINE.totals(state), tr("Posing Pandas"),
+                            lambda n: points_text(tr, n))
 
 
-def final_embed(game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
+def final_embed(tr: Tr, game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                 with_image: bool) -> discord.Embed:
     """The last message's embed: the last fills and every player's score."""
     names = Names(game)
-    last = [fill_line(e, names) for e in tail if e.get("event") == "fill"][-len(game.players):]
-    embed = discord.Embed(title="Posing Pandas · Final scores",
+    last = [fill_line(tr, e, names) for e in tail
+            if e.get("event") == "fill"][-len(game.players):]
+    embed = discord.Embed(title=tr("Posing Pandas · Final scores"),
                           description="\n".join(last)[:4000] or None, color=OVER_COLOR)
-    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
+    embed.add_field(name=tr("Scores"), value=score_table(tr, state, names)[:1024], inline=False)
     if with_image:
         embed.set_image(url=f"attachment://{CARD_FILE}")
-    embed.set_footer(text=f"Game {game.id} · /posing log for the game log")
+    embed.set_footer(text=tr("Game {id} · /posing log for the game log", id=game.id))
     return embed

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from bot.rules.royale.dice import DieSpec
+from ui.i18n import N_, Tr
 
 COLOR_EMOJI = {"yellow": "🟡", "purple": "🟣", "blue": "🔵", "red": "🔴", "green": "🟢",
                "clear": "⚪", "pink": "🌸"}
 KIND_EMOJI = {"glitter": "💎", "mischief": "😈", "cannon": "💥", "mercenary": "⚔️", "pity": "🌸"}
+DIE_LABELS: Final = (
+    N_("Yellow d6"), N_("Yellow d8"), N_("Purple d8"), N_("Purple d12"), N_("Blue d6"),
+    N_("Blue d8"), N_("Blue d12"), N_("Blue glitter d6"), N_("Red d6"), N_("Red d8"),
+    N_("Green d20"), N_("Clear d6"), N_("Pink pity d12"), N_("Mischief d12"), N_("Cannon d8"),
+    N_("Mercenary d6"),
+)
+"""Every die's name (the rules engine's labels), for the catalogue."""
 
 
 def die_emoji(spec: DieSpec) -> str:
@@ -17,15 +25,16 @@ def die_emoji(spec: DieSpec) -> str:
     return KIND_EMOJI.get(spec.kind) or COLOR_EMOJI[spec.color]
 
 
-def die_label(spec: DieSpec) -> str:
+def die_label(tr: Tr, spec: DieSpec) -> str:
     """The die's name, e.g. "Purple d12", "Blue glitter d6"."""
-    return spec.label
+    return tr(spec.label)
 
 
-def die_words(spec: DieSpec, value: int | None) -> str:
+def die_words(tr: Tr, spec: DieSpec, value: int | None) -> str:
     """A die in words, e.g. "Blue d12 (showing 4)", "Red d8 (not rolled yet)"."""
-    shown = "not rolled yet" if value is None else f"showing {value}"
-    return f"{spec.label} ({shown})"
+    if value is None:
+        return tr("{die} (not rolled yet)", die=tr(spec.label))
+    return tr("{die} (showing {value})", die=tr(spec.label), value=value)
 
 
 def die_value(spec: DieSpec, value: int | None) -> str:
@@ -34,37 +43,49 @@ def die_value(spec: DieSpec, value: int | None) -> str:
     return f"{die_emoji(spec)}{shown}"
 
 
-def happening(e: Mapping[str, Any], name: Callable[[str], str],
+def happening(tr: Tr, e: Mapping[str, Any], name: Callable[[str], str],
               spec: Callable[[str], DieSpec]) -> str | None:
     """One line about an event of the round, or None for events shown elsewhere."""
     kind = e.get("event")
     if kind == "token":
         rerolls = e["rerolls"]
-        tie = f"; {rerolls} yellow tie re-roll{'s' if rerolls != 1 else ''}" if rerolls else ""
-        return (f"🐼 Panda token: **{name(e['player'])}** "
-                f"(yellow {e['yellow'][e['player']]}{tie})")
+        who, yellow = name(e["player"]), e["yellow"][e["player"]]
+        if not rerolls:
+            return tr("🐼 Panda token: **{player}** (yellow {yellow})", player=who,
+                      yellow=yellow)
+        return tr.ngettext("🐼 Panda token: **{player}** (yellow {yellow}; {n} yellow tie "
+                           "re-roll)",
+                           "🐼 Panda token: **{player}** (yellow {yellow}; {n} yellow tie "
+                           "re-rolls)", rerolls, player=who, yellow=yellow)
     if kind == "mischief":
         d = spec(e["die"])
-        return (f"😈 **{name(e['player'])}** made **{name(e['target'])}** re-roll "
-                f"{die_emoji(d)} {d.label}: {e['before']} → {e['after']}")
+        return tr("😈 **{player}** made **{target}** re-roll {emoji} {die}: {before} → {after}",
+                  player=name(e["player"]), target=name(e["target"]), emoji=die_emoji(d),
+                  die=tr(d.label), before=e["before"], after=e["after"])
     if kind == "cannon":
         if e["decision"] == "score":
-            return f"💥 **{name(e['player'])}** fired a Cannon: {e['value']} × 10"
-        return f"💥 **{name(e['player'])}** saved a Cannon (it showed {e['value']})"
+            return tr("💥 **{player}** fired a Cannon: {value} × 10", player=name(e["player"]),
+                      value=e["value"])
+        return tr("💥 **{player}** saved a Cannon (it showed {value})", player=name(e["player"]),
+                  value=e["value"])
     if kind == "mischief_dealt":
-        return "😈 Everyone gets a Mischief d12 (rolled from round 2)."
+        return tr("😈 Everyone gets a Mischief d12 (rolled from round 2).")
     if kind == "pity":
         given = ", ".join(name(p) for p in e["given"])
-        return f"🌸 Pity dice to: {given}" if given else None
+        return tr("🌸 Pity dice to: {players}", players=given) if given else None
     if kind == "captain":
         lost = ", ".join(f"{name(x['player'])}" for x in e["lost"])
-        tail = f"Mercenaries lost by {lost}" if lost else "no Mercenary lost"
-        return f"⚔️ Captain rolled {e['value']}: {tail}"
+        if lost:
+            return tr("⚔️ Captain rolled {value}: Mercenaries lost by {players}",
+                      value=e["value"], players=lost)
+        return tr("⚔️ Captain rolled {value}: no Mercenary lost", value=e["value"])
     if kind == "trade":
         d = spec(e["took"])
-        return (f"🔄 **{name(e['player'])}** gave a clear d6 to **{name(e['target'])}** "
-                f"and took {die_emoji(d)} {d.label}")
+        return tr("🔄 **{player}** gave a clear d6 to **{target}** and took {emoji} {die}",
+                  player=name(e["player"]), target=name(e["target"]), emoji=die_emoji(d),
+                  die=tr(d.label))
     if kind == "pick":
         d = spec(e["die"])
-        return f"🎲 **{name(e['player'])}** picked {die_emoji(d)} {d.label}"
+        return tr("🎲 **{player}** picked {emoji} {die}", player=name(e["player"]),
+                  emoji=die_emoji(d), die=tr(d.label))
     return None

@@ -8,26 +8,29 @@ from bot.rules.royale.engine import tradeable_dice
 from bot.rules.royale.state import RoyaleState
 from bot.service import Game
 from cogs.royale.dice_text import die_emoji
+from ui.i18n import Tr
 
 
-def hand_embed(game: Game, state: RoyaleState, user_id: int) -> discord.Embed:
-    """The user's dice with what they show this round (or a note for spectators)."""
+def hand_embed(game: Game, state: RoyaleState, user_id: int, tr: Tr) -> discord.Embed:
+    """The user's dice with what they show this round (or a note for spectators), in the
+    user's language (``tr``).
+    """
     ids = game.player_ids
     if str(user_id) not in ids:
-        return discord.Embed(title="Your dice", color=0x95A5A6,
-                             description="You're not playing in this game.")
+        return discord.Embed(title=tr("Your dice"), color=0x95A5A6,
+                             description=tr("You're not playing in this game."))
     seat = ids.index(str(user_id))
     specs = state.dice.specs
     lines = []
     for d in state.hands[seat]:
         spec = specs[d]
         v = state.values.get(d)
-        shown = f"showing **{v}**" if v is not None else "not rolled yet"
-        lines.append(f"{die_emoji(spec)} {spec.label} {shown}")
+        shown = tr("showing **{value}**", value=v) if v is not None else tr("not rolled yet")
+        lines.append(f"{die_emoji(spec)} {tr(spec.label)} {shown}")
     free = len(tradeable_dice(state, seat))
     if free:
-        lines.append(f"\nYou can give {free} Clear d6 in trades this round.")
+        lines.append("\n" + tr("You can give {n} Clear d6 in trades this round.", n=free))
     total = state.totals()[seat]
-    return discord.Embed(title=f"Your dice · round {state.round}", color=0x2ECC71,
-                         description="\n".join(lines) or "You hold no dice."
-                         ).set_footer(text=f"Your total so far: {total}")
+    return discord.Embed(title=tr("Your dice · round {n}", n=state.round), color=0x2ECC71,
+                         description="\n".join(lines) or tr("You hold no dice.")
+                         ).set_footer(text=tr("Your total so far: {total}", total=total))

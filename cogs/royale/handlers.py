@@ -13,6 +13,7 @@ from cogs.royale.hand import hand_embed
 from cogs.royale.present import RoyalePresenter, sheet_file
 from ui.ending import END_VERBS
 from ui.hub import ClickContext, VerbTable
+from ui.i18n import for_user
 from ui.lobby import LOBBY_VERBS
 
 
@@ -38,7 +39,8 @@ async def _hand(ctx: ClickContext) -> None:
     if game is None or game.state is None:
         raise UserError("This game has no dice to show.")
     await ctx.interaction.followup.send(
-        embed=hand_embed(game, ctx.service.state_of(game), ctx.interaction.user.id),
+        embed=hand_embed(game, ctx.service.state_of(game), ctx.interaction.user.id,
+                         for_user(ctx.interaction)),
         ephemeral=True)
 
 
@@ -47,7 +49,8 @@ async def _sheet(ctx: ClickContext) -> None:
     if game is None or game.state is None:
         raise UserError("This game has no score sheet yet.")
     await ctx.interaction.followup.send(
-        file=await sheet_file(game, ctx.service.state_of(game)), ephemeral=True)
+        file=await sheet_file(game, ctx.service.state_of(game), for_user(ctx.interaction)),
+        ephemeral=True)
 
 
 async def _choose_player(ctx: ClickContext, step: str) -> None:

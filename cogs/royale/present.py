@@ -21,6 +21,7 @@ from pictures import render_round_card, render_score_sheet, round_card_data, she
 from ui.clicks import Click
 from ui.components import RoyaleComponent
 from ui.ending import ending
+from ui.i18n import N_, Tr, for_game
 from ui.messages import GameMessages, Shown, timeout_note
 from ui.names import Names
 
@@ -28,10 +29,10 @@ SHEET_NAME: Final = "score-sheet.png"
 CARD_NAME: Final = "round-card.png"
 CARD_URL: Final = f"attachment://{CARD_NAME}"
 ASKS: Final = {
-    Phase.MISCHIEF: "choose a die for your mischief",
-    Phase.CANNON: "fire or save your Cannon",
-    Phase.TRADE: "trade or pass",
-    Phase.DRAFT: "pick a die from the pool",
+    Phase.MISCHIEF: N_("choose a die for your mischief"),
+    Phase.CANNON: N_("fire or save your Cannon"),
+    Phase.TRADE: N_("trade or pass"),
+    Phase.DRAFT: N_("pick a die from the pool"),
 }
 
 
@@ -40,20 +41,23 @@ def scored(state: RoyaleState) -> bool:
     return len(state.sheet) >= state.round
 
 
-async def sheet_file(game: Game, state: RoyaleState) -> discord.File:
+async def sheet_file(game: Game, state: RoyaleState, tr: Tr) -> discord.File:
     """The full score sheet picture (on demand and at the end), drawn in a worker thread."""
     names = Names(game)
     data = sheet_data([names.seat(i) for i in range(state.n)], state,
-                      title=f"Panda Royale - game {game.id}")
+                      title=tr("Panda Royale - game {id}", id=game.id), words=tr)
     png = await asyncio.to_thread(render_score_sheet, data)
     return discord.File(io.BytesIO(png), filename=SHEET_NAME)
 
 
 async def card_file(game: Game, state: RoyaleState) -> discord.File:
-    """The round card: the picture made for a phone that a round message carries."""
+    """The round card: the picture made for a phone that a round message carries (in the
+    game's language).
+    """
     names = Names(game)
+    tr = for_game(game)
     data = round_card_data([names.seat(i) for i in range(state.n)], state,
-                           title=f"Panda Royale - game {game.id}")
+                           title=tr("Panda Royale - game {id}", id=game.id), words=tr)
     png = await asyncio.to_thread(render_round_card, data)
     return discord.File(io.BytesIO(png), filename=CARD_NAME)
 
@@ -76,22 +80,25 @@ class RoyalePresenter:
         self.messages = messages
 
     async def current(self, game: Game, *, note: str = "", step: str = "",
-                      chosen: int = -1, with_sheet: bool = False) -> Shown:
+                      chosen: int = -1, with_sheet: bool = False, tr: Tr | None = None
+                      ) -> Shown:
         """The game's message as it should look now. ``with_sheet`` attaches a freshly drawn
         round card (only when the round was scored: edits otherwise keep the attachment).
+        ``tr``: another language than the game's (a private copy).
         """
+        tr = tr or for_game(game)
         state: RoyaleState = self.service.state_of(game)
         tail = await self.service.tail(game)
         if state.phase is Phase.OVER:
-            shown = render_closed_round(game, state, tail, len(state.sheet))
+            shown = render_closed_round(tr, game, state, tail, len(state.sheet))
             shown.version = game.version
         else:
             this_round = [e for e in tail if e.get("round") == state.round]
-            shown = render(game, state, this_round, note=note, step=step, chosen=chosen)
+            shown = render(tr, game, state, this_round, note=note, step=step, chosen=chosen)
             shown.version = game.version
             if shown.view is not None and len(shown.view.children) < 25:
                 shown.view.add_item(RoyaleComponent.button(
-                    Click("sheet", game.id), label="Score sheet", emoji="📋", row=4))
+                    Click("sheet", game.id), label=tr("Score sheet"), emoji="📋", row=4))
         if scored(state):
             shown.embed.set_image(url=CARD_URL)
             if with_sheet:
@@ -104,7 +111,7 @@ class RoyalePresenter:
         next round's), ping whoever must decide now, or announce the end.
         """
         game = outcome.game
-        note = note or timeout_note(outcome, "decided for them")
+        note = note or timeout_note(outcome, N_("decided for them"))
         state: RoyaleState = outcome.state
         events = outcome.events
         closed = [e["round"] for e in events if e.get("event") == "draft_return"]
@@ -112,7 +119,7 @@ class RoyalePresenter:
                            for e in events)
         if closed and state.phase is not Phase.OVER:
             tail = await self.service.tail(game)
-            closing = render_closed_round(game, state, tail, closed[0])
+            closing = render_closed_round(for_game(game), game, state, tail, closed[0])
             closing.version = game.version
             closing.embed.set_image(url=CARD_URL)
             await self.messages.advance(
@@ -138,16 +145,18 @@ class RoyalePresenter:
             return
         if outcome.steps and all(s.seat == seat and s.by == "player" for s in outcome.steps):
             return  # the same player goes on (another trade): the standing ping holds
-        ask = ASKS.get(state.phase, "decide")
+        tr = for_game(game)
+        ask = tr(ASKS.get(state.phase, N_("decide")))
         link = jump(game, self.messages.message_of(game))
-        await self.messages.ping(game, [decider],
-                                 f"your turn in Panda Royale: {ask}. {link}".strip())
+        text = tr("your turn in Panda Royale: {ask}.", ask=ask)
+        await self.messages.ping(game, [decider], f"{text} {link}".strip())
 
     async def announce_end(self, game: Game, state: RoyaleState) -> None:
         """The game-over message: everyone pinged, standings, the final round card (made for a
         phone), the full score sheet on a button, the game log, a rematch.
         """
-        shown = ending(game, state.totals(), standings(game, state), RoyaleComponent,
+        shown = ending(game, state.totals(), standings(for_game(game), game, state),
+                       RoyaleComponent,
                        [await card_file(game, state)], CARD_NAME, sheet=True)
         await self.messages.announce(game, shown, [p.player_id for p in game.players])
 

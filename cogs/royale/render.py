@@ -18,8 +18,10 @@ from bot.service import Game
 from cogs.royale.dice_text import die_emoji, die_label, die_value, die_words, happening
 from ui.clicks import Click
 from ui.components import RoyaleComponent
+from ui.i18n import N_, Tr
+from ui.lobby import expansion_names
 from ui.messages import Shown
-from ui.names import Names, isolated, pad, short, table_names
+from ui.names import Names, isolated, pad, rjust, short, table_names
 from ui.names import standings as common_standings
 from ui.phone import PHONE_LINES
 
@@ -31,15 +33,16 @@ room under the 34 a phone shows, for the embed's margin)."""
 CELL_NAME_WIDTH = 6
 """Columns for a name in the column breakdown: name 6 + 7 columns of 4 = 34."""
 MAX_HAPPENINGS = 14
-COLUMNS_HEAD = "Yel Pur Blu Red Grn Clr Pnk"
-DICE_LEGEND = "Dice · 🟣12 = Purple die showing 12 · d8 = not rolled · 🐼 token"
+COLUMNS_HEAD = (N_("Yel"), N_("Pur"), N_("Blu"), N_("Red"), N_("Grn"), N_("Clr"), N_("Pnk"))
+"""The seven columns' headings (3 columns wide at most, in every language)."""
+DICE_LEGEND = N_("Dice · 🟣12 = Purple die showing 12 · d8 = not rolled · 🐼 token")
 
 
-def _table(names: Names, rnd: Sequence[int | None], totals: Sequence[int],
+def _table(tr: Tr, names: Names, rnd: Sequence[int | None], totals: Sequence[int],
            marked: int | None = None) -> str:
     """The compact score table: a mark, the short name, the round total, the game total."""
     shown = table_names(names, NAME_WIDTH)
-    lines = [f"  {pad('Player', NAME_WIDTH)}{'Round':>6}{'Game':>6}"]
+    lines = [f"  {pad(tr('Player'), NAME_WIDTH)}{rjust(tr('Round'), 6)}{rjust(tr('Game'), 6)}"]
     for seat, name in enumerate(shown):
         mark = "> " if seat == marked else "  "
         r = "·" if rnd[seat] is None else str(rnd[seat])
@@ -47,17 +50,17 @@ def _table(names: Names, rnd: Sequence[int | None], totals: Sequence[int],
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def columns_table(state: RoyaleState, names: Names, round_no: int) -> str:
+def columns_table(tr: Tr, state: RoyaleState, names: Names, round_no: int) -> str:
     """The seven columns of round ``round_no`` per player, as a narrow code block."""
     shown = table_names(names, CELL_NAME_WIDTH)
-    lines = [f"{'':<{CELL_NAME_WIDTH}} {COLUMNS_HEAD}"]
+    lines = [" " * CELL_NAME_WIDTH + "".join(rjust(tr(c), 4) for c in COLUMNS_HEAD)]
     for seat, name in enumerate(shown):
         cols = state.sheet[round_no - 1][seat]
         lines.append(name + "".join(f"{c:>4}" for c in cols))
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def score_table(state: RoyaleState, names: Names) -> str:
+def score_table(tr: Tr, state: RoyaleState, names: Names) -> str:
     """The last scored round's total and the game total per player, as a narrow code block
     (the seven columns are on the picture), under a one-line label.
     """
@@ -65,47 +68,50 @@ def score_table(state: RoyaleState, names: Names) -> str:
     rnd: list[int | None] = ([sum(c) for c in state.sheet[r - 1]] if r
                              else [None] * state.n)
     if r == 0:
-        label = "Nothing scored yet"
+        label = tr("Nothing scored yet")
     elif r == state.round:
-        label = f"Round {r} scored"
+        label = tr("Round {n} scored", n=r)
     else:
-        label = f"Round {r} (round {state.round} is scored after the decisions above)"
-    return f"{label} · Game = game total\n" + _table(names, rnd, state.totals(),
-                                                     current_seat(state))
+        label = tr("Round {n} (round {now} is scored after the decisions above)", n=r,
+                   now=state.round)
+    return tr("{label} · Game = game total", label=label) + "\n" + _table(
+        tr, names, rnd, state.totals(), current_seat(state))
 
 
-def dice_lines(state: RoyaleState, names: Names) -> str:
+def dice_lines(tr: Tr, state: RoyaleState, names: Names) -> str:
     """Each player's dice and what they show this round (new dice show their sides)."""
     specs = state.dice.specs
     out = []
     for seat, hand in enumerate(state.hands):
-        dice = " ".join(die_value(specs[d], state.values.get(d)) for d in hand) or "no dice"
+        dice = " ".join(die_value(specs[d], state.values.get(d)) for d in hand) or tr("no dice")
         token = " 🐼" if seat == state.token else ""
         out.append(f"**{names.md(seat)}**{token}: {dice}")
     return "\n".join(out)
 
 
-def prompt(state: RoyaleState, names: Names) -> str:
+def prompt(tr: Tr, state: RoyaleState, names: Names) -> str:
     """What the game waits for, addressed to the deciding player."""
     seat = current_seat(state)
     if seat is None:
         return ""
     who = names.mention(seat)
     if state.phase is Phase.MISCHIEF:
-        return (f"😈 {who}, your Mischief die rolled highest: choose another player's die "
-                "(not yellow) to re-roll.")
+        return tr("😈 {who}, your Mischief die rolled highest: choose another player's die "
+                  "(not yellow) to re-roll.", who=who)
     if state.phase is Phase.CANNON:
         die = state.queue[0][1]
         v = state.values[die]
         if state.round >= ROUNDS:
-            return (f"💥 {who}, your Cannon shows **{v}**: fire it for **{v * CANNON_MULTIPLIER}"
-                    "** points. This is the last round: a Cannon not fired scores nothing.")
-        return (f"💥 {who}, your Cannon shows **{v}**: fire it for **{v * CANNON_MULTIPLIER}** "
-                "points (it then leaves the game) or save it for a later round.")
+            return tr("💥 {who}, your Cannon shows **{value}**: fire it for **{points}** points. "
+                      "This is the last round: a Cannon not fired scores nothing.", who=who,
+                      value=v, points=v * CANNON_MULTIPLIER)
+        return tr("💥 {who}, your Cannon shows **{value}**: fire it for **{points}** points (it "
+                  "then leaves the game) or save it for a later round.", who=who, value=v,
+                  points=v * CANNON_MULTIPLIER)
     if state.phase is Phase.TRADE:
-        return (f"🔄 {who}, you may give a Clear d6 for any die of another player (not pink "
-                "pity dice or Cannons), or pass.")
-    return f"🎲 {who}, pick a die from the pool (the buttons below)."
+        return tr("🔄 {who}, you may give a Clear d6 for any die of another player (not pink "
+                  "pity dice or Cannons), or pass.", who=who)
+    return tr("🎲 {who}, pick a die from the pool (the buttons below).", who=who)
 
 
 def _lines_budget(n: int, fixed: int) -> int:
@@ -113,14 +119,15 @@ def _lines_budget(n: int, fixed: int) -> int:
     return max(3, min(MAX_HAPPENINGS, PHONE_LINES - fixed - 2 * n))
 
 
-def build_embed(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
+def build_embed(tr: Tr, game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
                 note: str = "") -> discord.Embed:
     """The round's embed: happenings, the score sheet, the dice."""
     names = Names(game)
     specs = state.dice.specs
     over = state.phase is Phase.OVER
-    title = "Panda Royale · Final round" if over else f"Panda Royale · Round {state.round}/{ROUNDS}"
-    lines = [h for e in tail if (h := happening(e, names, specs.__getitem__))]
+    title = (tr("Panda Royale · Final round") if over
+             else tr("Panda Royale · Round {n}/{rounds}", n=state.round, rounds=ROUNDS))
+    lines = [h for e in tail if (h := happening(tr, e, names, specs.__getitem__))]
     # content 2, title 1, table 1 + 1 + 2 + 1 + n, dice 1 + n, footer 1, note 1
     budget = _lines_budget(state.n, 11 + (1 if note else 0))
     if len(lines) > budget:
@@ -130,23 +137,26 @@ def build_embed(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
         desc.append(note)
     embed = discord.Embed(title=title, description="\n".join(desc)[:4000] or None,
                           color=OVER_COLOR if over else EMBED_COLOR)
-    embed.add_field(name="Scores", value=score_table(state, names)[:1024], inline=False)
-    embed.add_field(name=DICE_LEGEND, value=dice_lines(state, names)[:1024], inline=False)
+    embed.add_field(name=tr("Scores"), value=score_table(tr, state, names)[:1024], inline=False)
+    embed.add_field(name=tr(DICE_LEGEND), value=dice_lines(tr, state, names)[:1024],
+                    inline=False)
     timeout = int(game.settings.get("turn_timeout", 120))
-    mayhem = ("Mayhem: " + ", ".join(e.title() for e in state.expansions) + " · "
+    mayhem = (tr("Mayhem: {options}", options=expansion_names(tr, state.expansions)) + " · "
               if state.expansions else "")
     if over:
-        embed.set_footer(text=f"Game {game.id} · {mayhem}over · /royale log: the game's log")
+        embed.set_footer(text=tr("Game {id} · {mayhem}over · /royale log: the game's log",
+                                 id=game.id, mayhem=mayhem))
     else:
-        embed.set_footer(text=f"Game {game.id} · {mayhem}{timeout}s per decision, then the "
-                              "computer plays · /royale hand: your dice in words")
+        embed.set_footer(text=tr("Game {id} · {mayhem}{seconds}s per decision, then the "
+                                 "computer plays · /royale hand: your dice in words",
+                                 id=game.id, mayhem=mayhem, seconds=timeout))
     return embed
 
 
-def _dice_summary(state: RoyaleState, dice: Sequence[str]) -> str:
+def _dice_summary(tr: Tr, state: RoyaleState, dice: Sequence[str]) -> str:
     specs = state.dice.specs
-    words = "Then choose one: " + ", ".join(die_words(specs[d], state.values.get(d))
-                                             for d in dice)
+    words = tr("Then choose one: {dice}", dice=", ".join(
+        die_words(tr, specs[d], state.values.get(d)) for d in dice))
     return words if len(words) <= 100 else words[:99] + "…"
 
 
@@ -154,7 +164,7 @@ def _option_label(text: str) -> str:
     return text if len(text) <= 100 else text[:99] + "…"
 
 
-def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
+def build_view(tr: Tr, game: Game, state: RoyaleState, step: str = "", chosen: int = -1
                ) -> discord.ui.View | None:
     """The components of the decision the game waits on.
 
@@ -176,16 +186,17 @@ def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
         for i, d in enumerate(state.pool):
             spec = specs[d]
             view.add_item(RoyaleComponent.button(
-                click("pick", d), label=die_label(spec), emoji=die_emoji(spec),
+                click("pick", d), label=die_label(tr, spec), emoji=die_emoji(spec),
                 style=discord.ButtonStyle.primary, row=i // 5))
     elif state.phase is Phase.CANNON:
         die = state.queue[0][1]
         value = state.values[die]
         view.add_item(RoyaleComponent.button(
-            click("fire", die), label=f"Fire: score {value * CANNON_MULTIPLIER} now", emoji="💥",
+            click("fire", die), label=tr("Fire: score {points} now",
+                                         points=value * CANNON_MULTIPLIER), emoji="💥",
             style=discord.ButtonStyle.danger))
-        save = ("Don't score it (0 points)" if state.round >= ROUNDS
-                else "Save for a later round")
+        save = (tr("Don't score it (0 points)") if state.round >= ROUNDS
+                else tr("Save for a later round"))
         view.add_item(RoyaleComponent.button(click("save", die), label=save, emoji="🛡️",
                                              style=discord.ButtonStyle.secondary))
     elif step in ("mdie", "tdie") and 0 <= chosen < state.n and chosen != seat:
@@ -193,23 +204,25 @@ def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
         whose = isolated(short(names.seat(chosen), 24))
         if step == "mdie":
             dice = [d for d in hand if specs[d].color != "yellow"]
-            placeholder = f"Which of {whose}'s dice must be re-rolled?"
-            labels = [f"Re-roll {whose}'s {die_words(specs[d], state.values.get(d))}"
-                      for d in dice]
+            placeholder = tr("Which of {player}'s dice must be re-rolled?", player=whose)
+            labels = [tr("Re-roll {player}'s {die}", player=whose,
+                         die=die_words(tr, specs[d], state.values.get(d))) for d in dice]
         else:
             dice = [d for d in hand if specs[d].takeable]
-            placeholder = f"Which of {whose}'s dice do you take?"
+            placeholder = tr("Which of {player}'s dice do you take?", player=whose)
             give = tradeable_dice(state, seat)
-            mine = (f" for your {die_words(specs[give[0]], state.values.get(give[0]))}"
-                    if give else "")
-            labels = [f"Take {whose}'s {die_words(specs[d], state.values.get(d))}{mine}"
+            mine = die_words(tr, specs[give[0]], state.values.get(give[0])) if give else ""
+            labels = [tr("Take {player}'s {die} for your {mine}", player=whose,
+                         die=die_words(tr, specs[d], state.values.get(d)), mine=mine) if mine
+                      else tr("Take {player}'s {die}", player=whose,
+                              die=die_words(tr, specs[d], state.values.get(d)))
                       for d in dice]
         options = [discord.SelectOption(label=_option_label(label), value=d,
                                         emoji=die_emoji(specs[d]))
                    for d, label in zip(dice[:25], labels, strict=False)]
         view.add_item(RoyaleComponent.select(click(step, str(chosen)), options=options,
                                  placeholder=placeholder, row=0))
-        view.add_item(RoyaleComponent.button(click("back"), label="Back to the players",
+        view.add_item(RoyaleComponent.button(click("back"), label=tr("Back to the players"),
                                              emoji="↩️", row=1))
     elif state.phase is Phase.MISCHIEF:
         options = []
@@ -217,46 +230,46 @@ def build_view(game: Game, state: RoyaleState, step: str = "", chosen: int = -1
             dice = [d for d in hand if specs[d].color != "yellow"]
             if other != seat and dice:
                 options.append(discord.SelectOption(
-                    label=_option_label(f"Re-roll a die of {names.seat(other)}"),
-                    value=str(other), description=_dice_summary(state, dice)))
+                    label=_option_label(tr("Re-roll a die of {player}", player=names.seat(other))),
+                    value=str(other), description=_dice_summary(tr, state, dice)))
         view.add_item(RoyaleComponent.select(click("mtarget"), options=options[:25],
-                                             placeholder="Whose die do you re-roll?", row=0))
+                                             placeholder=tr("Whose die do you re-roll?"), row=0))
     elif state.phase is Phase.TRADE:
         options = []
         for other, hand in enumerate(state.hands):
             dice = [d for d in hand if specs[d].takeable]
             if other != seat and dice:
                 options.append(discord.SelectOption(
-                    label=_option_label(f"Trade with {names.seat(other)}"),
-                    value=str(other), description=_dice_summary(state, dice)))
+                    label=_option_label(tr("Trade with {player}", player=names.seat(other))),
+                    value=str(other), description=_dice_summary(tr, state, dice)))
         if options:
             view.add_item(RoyaleComponent.select(click("ttarget"), options=options[:25],
-                                                 placeholder="Give your Clear d6 to…", row=0))
-        view.add_item(RoyaleComponent.button(click("pass"), label="Pass: no trade this round",
+                                                 placeholder=tr("Give your Clear d6 to…"), row=0))
+        view.add_item(RoyaleComponent.button(click("pass"), label=tr("Pass: no trade this round"),
                                              emoji="⏭️", row=1))
-    view.add_item(RoyaleComponent.button(Click("hand", g), label="My dice (only you see it)",
+    view.add_item(RoyaleComponent.button(Click("hand", g), label=tr("My dice (only you see it)"),
                                          emoji="🎲", row=4))
     return view
 
 
-def render(game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]], *,
+def render(tr: Tr, game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]], *,
            note: str = "", step: str = "", chosen: int = -1) -> Shown:
     """The whole round message for the game as it is now."""
     names = Names(game)
-    content = prompt(state, names)
+    content = prompt(tr, state, names)
     if note:
         content = f"{note}\n{content}" if content else note
-    return Shown(content, build_embed(game, state, tail),
-                    build_view(game, state, step, chosen))
+    return Shown(content, build_embed(tr, game, state, tail),
+                 build_view(tr, game, state, step, chosen))
 
 
-def render_closed_round(game: Game, state: RoyaleState, events: Sequence[dict[str, Any]],
-                        round_no: int) -> Shown:
+def render_closed_round(tr: Tr, game: Game, state: RoyaleState,
+                        events: Sequence[dict[str, Any]], round_no: int) -> Shown:
     """The final look of a finished round's message (no components)."""
     names = Names(game)
     specs = state.dice.specs
     lines = [h for e in events if e.get("round") == round_no
-             and (h := happening(e, names, specs.__getitem__))]
+             and (h := happening(tr, e, names, specs.__getitem__))]
     # title 1, scores 1 + 2 + 1 + n, columns 1 + 2 + 1 + n, footer 1
     budget = _lines_budget(state.n, 10)
     if len(lines) > budget:
@@ -265,16 +278,17 @@ def render_closed_round(game: Game, state: RoyaleState, events: Sequence[dict[st
     for rnd in state.sheet[:round_no]:
         for seat, cols in enumerate(rnd):
             totals[seat] += sum(cols)
-    table = _table(names, [sum(c) for c in state.sheet[round_no - 1]], totals)
-    embed = discord.Embed(title=f"Panda Royale · Round {round_no}/{ROUNDS} (done)",
+    table = _table(tr, names, [sum(c) for c in state.sheet[round_no - 1]], totals)
+    embed = discord.Embed(title=tr("Panda Royale · Round {n}/{rounds} (done)", n=round_no,
+                                   rounds=ROUNDS),
                           description="\n".join(lines)[:4000] or None, color=0x95A5A6)
-    embed.add_field(name="Scores", value=table[:1024], inline=False)
-    embed.add_field(name="The seven columns", value=columns_table(state, names, round_no)[:1024],
-                    inline=False)
-    embed.set_footer(text=f"Game {game.id}")
+    embed.add_field(name=tr("Scores"), value=table[:1024], inline=False)
+    embed.add_field(name=tr("The seven columns"),
+                    value=columns_table(tr, state, names, round_no)[:1024], inline=False)
+    embed.set_footer(text=tr("Game {id}", id=game.id))
     return Shown("", embed, None)
 
 
-def standings(game: Game, state: RoyaleState) -> str:
+def standings(tr: Tr, game: Game, state: RoyaleState) -> str:
     """Final standings with shared wins."""
-    return common_standings(Names(game), state.totals(), "Panda Royale")
+    return common_standings(tr, Names(game), state.totals(), tr("Panda Royale"))

@@ -1,18 +1,27 @@
-"""``/leaderboard`` and ``/stats``: per-server figures from finished games only."""
+"""``/leaderboard`` and ``/stats``: per-server figures from finished games only, posted in the
+channel in the server's language (:func:`ui.settings.server_language`).
+"""
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from bot.errors import UserError
 from cogs.stats.render import leaderboard_embed, leaderboard_view, parse_page_arg, stats_embed
 from ui.hub import ClickContext, VerbTable, hub_of, place_of
+from ui.i18n import N_, tr_for
+from ui.settings import server_language
 
-STALE_BOARD: Final = "This leaderboard button is not valid any more."
+STALE_BOARD: Final = N_("This leaderboard button is not valid any more.")
+GAMES: Final = [Choice(name=loc("Panda Royale"), value="royale"),
+                Choice(name=loc("Posing Pandas"), value="posing")]
+PERIODS: Final = [Choice(name=loc("all"), value="all"), Choice(name=loc("month"), value="month")]
 
 
 async def _page(ctx: ClickContext) -> None:
@@ -27,9 +36,10 @@ async def _page(ctx: ClickContext) -> None:
     except UserError:
         raise UserError(STALE_BOARD) from None
     guild = ctx.interaction.guild
+    tr = tr_for(await server_language(ctx.interaction))
     await ctx.interaction.edit_original_response(
-        embed=leaderboard_embed(shown, guild.name if guild else "this server"),
-        view=leaderboard_view(shown))
+        embed=leaderboard_embed(tr, shown, guild.name if guild else tr("this server")),
+        view=leaderboard_view(tr, shown))
 
 
 BOARD_VERBS: Final[VerbTable] = {"page": _page}
@@ -43,13 +53,15 @@ class StatsCog(commands.Cog):
         """Serve ``bot``."""
         self.bot = bot
 
-    @app_commands.command(name="leaderboard", description="This server's best players")
-    @app_commands.describe(game="Which game", period="All time or this month",
-                           computers="Include computer players")
+    @app_commands.command(name=loc("leaderboard"), description=loc("This server's best players"))
+    @app_commands.describe(game=loc("Which game"), period=loc("All time or this month"),
+                           computers=loc("Include computer players"))
+    @app_commands.rename(game=loc("game"), period=loc("period"), computers=loc("computers"))
+    @app_commands.choices(game=GAMES, period=PERIODS)
     async def leaderboard(
         self, interaction: discord.Interaction[Any],
-        game: Literal["royale", "posing"] = "royale",
-        period: Literal["all", "month"] = "all",
+        game: str = "royale",
+        period: str = "all",
         computers: bool = False,
     ) -> None:
         """One page of the server's leaderboard."""
@@ -57,20 +69,23 @@ class StatsCog(commands.Cog):
         board = await hub_of(self.bot).stats.leaderboard(place.guild_id, game, period, 0,
                                                           computers)
         guild = interaction.guild
-        embed = leaderboard_embed(board, guild.name if guild else "this server")
-        view = leaderboard_view(board)
+        tr = tr_for(await server_language(interaction))
+        embed = leaderboard_embed(tr, board, guild.name if guild else tr("this server"))
+        view = leaderboard_view(tr, board)
         if view is None:
             await interaction.response.send_message(embed=embed)
         else:
             await interaction.response.send_message(embed=embed, view=view)
 
-    @app_commands.command(name="stats", description="Games, wins, scores and rating")
-    @app_commands.describe(member="Whose stats (you by default)")
+    @app_commands.command(name=loc("stats"), description=loc("Games, wins, scores and rating"))
+    @app_commands.describe(member=loc("Whose stats (you by default)"))
+    @app_commands.rename(member=loc("member"))
     async def stats(self, interaction: discord.Interaction[Any],
                     member: discord.Member | None = None) -> None:
         """A member's figures in this server."""
         place = place_of(interaction)
         who = member or interaction.user
         rows = await hub_of(self.bot).stats.player(place.guild_id, who.id)
+        tr = tr_for(await server_language(interaction))
         await interaction.response.send_message(
-            embed=stats_embed(getattr(who, "display_name", who.name), rows))
+            embed=stats_embed(tr, getattr(who, "display_name", who.name), rows))

@@ -6,15 +6,17 @@ from collections.abc import Sequence
 from typing import Final
 
 import discord
+from babel.numbers import format_decimal, format_percent
 
 from bot.rules.registry import kind_of
 from bot.service import LeaderboardPage, PlayerStats
 from ui.clicks import Click
 from ui.components import BoardComponent
+from ui.i18n import N_, Tr
 
-PERIODS: Final = {"all": "all time", "month": "this month"}
-RATING_WORDS: Final = ("Rating: a cautious skill estimate that rises as you win, more so "
-                       "against strong players; it is surer (and higher) after more games.")
+PERIODS: Final = {"all": N_("all time"), "month": N_("this month")}
+RATING_WORDS: Final = N_("Rating: a cautious skill estimate that rises as you win, more so "
+                         "against strong players; it is surer (and higher) after more games.")
 
 
 def page_arg(kind: str, period: str, computers: bool, page: int) -> str:
@@ -30,31 +32,40 @@ def parse_page_arg(arg: str) -> tuple[str, str, bool, int] | None:
     return parts[0], parts[1], parts[2] == "1", int(parts[3])
 
 
-def leaderboard_embed(board: LeaderboardPage, guild_name: str) -> discord.Embed:
+def _dec(tr: Tr, value: float) -> str:
+    """A figure with one decimal, as ``tr``'s language writes it (Babel)."""
+    return format_decimal(round(value, 1), format="#,##0.0", locale=tr.lang)
+
+
+def leaderboard_embed(tr: Tr, board: LeaderboardPage, guild_name: str) -> discord.Embed:
     """One page of a leaderboard."""
-    title = f"{kind_of(board.kind).title} leaderboard · {PERIODS[board.period]}"
+    title = tr("{game} leaderboard · {period}", game=tr(kind_of(board.kind).title),
+               period=tr(PERIODS[board.period]))
     if not board.entries:
-        desc = f"No finished games yet: start one with `/{board.kind} new`."
+        desc = tr("No finished games yet: start one with `/{kind} new`.", kind=board.kind)
     else:
         lines = []
+        computer = tr("(computer)")
         for r in board.entries:
-            rating = f"{r.ordinal:.1f}" if r.ordinal is not None else "–"
+            rating = _dec(tr, r.ordinal) if r.ordinal is not None else "–"
             bot = "🤖 " if r.is_bot else ""
             name = discord.utils.escape_markdown(r.display_name)
-            if r.is_bot and "(computer)" not in name:
-                name += " (computer)"
-            lines.append(
-                f"**{r.position}.** {bot}{name} · rating {rating} · "
-                f"{r.wins}/{r.games} wins ({100 * r.win_rate:.0f}%) · "
-                f"best {r.best_score} · avg {r.average_score:.1f}")
+            if r.is_bot and "(computer)" not in name and computer not in name:
+                name += " " + computer
+            lines.append(f"**{r.position}.** {bot}{name} · " + tr(
+                "rating {rating} · {wins}/{games} wins ({percent}) · best {best} · avg {avg}",
+                rating=rating, wins=r.wins, games=r.games,
+                percent=format_percent(r.win_rate, locale=tr.lang), best=r.best_score,
+                avg=_dec(tr, r.average_score)))
         desc = "\n".join(lines)
-    order = ("ordered by rating. " + RATING_WORDS if board.period == "all"
-             else "ordered by wins, then average score")
+    order = (tr("ordered by rating.") + " " + tr(RATING_WORDS) if board.period == "all"
+             else tr("ordered by wins, then average score"))
     return discord.Embed(title=title, description=desc[:4000], color=0x9B59B6).set_footer(
-        text=f"{guild_name} · page {board.page + 1}/{max(board.pages, 1)} · {order}")
+        text=tr("{server} · page {n}/{pages} · {order}", server=guild_name, n=board.page + 1,
+                pages=max(board.pages, 1), order=order))
 
 
-def leaderboard_view(board: LeaderboardPage) -> discord.ui.View | None:
+def leaderboard_view(tr: Tr, board: LeaderboardPage) -> discord.ui.View | None:
     """Previous / Next, when there is more than one page."""
     if board.pages <= 1:
         return None
@@ -63,28 +74,32 @@ def leaderboard_view(board: LeaderboardPage) -> discord.ui.View | None:
     def to(page: int) -> Click:
         return Click("page", arg=page_arg(board.kind, board.period, board.computers, page))
 
-    view.add_item(BoardComponent.button(to(max(board.page - 1, 0)), label="Previous",
+    view.add_item(BoardComponent.button(to(max(board.page - 1, 0)), label=tr("Previous"),
                                         emoji="◀️", disabled=board.page == 0))
-    view.add_item(BoardComponent.button(to(min(board.page + 1, board.pages - 1)), label="Next",
-                                        emoji="▶️", disabled=board.page >= board.pages - 1))
+    view.add_item(BoardComponent.button(to(min(board.page + 1, board.pages - 1)),
+                                        label=tr("Next"), emoji="▶️",
+                                        disabled=board.page >= board.pages - 1))
     return view
 
 
-def stats_embed(name: str, rows: Sequence[PlayerStats]) -> discord.Embed:
+def stats_embed(tr: Tr, name: str, rows: Sequence[PlayerStats]) -> discord.Embed:
     """A member's figures per game kind."""
-    embed = discord.Embed(title=f"Stats of {discord.utils.escape_markdown(name)}",
+    embed = discord.Embed(title=tr("Stats of {name}", name=discord.utils.escape_markdown(name)),
                           color=0x9B59B6)
     if not rows:
-        embed.description = "No finished games in this server yet."
+        embed.description = tr("No finished games in this server yet.")
     for r in rows:
-        rating = (f"{r.ordinal:.1f}: a cautious skill estimate (skill about {r.mu:.1f}, "
-                  f"give or take {r.sigma:.1f}); it rises as you win against strong players"
-                  if r.ordinal is not None and r.mu is not None and r.sigma is not None
-                  else "not rated yet (solo games are not rated)")
+        if r.ordinal is not None and r.mu is not None and r.sigma is not None:
+            rating = tr("{rating}: a cautious skill estimate (skill about {mu}, give or take "
+                        "{sigma}); it rises as you win against strong players",
+                        rating=_dec(tr, r.ordinal), mu=_dec(tr, r.mu), sigma=_dec(tr, r.sigma))
+        else:
+            rating = tr("not rated yet (solo games are not rated)")
         embed.add_field(
-            name=kind_of(r.kind).title,
-            value=(f"Games **{r.games}** · wins **{r.wins}** ({100 * r.win_rate:.0f}%)\n"
-                   f"Best **{r.best_score}** · average **{r.average_score:.1f}**\n"
-                   f"Rating {rating}"),
+            name=tr(kind_of(r.kind).title),
+            value=tr("Games **{games}** · wins **{wins}** ({percent})\nBest **{best}** · "
+                     "average **{avg}**\nRating {rating}", games=r.games, wins=r.wins,
+                     percent=format_percent(r.win_rate, locale=tr.lang), best=r.best_score,
+                     avg=_dec(tr, r.average_score), rating=rating),
             inline=False)
     return embed

@@ -261,13 +261,14 @@ def test_cannon_buttons_say_what_they_score(last_round: bool) -> None:
     from types import SimpleNamespace
 
     from cogs.royale.render import build_view, prompt
+    from ui.i18n import ENGLISH
     from ui.names import Names
 
     state = _cannon_state(last_round)
     players = [SimpleNamespace(player_id=f"cpu:{i}", display_name=n, is_bot=False)
                for i, n in enumerate(NAMES[:3])]
     game: Any = SimpleNamespace(id=1, version=1, players=players, settings={})
-    view = build_view(game, state)
+    view = build_view(ENGLISH, game, state)
     assert view is not None
     buttons = [getattr(c, "item", c) for c in view.children]
     labels = {b.custom_id.split(":")[1]: b.label for b in buttons
@@ -276,6 +277,6 @@ def test_cannon_buttons_say_what_they_score(last_round: bool) -> None:
     assert labels["fire"] == f"Fire: score {value * 10} now"
     if last_round:
         assert labels["save"] == "Don't score it (0 points)"
-        assert "scores nothing" in prompt(state, Names(game))
+        assert "scores nothing" in prompt(ENGLISH, state, Names(game))
     else:
         assert labels["save"] == "Save for a later round"

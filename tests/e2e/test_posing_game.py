@@ -312,6 +312,7 @@ def test_standings_share_the_win() -> None:
     from bot.rules.posing.state import PosingState
     from bot.rules.rng import Rng
     from cogs.posing.render import standings
+    from ui.i18n import ENGLISH
     from storage import GameRow, PlayerRow
 
     players = (PlayerRow(0, "101", "alice"), PlayerRow(1, "cpu:1", "Bao (computer)", True),
@@ -323,7 +324,7 @@ def test_standings_share_the_win() -> None:
                    host_id=101, settings={}, seed=1, state=None, version=1, message_id=None,
                    deadline_ms=None, created_ms=0, updated_ms=0, finished_ms=0,
                    players=players)
-    text = standings(game, state)
+    text = standings(ENGLISH, game, state)
     assert text.splitlines() == [
         "🏆 Shared win: **alice** and **Bao (computer)**!",
         "🥇 **alice**: 22 points",

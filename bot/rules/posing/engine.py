@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
-from bot.rules.errors import GameOver, IllegalAction, InvalidSetup, NotYourTurn
+from bot.rules.errors import GameOver, IllegalAction, InvalidSetup, NotYourTurn, Term
 from bot.rules.posing import actions as _actions
 from bot.rules.posing.actions import Fill, PosingAction, Roll
 from bot.rules.posing.events import (
@@ -51,7 +51,8 @@ def new_game(
 ) -> tuple[PosingState, list[PosingEvent]]:
     """Set up a game; returns the state and its events up to the first player's decision."""
     if isinstance(players, str) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidSetup(f"Posing Pandas is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        raise InvalidSetup("Posing Pandas is for {low} to {high} players.", low=MIN_PLAYERS,
+                           high=MAX_PLAYERS)
     if not all(isinstance(p, str) and p for p in players):
         raise InvalidSetup("Every player needs a name.")
     if len(set(players)) != len(players):
@@ -162,7 +163,8 @@ def check(state: PosingState, action: PosingAction) -> None:
     if not isinstance(action, Roll | Fill):
         raise IllegalAction("That is not a Posing Pandas move.")
     if action.seat != state.seat:
-        raise NotYourTurn(f"It is not your turn: it is {state.players[state.seat]}'s turn.")
+        raise NotYourTurn("It is not your turn: it is {player}'s turn.",
+                          player=state.players[state.seat])
     if isinstance(action, Roll):
         _check_roll(state, action)
     else:
@@ -171,15 +173,15 @@ def check(state: PosingState, action: PosingAction) -> None:
 
 def _check_roll(state: PosingState, action: Roll) -> None:
     if state.rolls >= MAX_ROLLS:
-        raise IllegalAction(f"You have already rolled {MAX_ROLLS} times this turn: fill a box.")
+        raise IllegalAction("You have already rolled {n} times this turn: fill a box.",
+                            n=MAX_ROLLS)
     hold = action.hold
     if not isinstance(hold, tuple | list):
         raise IllegalAction("Choose the dice to hold by their positions, 1 to 5.")
     for index in hold:
         if type(index) is not int or not 0 <= index < DICE_COUNT:
             raise IllegalAction(
-                f"You can only hold the {DICE_COUNT} dice on the table, numbered 1 to {DICE_COUNT}."
-            )
+                "You can only hold the {n} dice on the table, numbered 1 to {n}.", n=DICE_COUNT)
     if len(set(hold)) != len(hold):
         raise IllegalAction("You can hold each die only once.")
     if len(hold) == DICE_COUNT:
@@ -191,9 +193,9 @@ def _check_roll(state: PosingState, action: Roll) -> None:
 def _check_fill(state: PosingState, action: Fill) -> None:
     box = action.box
     if not isinstance(box, str) or box not in BOX_IDS:
-        raise IllegalAction(f"There is no box called {box!r} on the score card.")
+        raise IllegalAction("There is no box called {box} on the score card.", box=repr(box))
     if box in state.filled[state.seat]:
-        raise IllegalAction(f"You have already filled {box_name(box)}.")
+        raise IllegalAction("You have already filled {box}.", box=Term(box_name(box)))
 
 
 def apply_in_place(state: PosingState, action: PosingAction) -> list[PosingEvent]:

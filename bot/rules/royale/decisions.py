@@ -5,7 +5,7 @@ decision with :func:`bot.rules.royale.rounds._advance`.
 
 from __future__ import annotations
 
-from bot.rules.errors import GameOver, IllegalAction, NotYourTurn
+from bot.rules.errors import GameOver, IllegalAction, NotYourTurn, Term
 from bot.rules.royale.actions import (
     Cannon,
     Mischief,
@@ -51,9 +51,9 @@ def _check_turn(s: RoyaleState, action: object) -> int:
         raise IllegalAction("That is not a Panda Royale action.")
     seat = s.queue[0][0]
     if getattr(action, "seat", None) != seat:
-        raise NotYourTurn(f"It's {s.players[seat]}'s turn.")
+        raise NotYourTurn("It's {player}'s turn.", player=s.players[seat])
     if expected is not s.phase:
-        raise IllegalAction(f"Now is the time to {_PHASE_NAMES[s.phase]}.")
+        raise IllegalAction("Now is the time to {phase}.", phase=Term(_PHASE_NAMES[s.phase]))
     return seat
 
 
@@ -81,7 +81,8 @@ def _apply_mischief(s: RoyaleState, a: Mischief, ev: Events) -> None:
 def _apply_cannon(s: RoyaleState, a: Cannon, ev: Events) -> None:
     die = s.queue[0][1]
     if a.die != die:
-        raise IllegalAction(f"Decide on your {_die_label(s, die)} ({die}) first.")
+        raise IllegalAction("Decide on your {die} ({id}) first.", die=Term(_die_label(s, die)),
+                            id=die)
     if a.score:
         s.scored_cannons.append(die)
     ev.append(CannonEvent(s.round, s.players[a.seat], die, s.values[die], a.score))
@@ -104,7 +105,7 @@ def _apply_trade(s: RoyaleState, a: Trade, ev: Events) -> None:
         raise IllegalAction("Choose another player to trade with.")
     other = s.hands[a.target]
     if a.take not in other:
-        raise IllegalAction(f"{s.players[a.target]} doesn't hold that die.")
+        raise IllegalAction("{player} doesn't hold that die.", player=s.players[a.target])
     kind = specs[a.take].kind
     if kind == PITY:
         raise IllegalAction("Pink pity dice can't be taken in a trade.")

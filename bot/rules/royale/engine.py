@@ -51,8 +51,8 @@ def normalise_expansions(expansions: Sequence[str]) -> tuple[str, ...]:
         name = str(e).strip().lower()
         if name not in EXPANSIONS:
             raise InvalidSetup(
-                f"Unknown expansion option {e!r}: choose from {', '.join(EXPANSIONS)}."
-            )
+                "Unknown expansion option {name}: choose from {choices}.", name=repr(e),
+                choices=", ".join(EXPANSIONS))
         wanted.add(name)
     return tuple(e for e in EXPANSIONS if e in wanted)
 
@@ -64,8 +64,8 @@ def new_game(
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidSetup(
-            f"Panda Royale needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}."
-        )
+            "Panda Royale needs {low} to {high} players, not {n}.", low=MIN_PLAYERS,
+            high=MAX_PLAYERS, n=len(players))
     if len(set(players)) != len(players) or not all(players):
         raise InvalidSetup("Every player needs a distinct, non-empty id.")
     exp = normalise_expansions(expansions)

@@ -1,0 +1,54 @@
+"""``/settings``: a server's own settings, for its admins (today: the default language)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as loc
+from discord.ext import commands
+
+from ui.hub import hub_of, place_of
+from ui.i18n import for_user
+from ui.settings import LANGUAGE_CHOICES, language_name, server_language
+
+
+def can_manage_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the server (checked by the bot, not only by Discord)."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class SettingsCog(commands.GroupCog, group_name=loc("settings"),
+                  group_description=loc("This server's settings (server managers)")):
+    """``/settings language``."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        """Serve ``bot``."""
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=loc("language"),
+                          description=loc("The language of this server's games (its default)"))
+    @app_commands.describe(language=loc("The language new games speak here"))
+    @app_commands.rename(language=loc("language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction[Any],
+                       language: str | None = None) -> None:
+        """Set the server's default language, or say which it is."""
+        tr = for_user(interaction)
+        service = hub_of(self.bot).service
+        if language is None:
+            now = await server_language(interaction)
+            await interaction.response.send_message(
+                tr("This server's games speak {language}.", language=language_name(now)),
+                ephemeral=True)
+            return
+        await service.set_server_language(place_of(interaction).guild_id, language,
+                                          manager=can_manage_server(interaction))
+        await interaction.response.send_message(
+            tr("New games in this server will speak {language}.",
+               language=language_name(language)), ephemeral=True)

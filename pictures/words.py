@@ -1,0 +1,52 @@
+"""The words on the pictures, in the game's language.
+
+Pictures stay plain (values in, PNG out): the Discord layer passes a ``words`` callable (its
+translator: ``words("Round {n} of {rounds}", n=3, rounds=10)``) with the data; :func:`english`
+is the default. :func:`draw_label` draws a label in Pillow's own font when it is plain ASCII
+(as always) and with the fallback chain of :mod:`pictures.fonts` otherwise, so that accents and
+Japanese glyphs are drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from pictures.fonts import draw_line
+from pictures.palette import RGB
+from pictures.text import draw_text, fit, font, printable
+
+Words = Callable[..., str]
+"""``words(msgid, **params)``: an English label in the picture's language, filled."""
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
+    """Mark a label for the catalogue (it is translated where it is drawn)."""
+    return msgid
+
+
+def english(msgid: str, **params: Any) -> str:
+    """The label as written (English), its ``{placeholders}`` filled."""
+    return msgid.format(**params) if params else msgid
+
+
+def draw_label(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
+               *, anchor: str = "mm", bold: bool = False, room: float | None = None) -> None:
+    """Draw a label at ``xy`` (``anchor`` l/m/r then m), cut to ``room`` pixels if given."""
+    if printable(text) == text:
+        shown = fit(text, font(size), room) if room is not None else text
+        draw_text(image, xy, shown, size, fill, anchor=anchor, bold=bold)
+    else:
+        draw_line(image, xy, text, size, fill, anchor=anchor, bold=bold,
+                  max_width=None if room is None else round(room))
+
+
+def label_width(text: str, size: int) -> float:
+    """How wide :func:`draw_label` draws ``text``, in pixels."""
+    if printable(text) == text:
+        return font(size).getlength(text)
+    from pictures.fonts import text_tile
+
+    return float(text_tile(text, size, (0, 0, 0)).image.width)

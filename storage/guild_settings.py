@@ -1,0 +1,36 @@
+"""A server's own settings (table ``guild_settings``, migration 004): :class:`SettingsMethods`."""
+
+from __future__ import annotations
+
+from .connection import Conn, execute, fetch_value
+from .runner import C, TransactionRunner
+
+
+async def select_language(conn: Conn, guild_id: int) -> str | None:
+    """The server's default language, or None when its admins never set one."""
+    value = await fetch_value(conn, "SELECT language FROM guild_settings WHERE guild_id = ?",
+                              (guild_id,))
+    return None if value is None else str(value)
+
+
+async def upsert_language(conn: Conn, guild_id: int, language: str, now_ms: int) -> None:
+    """Set the server's default language (one row per server)."""
+    await execute(
+        conn,
+        "INSERT INTO guild_settings (guild_id, language, updated_ms) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE"
+        " SET language = excluded.language, updated_ms = excluded.updated_ms",
+        (guild_id, language, now_ms),
+    )
+
+
+class SettingsMethods(TransactionRunner[C]):
+    """Reading and writing a server's settings."""
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The default language a server's admins chose, or None."""
+        return await self._read(lambda conn: select_language(conn, guild_id))
+
+    async def set_guild_language(self, guild_id: int, language: str, now_ms: int) -> None:
+        """Set a server's default language."""
+        await self._write(lambda conn: upsert_language(conn, guild_id, language, now_ms))

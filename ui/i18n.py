@@ -1,0 +1,154 @@
+"""Speaking the players' language: gettext message catalogues read with Babel.
+
+English is the source language: every player-facing text in the code is an English msgid, and
+``ui/locales/<lang>.po`` holds one language's translations (``messages.pot`` is the template a new
+language starts from). The catalogues are read once, at first use, with
+:func:`babel.messages.pofile.read_po`: no compile step, so the file a translator edits is the
+file the bot reads, in the wheel and the Docker image alike.
+
+A :class:`Tr` speaks one language: ``tr("Game {id}", id=7)`` looks the msgid up and fills its
+named placeholders; ``tr.ngettext(singular, plural, n)`` picks the plural form by the
+language's rule (Babel's plural table, the ``Plural-Forms`` of the catalogue) and formats ``n``
+with the language's number format (Babel). A msgid missing from a catalogue shows in English.
+Who reads which language: :func:`for_user` (the clicking user, ephemeral replies) and
+:func:`for_game` (the game's language, public messages).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from bot.rules.errors import PlayerError, Term
+
+LOCALES: Final = Path(__file__).resolve().parent / "locales"
+"""Where the catalogues are: ``<lang>.po`` per language, ``messages.pot`` the template."""
+SOURCE: Final = "en"
+"""The language of the msgids (and of anything a catalogue lacks)."""
+NAME_CONTEXT: Final = "discord name"
+"""The msgctxt of slash-command, group and option names (lowercase, at most 32 characters)."""
+GAME_LANGUAGE: Final = "language"
+"""The key of a game's language in its settings."""
+
+Key = tuple[str | None, str]
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
+    """Mark ``msgid`` for the catalogue without translating it (translated where it is shown)."""
+    return msgid
+
+
+def languages() -> tuple[str, ...]:
+    """Every language the bot speaks: English and one per catalogue file, sorted."""
+    return (SOURCE, *sorted(p.stem for p in LOCALES.glob("*.po")))
+
+
+def resolve(locale: object) -> str:
+    """The language for a Discord locale (``es-ES``, ``es-419``, ``ja``, ``en-US``, a
+    :class:`discord.Locale`, a stored code): the exact language, else its primary subtag,
+    else English.
+    """
+    code = str(getattr(locale, "value", locale) or "").strip().replace("_", "-").lower()
+    known = languages()
+    if code in known:
+        return code
+    primary = code.split("-", 1)[0]
+    return primary if primary in known else SOURCE
+
+
+class Tr:
+    """One language's translations."""
+
+    def __init__(self, lang: str, messages: Mapping[Key, str | tuple[str, ...]],
+                 plural: Callable[[int], int] | None = None) -> None:
+        self.lang = lang
+        self._messages = messages
+        self._plural = plural or (lambda n: int(n != 1))
+
+    def __call__(self, msgid: str, **params: Any) -> str:
+        """``msgid`` in this language, its ``{placeholders}`` filled from ``params``."""
+        found = self._messages.get((None, msgid))
+        text = found if isinstance(found, str) else msgid
+        return text.format(**params) if params else text
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        """The form for ``n`` of a message with plural forms; ``{n}`` is ``n`` formatted."""
+        found = self._messages.get((None, singular))
+        index = self._plural(n)
+        if isinstance(found, tuple) and index < len(found):
+            text = found[index]
+        else:
+            text = singular if n == 1 else plural
+        return text.format(n=self.num(n), **params)
+
+    def pgettext(self, context: str, msgid: str) -> str | None:
+        """The translation of ``msgid`` in ``context``, or None when there is none."""
+        found = self._messages.get((context, msgid))
+        return found if isinstance(found, str) else None
+
+    def num(self, value: float) -> str:
+        """A number as this language writes it (Babel): ``1,234`` or ``1.234``."""
+        return format_decimal(value, locale=self.lang)
+
+    def known(self, msgid: str) -> bool:
+        """Whether the catalogue translates ``msgid``."""
+        return (None, msgid) in self._messages
+
+    def error(self, error: PlayerError) -> str:
+        """A player error's message in this language: its template translated, then filled
+        (the game's words among its values, :class:`~bot.rules.errors.Term`, translated too).
+        """
+        params = {k: self(v) if isinstance(v, Term) else v for k, v in error.params.items()}
+        return self(error.template, **params)
+
+
+def _load(lang: str) -> Tr:
+    path = LOCALES / f"{lang}.po"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    messages: dict[Key, str | tuple[str, ...]] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, tuple | list):
+            forms = tuple(str(s) for s in (m.string or ()))
+            if all(forms):
+                messages[(m.context, str(m.id[0]))] = forms
+        elif m.string:
+            messages[(m.context, str(m.id))] = str(m.string)
+    expr = get_plural(lang).plural_expr
+    return Tr(lang, messages, gettext.c2py(expr))
+
+
+@functools.cache
+def tr_for(lang: str) -> Tr:
+    """The translations of ``lang`` (English: the msgids as they are), read once."""
+    lang = resolve(lang)
+    if lang == SOURCE:
+        return Tr(SOURCE, {})
+    return _load(lang)
+
+
+ENGLISH: Final = Tr(SOURCE, {})
+
+
+def for_user(interaction: Any) -> Tr:
+    """The clicking user's language (their Discord client's ``interaction.locale``)."""
+    return tr_for(resolve(getattr(interaction, "locale", None)))
+
+
+def game_language(settings: Mapping[str, Any]) -> str:
+    """The language a game's public messages speak (kept in its settings; English before)."""
+    return resolve(settings.get(GAME_LANGUAGE))
+
+
+def for_game(game: Any) -> Tr:
+    """A game's language (its settings ``language``), for its public messages."""
+    return tr_for(game_language(getattr(game, "settings", {}) or {}))

@@ -1,0 +1,44 @@
+"""Which language a game speaks, and ``/settings``: a server's default language.
+
+A game's public messages (lobby, rounds, pings, game over, pictures) speak the game's language,
+kept in its settings (``language``) so that it survives restarts and carries over to a rematch:
+the ``language`` option of ``/royale new`` or ``/posing new``, else the server's default set by
+its admins with ``/settings language``, else the server's Discord locale, else English.
+Ephemeral replies speak the clicking user's own language (:func:`ui.i18n.for_user`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import discord
+from babel import Locale
+from discord import app_commands
+
+from ui.hub import hub_of, place_of
+from ui.i18n import GAME_LANGUAGE, SOURCE, languages, resolve
+
+
+def language_name(code: str) -> str:
+    """A language's name in itself (Babel): ``Español``, ``Deutsch``, ``日本語``."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+LANGUAGE_CHOICES: Final = [app_commands.Choice(name=language_name(code), value=code)
+                           for code in languages()]
+"""The ``language`` options' choices: every catalogue (25 at most, Discord's limit)."""
+
+
+async def server_language(interaction: discord.Interaction[Any]) -> str:
+    """The server's default language: its admins' choice, else its Discord locale."""
+    place = place_of(interaction)
+    stored = await hub_of(interaction.client).service.server_language(place.guild_id)
+    return resolve(stored or interaction.guild_locale)
+
+
+async def game_settings(interaction: discord.Interaction[Any],
+                        language: str | None) -> dict[str, Any]:
+    """The language part of a new game's settings (nothing for English, the default)."""
+    lang = resolve(language) if language else await server_language(interaction)
+    return {} if lang == SOURCE else {GAME_LANGUAGE: lang}
