@@ -75,8 +75,8 @@ async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
     game = await hub.service.leave(game.id, person(interaction.user))
-    await interaction.response.send_message(for_user(interaction)("You left the game."),
-                                            ephemeral=True)
+    tr = for_user(interaction)
+    await interaction.response.send_message(tr("You left the game."), ephemeral=True)
     await redraw_lobby(hub, game)
 
 
@@ -85,9 +85,9 @@ async def start(interaction: discord.Interaction[Any], kind: str) -> None:
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
     outcome = await hub.service.start(game.id, person(interaction.user))
+    tr = for_user(interaction)
     await interaction.response.send_message(
-        for_user(interaction)("The game is on! Decisions are made on the game message."),
-        ephemeral=True)
+        tr("The game is on! Decisions are made on the game message."), ephemeral=True)
     await hub.presenter(kind).show(outcome, None)
 
 

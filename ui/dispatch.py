@@ -57,8 +57,8 @@ async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:
             and interaction.message.id == game.message_id:
         shown = await ctx.hub.presenter(game.kind).current(game)
         await ctx.hub.messages.edit(game, shown, interaction)
+        tr = for_user(interaction)
         await interaction.followup.send(
-            for_user(interaction)("That was already decided: here is the game as it is now."),
-            ephemeral=True)
+            tr("That was already decided: here is the game as it is now."), ephemeral=True)
         return
     raise stale

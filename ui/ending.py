@@ -87,8 +87,9 @@ async def _rematch(ctx: ClickContext) -> None:
     component = ctx.hub.games[game.kind].component
     invited = [u for u in (humans(old) if old else []) if u != str(ctx.who.id)]
     mentions = " ".join(f"<@{u}>" for u in invited)
-    content = for_game(game)("🔁 Rematch! {people} join with the button below.",
-                             people=mentions).replace("  ", " ")
+    tr = for_game(game)
+    content = tr("🔁 Rematch! {people} join with the button below.",
+                 people=mentions).replace("  ", " ")
     channel = ctx.interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     msg = await channel.send(content=content, embed=lobby_embed(game),

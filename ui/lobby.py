@@ -94,8 +94,9 @@ async def _start(ctx: ClickContext) -> None:
 async def _cancel(ctx: ClickContext) -> None:
     who = ctx.who
     game = await ctx.service.cancel(ctx.game_id, who, manager=is_manager(ctx.interaction))
+    tr = for_game(game)
     await ctx.hub.messages.edit(game, Shown(
-        for_game(game)("Cancelled by {name}.", name=discord.utils.escape_markdown(who.name)),
+        tr("Cancelled by {name}.", name=discord.utils.escape_markdown(who.name)),
         closed_lobby_embed(game, N_("cancelled")), None, version=game.version), ctx.interaction)
 
 

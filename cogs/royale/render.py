@@ -18,7 +18,7 @@ from bot.service import Game
 from cogs.royale.dice_text import die_emoji, die_label, die_value, die_words, happening
 from ui.clicks import Click
 from ui.components import RoyaleComponent
-from ui.i18n import N_, Tr
+from ui.i18n import N_, P_, Tr
 from ui.lobby import expansion_names
 from ui.messages import Shown
 from ui.names import Names, isolated, pad, rjust, short, table_names
@@ -33,8 +33,18 @@ room under the 34 a phone shows, for the embed's margin)."""
 CELL_NAME_WIDTH = 6
 """Columns for a name in the column breakdown: name 6 + 7 columns of 4 = 34."""
 MAX_HAPPENINGS = 14
-COLUMNS_HEAD = (N_("Yel"), N_("Pur"), N_("Blu"), N_("Red"), N_("Grn"), N_("Clr"), N_("Pnk"))
-"""The seven columns' headings (3 columns wide at most, in every language)."""
+HEADING = "column heading"
+COLUMNS_HEAD = (P_("column heading", "Yel"), P_("column heading", "Pur"),
+                P_("column heading", "Blu"), P_("column heading", "Red"),
+                P_("column heading", "Grn"), P_("column heading", "Clr"),
+                P_("column heading", "Pnk"))
+"""The seven columns' headings (3 columns wide at most in every language; msgctxt
+:data:`HEADING`)."""
+
+
+def heading(tr: Tr, short: str) -> str:
+    """A column's heading in the score table, e.g. "Yel"."""
+    return tr.pgettext(HEADING, short) or short
 DICE_LEGEND = N_("Dice · 🟣12 = Purple die showing 12 · d8 = not rolled · 🐼 token")
 
 
@@ -53,7 +63,7 @@ def _table(tr: Tr, names: Names, rnd: Sequence[int | None], totals: Sequence[int
 def columns_table(tr: Tr, state: RoyaleState, names: Names, round_no: int) -> str:
     """The seven columns of round ``round_no`` per player, as a narrow code block."""
     shown = table_names(names, CELL_NAME_WIDTH)
-    lines = [" " * CELL_NAME_WIDTH + "".join(rjust(tr(c), 4) for c in COLUMNS_HEAD)]
+    lines = [" " * CELL_NAME_WIDTH + "".join(rjust(heading(tr, c), 4) for c in COLUMNS_HEAD)]
     for seat, name in enumerate(shown):
         cols = state.sheet[round_no - 1][seat]
         lines.append(name + "".join(f"{c:>4}" for c in cols))
@@ -155,9 +165,9 @@ def build_embed(tr: Tr, game: Game, state: RoyaleState, tail: Sequence[dict[str,
 
 def _dice_summary(tr: Tr, state: RoyaleState, dice: Sequence[str]) -> str:
     specs = state.dice.specs
-    words = tr("Then choose one: {dice}", dice=", ".join(
+    text = tr("Then choose one: {dice}", dice=", ".join(
         die_words(tr, specs[d], state.values.get(d)) for d in dice))
-    return words if len(words) <= 100 else words[:99] + "…"
+    return text if len(text) <= 100 else text[:99] + "…"
 
 
 def _option_label(text: str) -> str:
