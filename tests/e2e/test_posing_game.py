@@ -312,8 +312,8 @@ def test_standings_share_the_win() -> None:
     from bot.rules.posing.state import PosingState
     from bot.rules.rng import Rng
     from cogs.posing.render import standings
-    from ui.i18n import ENGLISH
     from storage import GameRow, PlayerRow
+    from ui.i18n import ENGLISH
 
     players = (PlayerRow(0, "101", "alice"), PlayerRow(1, "cpu:1", "Bao (computer)", True),
                PlayerRow(2, "102", "bob"))
