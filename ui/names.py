@@ -137,6 +137,15 @@ def pad(text: str, width: int) -> str:
     return isolated(text) + " " * max(0, width - columns(text))
 
 
+HEADING: Final = "column heading"
+"""The msgctxt of the headings inside code-block tables (short: they keep the columns)."""
+
+
+def heading(tr: Tr, short: str) -> str:
+    """A code-block table's column heading in ``tr``'s language, e.g. "Yel", "Round"."""
+    return tr.pgettext(HEADING, short) or short
+
+
 def rjust(text: str, width: int) -> str:
     """``text`` right-aligned in ``width`` columns (by display width: a wide letter is two)."""
     return " " * max(0, width - columns(text)) + text

@@ -32,9 +32,9 @@ from bot.rules.posing.state import PosingState
 from bot.service import Game
 from ui.clicks import Click
 from ui.components import PosingComponent
-from ui.i18n import N_, Tr
+from ui.i18n import N_, P_, Tr
 from ui.messages import Shown
-from ui.names import Names, pad, rjust, table_names
+from ui.names import Names, heading, pad, rjust, table_names
 from ui.names import standings as common_standings
 
 TURN_COLOR: Final = 0x9B59B6
@@ -164,7 +164,9 @@ def score_table(tr: Tr, state: PosingState, names: Names) -> str:
     """Every player's filled boxes and total, the current player marked, as a code block."""
     current = None if state.is_over else state.seat
     shown = table_names(names, NAME_WIDTH)
-    lines = [f"  {pad(tr('Player'), NAME_WIDTH)}{rjust(tr('Boxes'), 6)}{rjust(tr('Total'), 7)}"]
+    lines = ["  " + pad(heading(tr, P_("column heading", "Player")), NAME_WIDTH)
+             + rjust(heading(tr, P_("column heading", "Boxes")), 6)
+             + rjust(heading(tr, P_("column heading", "Total")), 7)]
     for seat, filled in enumerate(state.filled):
         mark = "> " if seat == current else "  "
         boxes = f"{len(filled)}/{BOX_COUNT}"

@@ -21,7 +21,7 @@ from ui.components import RoyaleComponent
 from ui.i18n import N_, P_, Tr
 from ui.lobby import expansion_names
 from ui.messages import Shown
-from ui.names import Names, isolated, pad, rjust, short, table_names
+from ui.names import Names, heading, isolated, pad, rjust, short, table_names
 from ui.names import standings as common_standings
 from ui.phone import PHONE_LINES
 
@@ -33,18 +33,11 @@ room under the 34 a phone shows, for the embed's margin)."""
 CELL_NAME_WIDTH = 6
 """Columns for a name in the column breakdown: name 6 + 7 columns of 4 = 34."""
 MAX_HAPPENINGS = 14
-HEADING = "column heading"
 COLUMNS_HEAD = (P_("column heading", "Yel"), P_("column heading", "Pur"),
                 P_("column heading", "Blu"), P_("column heading", "Red"),
                 P_("column heading", "Grn"), P_("column heading", "Clr"),
                 P_("column heading", "Pnk"))
-"""The seven columns' headings (3 columns wide at most in every language; msgctxt
-:data:`HEADING`)."""
-
-
-def heading(tr: Tr, short: str) -> str:
-    """A column's heading in the score table, e.g. "Yel"."""
-    return tr.pgettext(HEADING, short) or short
+"""The seven columns' headings (3 columns wide at most in every language)."""
 DICE_LEGEND = N_("Dice · 🟣12 = Purple die showing 12 · d8 = not rolled · 🐼 token")
 
 
@@ -52,7 +45,9 @@ def _table(tr: Tr, names: Names, rnd: Sequence[int | None], totals: Sequence[int
            marked: int | None = None) -> str:
     """The compact score table: a mark, the short name, the round total, the game total."""
     shown = table_names(names, NAME_WIDTH)
-    lines = [f"  {pad(tr('Player'), NAME_WIDTH)}{rjust(tr('Round'), 6)}{rjust(tr('Game'), 6)}"]
+    lines = ["  " + pad(heading(tr, P_("column heading", "Player")), NAME_WIDTH)
+             + rjust(heading(tr, P_("column heading", "Round")), 6)
+             + rjust(heading(tr, P_("column heading", "Game")), 6)]
     for seat, name in enumerate(shown):
         mark = "> " if seat == marked else "  "
         r = "·" if rnd[seat] is None else str(rnd[seat])
