@@ -1,0 +1,163 @@
+"""A Spanish-locale server and a Japanese-locale player: the game's public messages (lobby,
+rounds, pings, game over, the picture) speak Spanish, the player's private answers Japanese, and
+no message holds a word that the Spanish or Japanese catalogue does not explain."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+
+from tests.e2e.speech import Catalogue, locales, message_texts, unexplained
+from tests.e2e.table import Table, custom_ids, private, verb
+
+ES, JA = Catalogue("es"), Catalogue("ja")
+
+
+@pytest.fixture
+def speaking(table: Table) -> Iterator[Table]:
+    """alice's Discord speaks Japanese, bob's Spanish; the server's locale is Spanish."""
+    users = {table["alice"].id: "ja", table["bob"].id: "es-419", table["carol"].id: "en-US"}
+    with locales(users, {table.guild.id: "es-ES"}):
+        yield table
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn on the round cards."""
+    import pictures.round_card as card
+
+    texts: list[str] = []
+    original = card.draw_line
+
+    def draw_line(image: Any, xy: Any, text: str, *args: Any, **kw: Any) -> int:
+        texts.append(text)
+        return original(image, xy, text, *args, **kw)
+
+    monkeypatch.setattr(card, "draw_line", draw_line)
+    return texts
+
+
+def names(table: Table) -> list[str]:
+    return [*table.members, "Pandas", "games"]
+
+
+def assert_spoken(msgs: list[Any], catalogue: Catalogue, table: Table) -> int:
+    """Every text of ``msgs`` is explained by ``catalogue``; returns how many texts."""
+    problems = [p for m in msgs for p in unexplained(m, catalogue, names(table))]
+    assert not problems, f"not {catalogue.lang}:\n" + "\n".join(problems[:20])
+    return sum(len(message_texts(m)) for m in msgs)
+
+
+def test_the_check_catches_english() -> None:
+    from types import SimpleNamespace
+
+    english = SimpleNamespace(content="Turn timeout: 120 s, then the computer plays that turn.",
+                              embeds=[], components=[])
+    spanish = SimpleNamespace(content="Tiempo por turno: 120 s, luego el ordenador juega ese "
+                                      "turno.", embeds=[], components=[])
+    assert unexplained(english, ES, [])
+    assert not unexplained(spanish, ES, [])
+    assert unexplained(spanish, JA, [])
+
+
+async def test_royale_in_spanish_with_a_japanese_player(speaking: Table,
+                                                        drawn: list[str]) -> None:
+    table = speaking
+    alice, bob = table["alice"], table["bob"]
+    res = await alice.slash(table.channel, "royale new", mischief=True, cannon=True,
+                            mercenary=True)
+    assert res.acknowledged
+    lobby = table.channel.last_message
+    assert lobby.embeds[0].title == "Panda Royale: nueva partida"
+    join = await bob.click(lobby, label="Unirse")
+    assert join.acknowledged
+    mine = await alice.slash(table.channel, "royale join")  # the host is in already
+    assert private(mine).content == "すでにこのゲームに参加しています。"
+    await alice.click(table.channel.last_message, label="Empezar")
+    first = table.game_message()
+    assert first.embeds[0].title.startswith("Panda Royale · Ronda 1/10")
+    # alice's private answers, in Japanese: her dice, the status, a click out of turn
+    hand = await alice.click(first, custom_id=next(c for c in custom_ids(first)
+                                                    if verb(c) == "hand"))
+    assert private(hand).embeds[0].title.startswith("自分のダイス")
+    status = await alice.slash(table.channel, "royale status")
+    assert private(status).embeds[0].title.startswith("パンダロワイヤル・ラウンド 1/10")
+    waiting = table.decider(first)
+    other = bob if waiting is alice else alice
+    pick = next(c for c in custom_ids(first) if verb(c) == "pick")
+    refused = await other.click(first, custom_id=pick)
+    refusal = private(refused).content
+    if other is alice:
+        assert refusal == "bob の番です。あなたの番ではありません。"
+    else:  # bob's Discord speaks Latin-American Spanish: es-419 -> es
+        assert refusal == "Es el turno de alice, no el tuyo."
+    ja_answers = [private(r) for r in (mine, hand, status)]
+    ja_answers += [private(refused)] if other is alice else []
+    assert assert_spoken(ja_answers, JA, table) >= 4
+
+    await table.play_to_end(random.Random(5), trade_rate=0.5)
+    history = table.channel.history()
+    final = history[-1]
+    assert final.content.startswith("🏁 ¡Panda Royale ha terminado!")
+    texts = assert_spoken(history, ES, table)
+    assert texts > 60
+    # the pings went out in Spanish too (each is deleted when the next is posted: the last
+    # one standing was removed at the end; the check above saw the ones still there)
+    assert any("Ronda 10/10" in (m.embeds[0].title or "") for m in history if m.embeds)
+    # the picture: its labels in Spanish
+    assert "Jugador · dados de esta ronda" in drawn and "Puntuación final" in drawn
+    assert not {"Player · dice this round", "Final scores", "Game"} & set(drawn)
+    # the sheet on demand follows the clicking player: alice reads hers in Japanese
+    sheet = await alice.click(final, custom_id=next(c for c in custom_ids(final)
+                                                    if verb(c) == "sheet"))
+    assert private(sheet).attachments[0].filename == "score-sheet.png"
+    log = await alice.click(final, custom_id=next(c for c in custom_ids(final)
+                                                  if verb(c) == "log"))
+    assert private(log).content.startswith("ゲーム")
+    assert_spoken([private(log)], JA, table)
+
+
+async def test_posing_language_option_and_server_default(speaking: Table) -> None:
+    """``/posing new language:fr`` overrides the server; ``/settings language`` sets the
+    default, for managers only, kept in the database."""
+    table = speaking
+    alice, carol = table["alice"], table["carol"]
+    res = await carol.slash(table.channel, "posing new", language="fr")
+    assert res.acknowledged
+    lobby = table.channel.last_message
+    assert lobby.embeds[0].title == "Posing Pandas : nouvelle partie"
+    await carol.click(lobby, label="Annuler")
+    commands = await table.env.bot.tree.fetch_commands()
+    settings = next(c for c in commands if c.name == "settings")
+    assert settings.default_member_permissions is not None  # Discord shows it to managers
+    assert settings.name_localizations[discord.Locale.spain_spanish] == "ajustes"
+    # a server that lets everyone see the command: the bot checks the permission itself
+    table.guild.set_command_permissions(settings, {alice: True})
+    denied = await alice.slash(table.channel, "settings language", language="de")
+    assert private(denied).content == ("このサーバーの設定を変えられるのはサーバーを管理できる"
+                                       "人だけです。")
+    assert await table.env.bot.service.server_language(table.guild.id) is None
+    managers = table.guild.create_role("managers",
+                                       permissions=discord.Permissions(manage_guild=True))
+    dora = table.guild.add_member(table.env.create_user("dora"), roles=[managers])
+    done = await dora.slash(table.channel, "settings language", language="de")
+    assert private(done).content == "New games in this server will speak Deutsch."
+    assert await table.env.bot.service.server_language(table.guild.id) == "de"
+    asked = await alice.slash(table.channel, "settings language")
+    assert private(asked).content == "このサーバーのゲームはDeutschで進行します。"
+    # the server's default now beats its Discord locale (Spanish); a game keeps its language
+    await carol.slash(table.channel, "posing new")
+    lobby = table.channel.last_message
+    assert lobby.embeds[0].title == "Posing Pandas: neues Spiel"
+    await carol.click(lobby, label="Starten")
+    turn = table.game_message()
+    assert turn.embeds[0].title.startswith("Posing Pandas · carol, Zug 1/11")
+    assert table.channel.last_message.content.endswith(
+        "du bist dran bei Posing Pandas: würfle, halte und fülle ein Feld in der "
+        "Spielnachricht aus.")
+    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    assert game is not None and game.settings["language"] == "de"
