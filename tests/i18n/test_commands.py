@@ -1,0 +1,96 @@
+"""What ``./dev sync`` sends: every command, option and choice with its names and descriptions
+in each language (the tree's translated payload), legal for Discord."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from discord import app_commands
+
+from bot.client import PandaBot
+from bot.settings import Settings
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+LOCALES = {"es-ES": "es", "es-419": "es", "de": "de", "fr": "fr", "ja": "ja"}
+
+
+@pytest.fixture
+async def payloads() -> list[dict[str, Any]]:
+    settings = Settings(_env_file=None, discord_token=None)  # type: ignore[call-arg]
+    bot = PandaBot(settings, sync_only=True)
+    async with bot:
+        await bot.setup_hook()
+        await bot.load_features()
+        translator = bot.tree.translator
+        assert translator is not None  # set by cogs.core: sync translates
+        return [await c.get_translated_payload(bot.tree, translator)
+                for c in bot.tree.get_commands()]
+
+
+def walk(items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Each level of siblings (commands, sub-commands, options), depth first."""
+    levels = [items]
+    for item in items:
+        levels += walk(item.get("options") or [])
+    return levels
+
+
+def check_name(item: dict[str, Any]) -> None:
+    for locale in LOCALES:
+        name = item["name_localizations"][locale]
+        assert NAME.fullmatch(name) and name == name.lower() and len(name) <= 32, name
+    for text in [item["description"], *item["description_localizations"].values()]:
+        assert 1 <= len(text) <= 100, text
+
+
+async def test_every_command_option_and_choice_is_localised(
+        payloads: list[dict[str, Any]]) -> None:
+    names = {p["name"] for p in payloads}
+    assert names >= {"royale", "posing", "leaderboard", "stats", "help", "settings"}
+    checked = 0
+    for level in walk(payloads):
+        for item in level:
+            if "name" in item and "value" not in item:
+                check_name(item)
+                checked += 1
+            for choice in item.get("choices") or []:
+                for text in [choice["name"], *(choice.get("name_localizations") or {}).values()]:
+                    assert 1 <= len(text) <= 100
+        for locale in LOCALES:  # siblings keep distinct names in every language
+            local = [i["name_localizations"][locale] for i in level if "value" not in i]
+            assert len(local) == len(set(local)), (locale, local)
+    assert checked >= 30
+    royale = next(p for p in payloads if p["name"] == "royale")
+    new = next(o for o in royale["options"] if o["name"] == "new")
+    assert new["name_localizations"]["es-ES"] == "nueva"
+    assert new["name_localizations"]["ja"] == "新規"
+    assert new["description_localizations"]["de"] == ("Ein Panda-Royale-Spiel in diesem Kanal "
+                                                      "eröffnen")
+    language = next(o for o in new["options"] if o["name"] == "language")
+    assert language["name_localizations"]["fr"] == "langue"
+    assert {c["value"] for c in language["choices"]} >= {"en", "es", "de", "fr", "ja"}
+    board = next(p for p in payloads if p["name"] == "leaderboard")
+    game = next(o for o in board["options"] if o["name"] == "game")
+    assert [c["name_localizations"]["ja"] for c in game["choices"]] == [
+        "パンダロワイヤル", "ポージングパンダ"]
+    assert "en-US" not in new["name_localizations"]  # English is the names themselves
+
+
+async def test_the_translator_answers_none_for_english_and_unknown_text() -> None:
+    from discord import Locale
+    from discord.app_commands import TranslationContext, TranslationContextLocation
+
+    from ui.translator import CatalogueTranslator
+
+    t = CatalogueTranslator()
+    where = TranslationContext(location=TranslationContextLocation.other, data=None)
+    assert await t.translate(app_commands.locale_str("Join"), Locale.american_english,
+                             where) is None
+    assert await t.translate(app_commands.locale_str("Join"), Locale.german, where) == \
+        "Beitreten"
+    assert await t.translate(app_commands.locale_str("not a msgid"), Locale.japanese,
+                             where) is None
+    assert await t.translate(app_commands.locale_str("Join"), Locale.brazil_portuguese,
+                             where) is None
