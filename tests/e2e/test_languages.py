@@ -12,7 +12,8 @@ import discord
 import pytest
 
 from tests.e2e.speech import Catalogue, locales, message_texts, unexplained
-from tests.e2e.table import Table, custom_ids, private, verb
+from tests.e2e.table import Table, components, custom_ids, private, verb
+from ui.phone import measure
 
 ES, JA = Catalogue("es"), Catalogue("ja")
 
@@ -42,13 +43,32 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def names(table: Table) -> list[str]:
-    return [*table.members, "Pandas", "games"]
+    return [*table.members]
+
+
+def assert_fits(msg: Any) -> None:
+    """Discord's limits and a phone's width, whatever the language."""
+    embeds = [e for e in msg.embeds or [] if not isinstance(e, dict)]
+    assert not measure(msg.content, embeds).too_wide(), msg.content
+    assert len(msg.content or "") <= 2000
+    for e in embeds:
+        assert len(e.title or "") <= 256 and len(e.description or "") <= 4096
+        assert len(e.footer.text or "") <= 2048 and len(e) <= 6000
+        assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in e.fields)
+    for c in components(msg):
+        assert len(getattr(c, "label", None) or "") <= 80
+        assert len(getattr(c, "placeholder", None) or "") <= 150
+        for o in getattr(c, "options", None) or []:
+            assert len(o.label or "") <= 100
+            assert len(getattr(o, "description", None) or "") <= 100
 
 
 def assert_spoken(msgs: list[Any], catalogue: Catalogue, table: Table) -> int:
-    """Every text of ``msgs`` is explained by ``catalogue``; returns how many texts."""
+    """Every text of ``msgs`` is explained by ``catalogue`` and fits; returns how many texts."""
     problems = [p for m in msgs for p in unexplained(m, catalogue, names(table))]
     assert not problems, f"not {catalogue.lang}:\n" + "\n".join(problems[:20])
+    for m in msgs:
+        assert_fits(m)
     return sum(len(message_texts(m)) for m in msgs)
 
 
@@ -161,3 +181,20 @@ async def test_posing_language_option_and_server_default(speaking: Table) -> Non
         "Spielnachricht aus.")
     game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
     assert game is not None and game.settings["language"] == "de"
+
+
+async def test_posing_in_spanish_to_the_end(speaking: Table) -> None:
+    """A whole Posing Pandas game of two people on the Spanish server: every public text
+    Spanish and within the limits."""
+    from tests.e2e.test_posing_game import Player
+
+    table = speaking
+    await table["bob"].slash(table.channel, "posing new")
+    await table["alice"].click(table.channel.last_message, label="Unirse")
+    await table["bob"].click(table.channel.last_message, label="Empezar")
+    turn = table.game_message()
+    assert turn.embeds[0].title.startswith("Posing Pandas · bob, turno 1/11")
+    await Player(table, random.Random(3)).play_to_end()
+    history = table.channel.history()
+    assert history[-1].content.startswith("🏁 ¡Posing Pandas ha terminado!")
+    assert assert_spoken(history, ES, table) > 20
