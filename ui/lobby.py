@@ -6,13 +6,20 @@ from typing import Any, Final
 
 import discord
 
+from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable
 from ui.i18n import N_, Tr, for_game
 from ui.messages import Shown
+from ui.names import Names
 
+COMPUTER_LABELS: Final = {EASY: N_("Add Easy computer"), NORMAL: N_("Add Normal computer"),
+                          HARD: N_("Add Hard computer")}
+"""The label of the button that seats a computer player of each level."""
+COMPUTER_HELP: Final = N_("Computer players: Easy plays at random, Normal plays a sound plan, "
+                          "Hard looks ahead and is hard to beat.")
 LOBBY_COLOR: Final = 0x3498DB
 CLOSED_COLOR: Final = 0x95A5A6
 EXPANSION_NAMES: Final = {"mischief": N_("Mischief"), "cannon": N_("Cannon"),
@@ -38,8 +45,9 @@ def lobby_embed(game: Game, tr: Tr | None = None) -> discord.Embed:
     tr = tr or for_game(game)
     kind = kind_of(game.kind)
     host = " " + tr("(host)")
+    names = Names(game, tr)
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' if p.is_bot else ''}{discord.utils.escape_markdown(p.display_name)}"
+        f"{i + 1}. {'🤖 ' if p.is_bot else ''}{discord.utils.escape_markdown(names.seat(i))}"
         f"{host if p.player_id == str(game.host_id) else ''}"
         for i, p in enumerate(game.players)
     )
@@ -48,6 +56,7 @@ def lobby_embed(game: Game, tr: Tr | None = None) -> discord.Embed:
     exp = game.settings.get("expansions") or []
     if exp:
         lines.append(tr("Mayhem: {options}", options=expansion_names(tr, exp)))
+    lines.append(tr(COMPUTER_HELP))
     lines.append(tr("Turn timeout: {seconds} s, then the computer plays that turn.",
                     seconds=game.settings.get("turn_timeout", 120)))
     start = tr("The host starts the game when everyone is in.")
@@ -69,19 +78,23 @@ def lobby_view(game: Game, component: ComponentMaker) -> discord.ui.View:
     view.add_item(component.button(Click("join", g), label=tr("Join"), emoji="🐼",
                                    style=discord.ButtonStyle.success, disabled=full))
     view.add_item(component.button(Click("leave", g), label=tr("Leave")))
-    view.add_item(component.button(Click("cpu", g), label=tr("Add computer player"), emoji="🤖",
-                                   disabled=full))
     view.add_item(component.button(Click("start", g), label=tr("Start"), emoji="▶️",
                                    style=discord.ButtonStyle.primary))
     view.add_item(component.button(Click("cancel", g), label=tr("Cancel"),
                                    style=discord.ButtonStyle.danger))
+    for level in LEVELS:
+        view.add_item(component.button(Click("cpu", g, arg=level),
+                                       label=tr(COMPUTER_LABELS[level]), emoji="🤖",
+                                       disabled=full, row=1))
     return view
 
 
 def closed_lobby_embed(game: Game, why: str) -> discord.Embed:
     """A lobby that will not be played (``why``: a msgid, e.g. "cancelled")."""
     tr = for_game(game)
-    names = ", ".join(discord.utils.escape_markdown(p.display_name) for p in game.players)
+    shown = Names(game, tr)
+    names = ", ".join(discord.utils.escape_markdown(shown.seat(i))
+                      for i in range(len(game.players)))
     return discord.Embed(title=f"{tr(kind_of(game.kind).title)}: {tr(why)}", color=CLOSED_COLOR,
                          description=names).set_footer(text=tr("Game {id}", id=game.id))
 
@@ -121,7 +134,8 @@ async def _leave(ctx: ClickContext) -> None:
 
 
 async def _computer(ctx: ClickContext) -> None:
-    await _redraw(ctx, await ctx.service.add_computer(ctx.game_id, ctx.who))
+    level = ctx.click.arg or NORMAL  # a lobby drawn before levels existed: Normal
+    await _redraw(ctx, await ctx.service.add_computer(ctx.game_id, ctx.who, level))
 
 
 LOBBY_VERBS: Final[VerbTable] = {

@@ -25,6 +25,7 @@ import discord
 from bot.service import Game, GameService, Outcome
 from ui.errors import MISSING_PERMISSIONS
 from ui.i18n import for_game
+from ui.names import Names
 
 log = logging.getLogger("ui.messages")
 
@@ -41,10 +42,10 @@ def timeout_note(outcome: Outcome, did: str) -> str:
     the whole note then in the game's language).
     """
     tr = for_game(outcome.game)
+    names = Names(outcome.game, tr)
     for step in outcome.steps:
         if step.by == "timeout":
-            name = next(p.display_name for p in outcome.game.players
-                        if p.player_id == step.player_id)
+            name = names.names[step.player_id]
             return tr("⏰ {name} ran out of time: the computer {did}.",
                       name=discord.utils.escape_markdown(name), did=tr(did))
     return ""

@@ -7,6 +7,7 @@ Asian wide characters and most emoji count two columns, combining marks none.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -16,7 +17,7 @@ import wcwidth
 from babel.lists import format_list
 
 from bot.service import Game
-from ui.i18n import Tr
+from ui.i18n import N_, Tr, for_game
 
 PHONE_COLUMNS: Final = 34
 """The widest code-block line a phone shows without wrapping (about 36, with a margin)."""
@@ -25,15 +26,36 @@ _ISOLATE: Final = ("\u2068", "\u2069")
 """First-strong isolate and its end: a right-to-left name keeps the table's digits in place."""
 
 MEDALS = ("🥇", "🥈", "🥉")
+_COMPUTER: Final = re.compile(r"^(?P<name>.*) \(computer(?:, (?P<level>\w+))?\)$", re.S)
+LEVEL_WORDS: Final = (N_("easy"), N_("normal"), N_("hard"))
+"""The computer players' levels as their names show them (``Bao (computer, hard)``)."""
+
+
+def localised_name(tr: Tr, name: str, is_bot: bool) -> str:
+    """A player's name as ``tr``'s language shows it: a computer player's "(computer, hard)"
+    translated (the service names them in English); a person's name as written.
+    """
+    if not is_bot:
+        return name
+    m = _COMPUTER.match(name)
+    if m is None:
+        return name
+    if m["level"]:
+        return tr("{name} (computer, {level})", name=m["name"], level=tr(m["level"]))
+    return tr("{name} (computer)", name=m["name"])
 
 
 class Names:
     """Display names and mentions of a game's players."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, tr: Tr | None = None) -> None:
+        tr = tr or for_game(game)
         self.players = game.players
         self.by_id = {p.player_id: p for p in game.players}
         self.seats = [p.player_id for p in game.players]
+        self.names = {p.player_id: localised_name(tr, p.display_name, p.is_bot)
+                      for p in game.players}
+        """Each player's name in ``tr``'s language (a computer player's is translated)."""
 
     def __call__(self, player_id: str) -> str:
         return self.of(player_id)
@@ -43,7 +65,7 @@ class Names:
         written and never formats or pings).
         """
         p = self.by_id.get(player_id)
-        return safe(isolated(p.display_name)) if p else player_id
+        return safe(isolated(self.names[player_id])) if p else player_id
 
     def md(self, seat: int) -> str:
         """A seat's name for markdown text (see :meth:`of`)."""
@@ -51,7 +73,7 @@ class Names:
 
     def seat(self, seat: int) -> str:
         """A seat's name as written (for code blocks, labels and pictures: no markdown)."""
-        return isolated(self.players[seat].display_name)
+        return isolated(self.names[self.players[seat].player_id])
 
     def is_bot(self, player_id: str) -> bool:
         p = self.by_id.get(player_id)

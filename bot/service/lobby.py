@@ -7,8 +7,9 @@ from typing import Any, Final
 
 from bot.errors import GameNotRunning, LobbyError, NotAllowed, StaleClick
 from bot.rules.errors import Term
+from bot.rules.levels import LEVELS, NORMAL
 from bot.rules.registry import kind_of
-from bot.service.model import Game, Person, Place, cpu_name
+from bot.service.model import Game, Person, Place, cpu_id, cpu_level, cpu_name, cpu_slot
 from bot.service.reads import GameReads
 from storage import ChannelBusy, PlayerRow, StaleVersion
 
@@ -89,18 +90,22 @@ class LobbyService(GameReads):
 
         return await self._edit_lobby(game_id, change)
 
-    async def add_computer(self, game_id: int, who: Person) -> Game:
-        """Seat a computer player (the host only)."""
+    async def add_computer(self, game_id: int, who: Person, level: str = NORMAL) -> Game:
+        """Seat a computer player of ``level`` (easy, normal, hard; the host only)."""
+        if level not in LEVELS:
+            raise LobbyError("Unknown level {level}: choose {choices}.", level=repr(level[:20]),
+                             choices=", ".join(LEVELS))
+
         def change(game: Game) -> list[PlayerRow]:
             most = kind_of(game.kind).max_players
             if who.id != game.host_id:
                 raise NotAllowed("Only the host can add computer players.")
             if len(game.players) >= most:
                 raise LobbyError("The game is full ({n} players).", n=most)
-            taken = {p.player_id for p in game.players}
-            slot = next(i for i in range(1, 100) if f"cpu:{i}" not in taken)
-            return [*game.players,
-                    PlayerRow(len(game.players), f"cpu:{slot}", cpu_name(slot), True)]
+            taken = {cpu_slot(p.player_id) for p in game.players}
+            slot = next(i for i in range(1, 100) if i not in taken)
+            return [*game.players, PlayerRow(len(game.players), cpu_id(slot, level),
+                                             cpu_name(slot, level), True)]
 
         return await self._edit_lobby(game_id, change)
 
@@ -130,5 +135,5 @@ class LobbyService(GameReads):
                                     settings=dict(old.settings))
         for seat in old.players:
             if seat.is_bot:
-                game = await self.add_computer(game.id, who)
+                game = await self.add_computer(game.id, who, cpu_level(seat.player_id))
         return game

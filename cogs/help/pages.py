@@ -24,7 +24,8 @@ PAGES: list[tuple[str, str]] = [
         "`/leaderboard [game] [period] [computers]` · `/stats [member]` · `/help`\n"
         "`/settings language` the language of this server's games (server managers)\n"
         "\n"
-        "The lobby message has Join / Leave / Add computer player / Start / Cancel buttons. "
+        "The lobby message has Join / Leave / Start / Cancel buttons, and one button per "
+        "computer level: Easy plays at random, Normal plays a sound plan, Hard looks ahead. "
         "Every decision is a button or a menu on the game's message; only the player whose "
         "turn it is can use them. Someone who takes longer than the turn timeout has the "
         "computer decide for them.")),

@@ -32,6 +32,7 @@ from ui.components import PosingComponent
 from ui.ending import ending
 from ui.i18n import N_, Tr, for_game
 from ui.messages import GameMessages, Shown, timeout_note
+from ui.names import Names
 
 KIND = "posing"
 RESUMED = N_("♻️ I was restarted: the computer players have caught up.")
@@ -42,7 +43,8 @@ async def score_card_png(game: Game, state: PosingState, tr: Tr | None = None) -
     language, or ``tr``'s).
     """
     tr = tr or for_game(game)
-    names = [p.display_name for p in game.players]
+    shown = Names(game, tr)
+    names = [shown.names[p.player_id] for p in game.players]
     data = card_data(names, state, title=tr("Posing Pandas · game {id}", id=game.id), words=tr)
     return await asyncio.to_thread(render_score_card, data)
 

@@ -13,6 +13,7 @@ from bot.service import LeaderboardPage, PlayerStats
 from ui.clicks import Click
 from ui.components import BoardComponent
 from ui.i18n import N_, Tr
+from ui.names import localised_name
 
 PERIODS: Final = {"all": N_("all time"), "month": N_("this month")}
 RATING_WORDS: Final = N_("Rating: a cautious skill estimate that rises as you win, more so "
@@ -45,13 +46,13 @@ def leaderboard_embed(tr: Tr, board: LeaderboardPage, guild_name: str) -> discor
         desc = tr("No finished games yet: start one with `/{kind} new`.", kind=board.kind)
     else:
         lines = []
-        computer = tr("(computer)")
         for r in board.entries:
             rating = _dec(tr, r.ordinal) if r.ordinal is not None else "–"
             bot = "🤖 " if r.is_bot else ""
-            name = discord.utils.escape_markdown(r.display_name)
-            if r.is_bot and "(computer)" not in name and computer not in name:
-                name += " " + computer
+            name = r.display_name
+            if r.is_bot and "(computer" not in name:
+                name += " (computer)"
+            name = discord.utils.escape_markdown(localised_name(tr, name, r.is_bot))
             lines.append(f"**{r.position}.** {bot}{name} · " + tr(
                 "rating {rating} · {wins}/{games} wins ({percent}) · best {best} · avg {avg}",
                 rating=rating, wins=r.wins, games=r.games,
