@@ -64,3 +64,6 @@ def test_the_wheel_holds_no_dev_tool(tmp_path: Path) -> None:
     assert not any("crashdrill" in n or "benchbot" in n or n.startswith("tests/")
                    for n in names)
     assert "bot/rules/py.typed" in names
+    # the message catalogues, read at run time (ui/i18n.py): the template and every language
+    catalogues = {f"ui/locales/{p.name}" for p in (ROOT / "ui" / "locales").iterdir()}
+    assert {"ui/locales/messages.pot", "ui/locales/ja.po"} <= catalogues <= set(names)

@@ -122,3 +122,28 @@ async def test_lobby_rules(service: GameService) -> None:
     assert outcome.game.status == "active"
     with pytest.raises(GameNotRunning):
         await service.join(game.id, BOB)
+
+
+async def test_a_servers_language_is_for_its_managers(service: GameService) -> None:
+    from bot.errors import NotAllowed, UserError
+
+    with pytest.raises(NotAllowed):
+        await service.set_server_language(5, "es", manager=False)
+    with pytest.raises(UserError, match="languages"):
+        await service.set_server_language(5, "Spanish!", manager=True)
+    assert await service.server_language(5) is None
+    await service.set_server_language(5, "es", manager=True)
+    assert await service.server_language(5) == "es"
+
+
+async def test_error_templates_fill_in_english_and_keep_their_values() -> None:
+    from bot.errors import LobbyError
+    from bot.rules.errors import Term
+    from ui.i18n import tr_for
+
+    err = LobbyError("A {game} game is already open in this channel: finish or cancel it "
+                     "first.", game=Term("Posing Pandas"))
+    assert err.message == ("A Posing Pandas game is already open in this channel: finish or "
+                           "cancel it first.")
+    assert tr_for("ja").error(err) == ("このチャンネルではすでにポージングパンダのゲームが開いて"
+                                       "います。先に終わらせるか中止してください。")

@@ -24,6 +24,8 @@ async def _generate(path: Path) -> None:
     still open (in the lobby or being played), over two servers."""
     rng = random.Random(99)
     async with await open_database(path) as db:
+        await db.set_guild_language(1, "es", T0)  # the servers' default languages
+        await db.set_guild_language(2, "ja", T0)
         for index in range(GAMES):
             now = T0 + index * 1_000
             guild = 1 + index % 2
@@ -91,7 +93,8 @@ async def _everything(db: Storage, every: int = 1) -> tuple[object, ...]:
             board = await db.leaderboard(guild, kind, limit=100, include_bots=True)
             ids = [row.player_id for row in board]
             boards.append((board, await db.ratings(guild, kind, ids)))
-    return tuple(games), tuple(boards), tuple(await db.open_games())
+    languages = tuple([await db.guild_language(guild) for guild in (1, 2, 3)])
+    return tuple(games), tuple(boards), tuple(await db.open_games()), languages
 
 
 async def test_copy_to_postgres_keeps_everything_and_refuses_a_full_target(
@@ -100,6 +103,7 @@ async def test_copy_to_postgres_keeps_everything_and_refuses_a_full_target(
     report = await copy_database(source, pg_backend.target)
     assert report.games == GAMES and report.checksums == GAMES
     assert report.actions > 3 * GAMES and report.results > 1_500 and report.ratings > 50
+    assert report.servers == 2 and "2 server settings" in report.summary()
     async with await open_database(source) as src, await pg_backend.open() as dst:
         # Every row was counted and every action log hashed by the copy itself; here a sample
         # of games, the open games and every leaderboard and rating, through the public API.
