@@ -198,10 +198,11 @@ class _Painter:
             paste_icon(self.image, pips_tile(index + 1, ICON), (x, round(cy - ICON / 2)))
             x += ICON + 8
         words = self.data.words
+        rule = hint(words, box_id)
+        room = label[2] - 8 - label_width(rule, SMALL) - 6 - x  # the name never runs into it
         draw_label(self.image, (x, cy), words(BOX_NAMES[box_id]), CELL, INK, anchor="lm",
-                   bold=True)
-        draw_label(self.image, (label[2] - 8, cy), hint(words, box_id), SMALL, MUTED,
-                   anchor="rm")
+                   bold=True, room=room)
+        draw_label(self.image, (label[2] - 8, cy), rule, SMALL, MUTED, anchor="rm")
         for seat in range(self.n):
             box = lay.cell(index, seat)
             won = seat in self.winners
