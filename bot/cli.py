@@ -61,6 +61,8 @@ DEV_COMMANDS: tuple[tuple[str, str], ...] = (
     ("lint", "ruff, mypy and the import contracts (lint-imports)"),
     ("crash-drill", "kill the game service at random points, check nothing was lost"),
     ("bench-bot", "the bot's latency, requests, memory and start-up time in a simulated Discord"),
+    ("i18n-extract", "rebuild ui/locales/messages.pot from the code, update every language's .po"),
+    ("i18n-check", "check every message catalogue (complete, placeholders, plurals, limits)"),
 )
 
 
