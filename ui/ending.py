@@ -48,8 +48,8 @@ def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
 def ending(game: Game, totals: Sequence[int], standings: str, component: ComponentMaker,
            files: list[discord.File], image: str | None, *, sheet: bool = False) -> Shown:
     """The game-over announcement: who won, the standings, the picture, the buttons."""
-    names = Names(game)
     tr = for_game(game)
+    names = Names(game, tr)
     people = " ".join(f"<@{u}>" for u in humans(game))
     title = tr(kind_of(game.kind).title)
     content = (tr("🏁 {game} is over!", game=title) + f" {people}").strip()

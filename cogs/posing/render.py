@@ -237,7 +237,7 @@ def footer(tr: Tr, game: Game) -> str:
 def turn_embed(tr: Tr, game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                mask: Mask) -> discord.Embed:
     """Who plays, what happened since their last turn, the dice, every player's score."""
-    names = Names(game)
+    names = Names(game, tr)
     seat = state.seat
     desc = recent_lines(tr, state, tail, names)
     embed = discord.Embed(
@@ -301,7 +301,7 @@ def turn_view(tr: Tr, game: Game, state: PosingState, mask: Mask) -> discord.ui.
 def render_turn(tr: Tr, game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                 mask: Mask, note: str = "") -> Shown:
     """The whole turn message for the game as it is now."""
-    content = prompt(tr, state, Names(game))
+    content = prompt(tr, state, Names(game, tr))
     if note:
         content = f"{note}\n{content}"
     return Shown(content, turn_embed(tr, game, state, tail, mask),
@@ -314,7 +314,7 @@ def render_closed(tr: Tr, game: Game, state: PosingState, events: Sequence[Mappi
     did, or what the computer players did when a computer player's move closes it (after a
     restart).
     """
-    names = Names(game)
+    names = Names(game, tr)
     fills = [e for e in events if e.get("event") == "fill"]
     if not names.is_bot(player_id):
         fills = [e for e in fills if e.get("player") == player_id]
@@ -339,14 +339,14 @@ def render_closed(tr: Tr, game: Game, state: PosingState, events: Sequence[Mappi
 
 def standings(tr: Tr, game: Game, state: PosingState) -> str:
     """Final standings with shared wins."""
-    return common_standings(tr, Names(game), ENGINE.totals(state), tr("Posing Pandas"),
+    return common_standings(tr, Names(game, tr), ENGINE.totals(state), tr("Posing Pandas"),
                             lambda n: points_text(tr, n))
 
 
 def final_embed(tr: Tr, game: Game, state: PosingState, tail: Sequence[Mapping[str, Any]],
                 with_image: bool) -> discord.Embed:
     """The last message's embed: the last fills and every player's score."""
-    names = Names(game)
+    names = Names(game, tr)
     last = [fill_line(tr, e, names) for e in tail
             if e.get("event") == "fill"][-len(game.players):]
     embed = discord.Embed(title=tr("Posing Pandas · Final scores"),

@@ -43,7 +43,7 @@ def scored(state: RoyaleState) -> bool:
 
 async def sheet_file(game: Game, state: RoyaleState, tr: Tr) -> discord.File:
     """The full score sheet picture (on demand and at the end), drawn in a worker thread."""
-    names = Names(game)
+    names = Names(game, tr)
     data = sheet_data([names.seat(i) for i in range(state.n)], state,
                       title=tr("Panda Royale - game {id}", id=game.id), words=tr)
     png = await asyncio.to_thread(render_score_sheet, data)
@@ -54,8 +54,8 @@ async def card_file(game: Game, state: RoyaleState) -> discord.File:
     """The round card: the picture made for a phone that a round message carries (in the
     game's language).
     """
-    names = Names(game)
     tr = for_game(game)
+    names = Names(game, tr)
     data = round_card_data([names.seat(i) for i in range(state.n)], state,
                            title=tr("Panda Royale - game {id}", id=game.id), words=tr)
     png = await asyncio.to_thread(render_round_card, data)

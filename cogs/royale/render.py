@@ -127,7 +127,7 @@ def _lines_budget(n: int, fixed: int) -> int:
 def build_embed(tr: Tr, game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]],
                 note: str = "") -> discord.Embed:
     """The round's embed: happenings, the score sheet, the dice."""
-    names = Names(game)
+    names = Names(game, tr)
     specs = state.dice.specs
     over = state.phase is Phase.OVER
     title = (tr("Panda Royale · Final round") if over
@@ -182,7 +182,7 @@ def build_view(tr: Tr, game: Game, state: RoyaleState, step: str = "", chosen: i
     v = game.version
     g = game.id
     specs = state.dice.specs
-    names = Names(game)
+    names = Names(game, tr)
 
     def click(verb: str, arg: str = "") -> Click:
         return Click(verb, g, v, arg)
@@ -260,7 +260,7 @@ def build_view(tr: Tr, game: Game, state: RoyaleState, step: str = "", chosen: i
 def render(tr: Tr, game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]], *,
            note: str = "", step: str = "", chosen: int = -1) -> Shown:
     """The whole round message for the game as it is now."""
-    names = Names(game)
+    names = Names(game, tr)
     content = prompt(tr, state, names)
     if note:
         content = f"{note}\n{content}" if content else note
@@ -271,7 +271,7 @@ def render(tr: Tr, game: Game, state: RoyaleState, tail: Sequence[dict[str, Any]
 def render_closed_round(tr: Tr, game: Game, state: RoyaleState,
                         events: Sequence[dict[str, Any]], round_no: int) -> Shown:
     """The final look of a finished round's message (no components)."""
-    names = Names(game)
+    names = Names(game, tr)
     specs = state.dice.specs
     lines = [h for e in events if e.get("round") == round_no
              and (h := happening(tr, e, names, specs.__getitem__))]
@@ -296,4 +296,4 @@ def render_closed_round(tr: Tr, game: Game, state: RoyaleState,
 
 def standings(tr: Tr, game: Game, state: RoyaleState) -> str:
     """Final standings with shared wins."""
-    return common_standings(tr, Names(game), state.totals(), tr("Panda Royale"))
+    return common_standings(tr, Names(game, tr), state.totals(), tr("Panda Royale"))

@@ -43,7 +43,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def names(table: Table) -> list[str]:
-    return [*table.members]
+    """The names a message may hold: the members' and the computer players' own names (their
+    "(computer, easy)" must be translated)."""
+    from bot.service.model import CPU_NAMES
+
+    return [*table.members, *CPU_NAMES]
 
 
 def assert_fits(msg: Any) -> None:
@@ -191,7 +195,10 @@ async def test_posing_in_spanish_to_the_end(speaking: Table) -> None:
     table = speaking
     await table["bob"].slash(table.channel, "posing new")
     await table["alice"].click(table.channel.last_message, label="Unirse")
-    await table["bob"].click(table.channel.last_message, label="Empezar")
+    await table["bob"].click(table.channel.last_message, label="Añadir ordenador fácil")
+    lobby = table.channel.last_message
+    assert "(ordenador, fácil)" in lobby.embeds[0].description
+    await table["bob"].click(lobby, label="Empezar")
     turn = table.game_message()
     assert turn.embeds[0].title.startswith("Posing Pandas · bob, turno 1/11")
     await Player(table, random.Random(3)).play_to_end()
