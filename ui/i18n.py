@@ -38,6 +38,8 @@ GAME_LANGUAGE: Final = "language"
 """The key of a game's language in its settings."""
 
 Key = tuple[str | None, str]
+_ENGLISH_PLURAL: Final = gettext.c2py(get_plural(SOURCE).plural_expr)
+"""The source language's plural rule (Babel's): which of msgid / msgid_plural a number takes."""
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
@@ -75,7 +77,7 @@ class Tr:
                  plural: Callable[[int], int] | None = None) -> None:
         self.lang = lang
         self._messages = messages
-        self._plural = plural or (lambda n: int(n != 1))
+        self._plural = plural or _ENGLISH_PLURAL
 
     def __call__(self, msgid: str, **params: Any) -> str:
         """``msgid`` in this language, its ``{placeholders}`` filled from ``params``."""
@@ -89,8 +91,8 @@ class Tr:
         index = self._plural(n)
         if isinstance(found, tuple) and index < len(found):
             text = found[index]
-        else:
-            text = singular if n == 1 else plural
+        else:  # not translated: the English forms, by the English rule
+            text = (singular, plural)[min(1, _ENGLISH_PLURAL(n))]
         return text.format(n=self.num(n), **params)
 
     def pgettext(self, context: str, msgid: str) -> str | None:
