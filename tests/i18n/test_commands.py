@@ -94,3 +94,30 @@ async def test_the_translator_answers_none_for_english_and_unknown_text() -> Non
                              where) is None
     assert await t.translate(app_commands.locale_str("Join"), Locale.brazil_portuguese,
                              where) is None
+
+
+async def test_translations_name_the_commands_as_discord_shows_them(
+        payloads: list[dict[str, Any]]) -> None:
+    """A translation that mentions a command (``/royale nueva``) uses the names a client of
+    that language shows."""
+    from babel.messages.pofile import read_po
+
+    from ui.i18n import LOCALES as FILES
+
+    stop = "\\s`/{}:,.;)（）、。：\\]"
+    mention = re.compile(rf"(?<![\w./])/([^{stop}]+)(?: ([^{stop}]+))?")
+    for locale, lang in LOCALES.items():
+        top = {p["name_localizations"][locale]: p for p in payloads}
+        with (FILES / f"{lang}.po").open("rb") as f:
+            cat = read_po(f, locale=lang)
+        seen = 0
+        for m in cat:
+            for text in m.string if isinstance(m.string, tuple) else [m.string]:
+                for first, second in mention.findall(text or ""):
+                    assert first in top, (lang, first, text[:80])
+                    subs = {o["name_localizations"][locale] for o in top[first]["options"]
+                            if o["type"] in (1, 2)}
+                    if subs and second and not second.startswith("["):
+                        assert second in subs, (lang, first, second, text[:80])
+                    seen += 1
+        assert seen > 20
