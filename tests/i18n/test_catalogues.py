@@ -122,3 +122,22 @@ def test_locales_fall_back_to_english() -> None:
     assert resolve("ja") == "ja" and resolve("de") == "de" and resolve("fr") == "fr"
     assert resolve("en-US") == resolve("en-GB") == resolve("pt-BR") == resolve(None) == "en"
     assert tr_for("pt-BR")("Join") == "Join"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_help_and_rules_fit_discords_embeds(lang: str) -> None:
+    from cogs.help import help_page
+    from cogs.help.pages import PAGES
+    from cogs.royale.rules_text import rules_embed
+
+    tr = tr_for(lang)
+    rules = rules_embed(tr)
+    embeds = [rules] + [help_page(i, tr)[0] for i in range(len(PAGES))]
+    for e in embeds:
+        assert len(e) <= 6000 and len(e.title or "") <= 256
+        assert len(e.description or "") <= 4096
+        assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in e.fields)
+    for i in range(len(PAGES)):
+        labels = [item.to_component_dict().get("label", "")
+                  for item in help_page(i, tr)[1].children]
+        assert labels and all(0 < len(label) <= 80 for label in labels)
