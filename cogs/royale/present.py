@@ -21,18 +21,20 @@ from pictures import render_round_card, render_score_sheet, round_card_data, she
 from ui.clicks import Click
 from ui.components import RoyaleComponent
 from ui.ending import ending
-from ui.i18n import N_, Tr, for_game
+from ui.i18n import N_, P_, Tr, for_game
 from ui.messages import GameMessages, Shown, timeout_note
 from ui.names import Names
 
 SHEET_NAME: Final = "score-sheet.png"
 CARD_NAME: Final = "round-card.png"
 CARD_URL: Final = f"attachment://{CARD_NAME}"
+ASK: Final = "turn ping"
+"""The msgctxt of what a ping asks for (an imperative: "pick a die from the pool")."""
 ASKS: Final = {
-    Phase.MISCHIEF: N_("choose a die for your mischief"),
-    Phase.CANNON: N_("fire or save your Cannon"),
-    Phase.TRADE: N_("trade or pass"),
-    Phase.DRAFT: N_("pick a die from the pool"),
+    Phase.MISCHIEF: P_("turn ping", "choose a die for your mischief"),
+    Phase.CANNON: P_("turn ping", "fire or save your Cannon"),
+    Phase.TRADE: P_("turn ping", "trade or pass"),
+    Phase.DRAFT: P_("turn ping", "pick a die from the pool"),
 }
 
 
@@ -146,7 +148,8 @@ class RoyalePresenter:
         if outcome.steps and all(s.seat == seat and s.by == "player" for s in outcome.steps):
             return  # the same player goes on (another trade): the standing ping holds
         tr = for_game(game)
-        ask = tr(ASKS.get(state.phase, N_("decide")))
+        wanted = ASKS.get(state.phase, P_("turn ping", "decide"))
+        ask = tr.pgettext(ASK, wanted) or wanted
         link = jump(game, self.messages.message_of(game))
         text = tr("your turn in Panda Royale: {ask}.", ask=ask)
         await self.messages.ping(game, [decider], f"{text} {link}".strip())
