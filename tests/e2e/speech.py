@@ -25,6 +25,7 @@ _NOISE = re.compile(
     r"<@!?\d+>|https?://\S+|`[^`]*`|\bd\d+\b|[-+−]?\d+(?:[.,\u202f\u00a0]\d+)*|[*_~>#|•·…]"
 )
 LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
+_LINKS = re.compile(r"<@!?\d+>|https?://\S+")
 
 
 @contextlib.contextmanager
@@ -68,6 +69,7 @@ class Catalogue:
 
     def leftover(self, text: str, names: list[str]) -> str:
         """The words of ``text`` that neither the catalogue nor a name nor a number explain."""
+        text = _LINKS.sub(" ", text)
         for name in sorted(names, key=len, reverse=True):
             text = text.replace(name, " ")
         for piece in self.pieces:

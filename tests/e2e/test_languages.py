@@ -205,3 +205,30 @@ async def test_posing_in_spanish_to_the_end(speaking: Table) -> None:
     history = table.channel.history()
     assert history[-1].content.startswith("🏁 ¡Posing Pandas ha terminado!")
     assert assert_spoken(history, ES, table) > 20
+
+
+async def test_the_games_language_survives_a_restart_and_a_rematch(
+        table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
+    """On an English server, ``language:es``: the game speaks Spanish after a restart, and its
+    rematch too."""
+    carol, dave = table["carol"], table["dave"]
+    await carol.slash(table.channel, "royale new", language="es")
+    await dave.click(table.channel.last_message, label="Unirse")
+    await carol.click(table.channel.last_message, label="Empezar")
+    rng = random.Random(8)
+    for _ in range(3):
+        assert await table.play_decision(rng)
+    old_bot = table.env.bot
+    await table.env.restart_bot(bot_factory())
+    await old_bot.close()
+    assert await table.play_decision(rng)
+    assert table.game_message().embeds[0].title.startswith("Panda Royale · Ronda")
+    await table.play_to_end(rng)
+    final = table.channel.history()[-1]
+    assert final.content.startswith("🏁 ¡Panda Royale ha terminado!")
+    rematch = next(c for c in custom_ids(final) if verb(c) == "rematch")
+    await dave.click(final, custom_id=rematch)
+    lobby = table.channel.last_message
+    assert lobby.content.startswith("🔁 ¡Revancha!")
+    assert lobby.embeds[0].title == "Panda Royale: nueva partida"
+    assert_spoken(table.channel.history(), ES, table)
