@@ -21,7 +21,7 @@ from ui.clicks import parse_custom_id
 from ui.components import DYNAMIC_ITEMS
 from ui.errors import guarded, report
 from ui.hub import HUB_ATTRIBUTE, GameBot, Hub, hub_of
-from ui.i18n import N_
+from ui.i18n import N_, languages, tr_for
 from ui.messages import GameMessages
 from ui.translator import CatalogueTranslator
 
@@ -81,6 +81,8 @@ async def setup(bot: commands.Bot) -> None:
     setattr(bot, HUB_ATTRIBUTE, Hub(game_bot, GameMessages(bot, game_bot.service)))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+    for lang in languages():  # read every catalogue now, not on a player's first click
+        tr_for(lang)
     await bot.tree.set_translator(CatalogueTranslator())
     await bot.add_cog(Core(bot))
     await bot.add_cog(SettingsCog(bot))
