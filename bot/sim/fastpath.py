@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 COMPILED = "bot.rules.royale.fast_compiled"
 
 PlayRandomGame = Callable[..., tuple[list[int], list[int], list[str]]]
+GamesFactory = Callable[[Sequence[str], Sequence[str]], Any]
+"""``RandomGames(players, expansions)``: an object whose ``play(seed, ai_seeds, game_id, out)``
+plays one game (see :class:`bot.rules.royale.fast.RandomGames`)."""
 
 
 def source_sha256() -> str:
@@ -49,12 +52,14 @@ def implementations() -> dict[str, PlayRandomGame]:
     return found
 
 
-def best() -> tuple[PlayRandomGame, str]:
-    """The implementation to use and a note saying which one it is."""
+def best() -> tuple[GamesFactory, str]:
+    """The :class:`~bot.rules.royale.fast.RandomGames` class to use and a note saying which
+    implementation it is.
+    """
     module, why = compiled_module()
     if module is not None:
-        return module.play_random_game, "fast path compiled with mypyc"
-    from bot.rules.royale.fast import play_random_game
+        return module.RandomGames, "fast path compiled with mypyc"
+    from bot.rules.royale.fast import RandomGames
 
     note = "fast path in pure Python" + (f" ({why})" if why != "not compiled" else "")
-    return play_random_game, note
+    return RandomGames, note
