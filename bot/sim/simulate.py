@@ -34,8 +34,9 @@ def rate_note(*, logged: bool, cpu_rate: float) -> str:
 
 
 # The fast path's log pieces are joined, encoded and written when this many are waiting
-# (about 1-2 MB of text): one write per batch, not per game or line.
-_BATCH_PIECES = 1 << 15
+# (about 200 KB of text): one write per batch, not per game or line. Batches this small reuse
+# the same memory; megabyte ones cost fresh pages from the system every time.
+_BATCH_PIECES = 1 << 12
 
 
 def simulate(
@@ -64,6 +65,7 @@ def simulate(
     shared = 0
     events_written = 0
     fast: Any = None
+    fast_games: Any = None
     path_note = ""
     if game == "royale" and set(ai) == {"random"}:
         from bot.sim.fastpath import best as best_fast_path
@@ -71,7 +73,8 @@ def simulate(
         games_class, note = best_fast_path()
         path_note = f"; {note}"
         kind.engine.new_game(names, seed, options)  # checks the set-up (player count, options)
-        fast = games_class(names, expansions).play
+        fast_games = games_class(names, expansions)
+        fast = fast_games.play
     fh = log_path.open("wb", buffering=0) if log_path else None
     logging = fh is not None
     timings: dict[str, list[float]] = {}
@@ -93,7 +96,9 @@ def simulate(
                                    timings=timings)
                 totals, winners = played.totals, played.winners
                 if game_id is not None:
-                    pieces.extend(log_lines(game_id, played.events))
+                    lines = list(log_lines(game_id, played.events))
+                    pieces.extend(lines)
+                    events_written += len(lines)
             scores.extend(totals)
             for i, t in enumerate(totals):
                 points[seat_ai[i]] += t
@@ -103,9 +108,11 @@ def simulate(
             for w in winners:
                 wins[seat_ai[w]] += 1 / len(winners)
             if fh is not None and len(pieces) >= _BATCH_PIECES:
-                events_written += _write(fh, pieces)
+                _write(fh, pieces)
         if fh is not None:
-            events_written += _write(fh, pieces)
+            _write(fh, pieces)
+        if fast is not None:
+            events_written += fast_games.lines
     finally:
         if collecting:
             gc.enable()
@@ -138,12 +145,10 @@ def simulate(
             "decisions": decisions}
 
 
-def _write(fh: BinaryIO, pieces: list[str]) -> int:
-    """Write the waiting log text in one piece and empty ``pieces``; the lines written."""
-    data = "".join(pieces).encode()
+def _write(fh: BinaryIO, pieces: list[str]) -> None:
+    """Write the waiting log text in one piece and empty ``pieces``."""
+    fh.write("".join(pieces).encode())
     pieces.clear()
-    fh.write(data)
-    return data.count(b"\n")
 
 
 def decision_times(seconds: list[float]) -> dict[str, float]:

@@ -67,6 +67,7 @@ class RandomGames:
         self.rnd: Callable[[], float] = self.gen.random
         self.gens: list[Random] = [Random(0) for _ in self.players]
         self.ais: list[Callable[[], float]] = [g.random for g in self.gens]
+        self.lines: int = 0  # log lines written by play(), all games together
 
     def log_pieces(self) -> LogPieces:
         """The log text pieces of this set-up (built once)."""
@@ -81,7 +82,8 @@ class RandomGames:
         """Play one game where seat ``i`` is a RandomPlayer seeded with ``ai_seeds[i]``.
 
         Returns each seat's total and the winning seats. If ``game_id`` is given, appends the
-        game's log to ``out`` as text pieces: ``"".join(out)`` is the log's lines.
+        game's log to ``out`` as text pieces (``"".join(out)`` is the log's lines) and adds the
+        number of lines to :attr:`lines`.
         """
         n = self.n
         t = self.t
@@ -120,7 +122,7 @@ class RandomGames:
         seats = range(n)
 
         log = game_id is not None
-        ap = out.append
+        lines = 2  # setup and game_end, then each line as it is written
         tail = dealt = ""
         names = ykey = ids = rolled = rolled_next = die = die_next = token_head = score_head = []
         vbase: list[int] = []
@@ -138,9 +140,9 @@ class RandomGames:
             token_head = pieces.token_head
             score_head = pieces.score_head
             dealt = pieces.dealt
-            ap(f'{{"event":"setup","game_kind":"royale","seed":{seed}')
-            ap(pieces.setup_tail)
-            ap(tail)
+            out.append(f'{{"event":"setup","game_kind":"royale","seed":{seed}')
+            out.append(pieces.setup_tail)
+            out.append(tail)
 
         for r in range(1, ROUNDS + 1):
             # --- step 1: roll everything, settle the yellow tie, move the token
@@ -168,10 +170,11 @@ class RandomGames:
                 if yellow.count(top) == 1:
                     token = yellow.index(top)
             if log:
-                ap(token_head[r * n + token])
+                lines += 1
+                out.append(token_head[r * n + token])
                 for s in seats:
-                    ap(f"{ykey[s]}{yellow[s]}")
-                ap(f'}},"rerolls":{rerolls}{tail}')
+                    out.append(f"{ykey[s]}{yellow[s]}")
+                out.append(f'}},"rerolls":{rerolls}{tail}')
 
             # --- mischief: the highest Mischief dice re-roll one die each of another player
             if has_mischief and r >= 2:
@@ -190,7 +193,8 @@ class RandomGames:
                         after = values[d] = faces[d][int(rnd() * sides[d])]
                         sums[SLOTS * owner + slot[d]] += after - before
                         if log:
-                            ap(f'{{"event":"mischief","round":{r},"player":{names[seat]},'
+                            lines += 1
+                            out.append(f'{{"event":"mischief","round":{r},"player":{names[seat]},'
                                f'"target":{names[owner]},"die":{ids[d]},'
                                f'"before":{before},"after":{after}{tail}')
 
@@ -207,7 +211,8 @@ class RandomGames:
                                 scored.append((seat, d))
                                 fired[seat] += values[d] * CANNON_MULTIPLIER
                             if log:
-                                ap(f'{{"event":"cannon","round":{r},"player":{names[seat]},'
+                                lines += 1
+                                out.append(f'{{"event":"cannon","round":{r},"player":{names[seat]},'
                                    f'"die":{ids[d]},"decision":'
                                    f'"{"score" if fire else "save"}","value":{values[d]}{tail}')
 
@@ -228,15 +233,16 @@ class RandomGames:
                 round_totals[seat] = total
                 totals[seat] += total
                 if log:
-                    ap(score_head[r * n + seat])
+                    lines += 1
+                    out.append(score_head[r * n + seat])
                     first = True
                     for d in hands[seat]:
                         if first:
-                            ap(rolled[vbase[d] + values[d]])
+                            out.append(rolled[vbase[d] + values[d]])
                             first = False
                         else:
-                            ap(rolled_next[vbase[d] + values[d]])
-                    ap(f'],"columns":{{"yellow":{yellow[seat]},"purple":{c1},"blue":{c2},'
+                            out.append(rolled_next[vbase[d] + values[d]])
+                    out.append(f'],"columns":{{"yellow":{yellow[seat]},"purple":{c1},"blue":{c2},'
                        f'"red":{c3},"green":{c4},"clear":{c5},"pink":{c6}}},"total":{total}'
                        f'{tail}')
             for seat, d in scored:
@@ -248,8 +254,9 @@ class RandomGames:
                 for seat, d in zip(seats, t.mischief, strict=False):
                     hands[seat].append(d)
                 if log:
-                    ap(dealt)
-                    ap(tail)
+                    lines += 1
+                    out.append(dealt)
+                    out.append(tail)
 
             # --- step 2: pity dice to the lowest round totals, ties from the token's right
             for seat, d in given:  # last round's pity dice go back to the middle
@@ -260,11 +267,12 @@ class RandomGames:
             for seat, d in given:
                 hands[seat].append(d)
             if log:
-                ap(f'{{"event":"pity","round":{r},"given":{{')
+                lines += 1
+                out.append(f'{{"event":"pity","round":{r},"given":{{')
                 for i in range(len(given)):
                     seat, d = given[i]
-                    ap(f'{"," if i else ""}{names[seat]}:{ids[d]}')
-                ap(f"}}{tail}")
+                    out.append(f'{"," if i else ""}{names[seat]}:{ids[d]}')
+                out.append(f"}}{tail}")
 
             # --- the Captain sends matching Mercenaries back to the bag
             if has_mercenary:
@@ -278,9 +286,10 @@ class RandomGames:
                         bag.extend(gone)
                         lost.extend([(seat, d) for d in gone])
                 if log:
+                    lines += 1
                     ls = ",".join([f'{{"player":{names[seat]},"die":{ids[d]}}}'
                                    for seat, d in lost])
-                    ap(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}]{tail}')
+                    out.append(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}]{tail}')
 
             # --- step 3: the trade pass, from the token holder's left
             # The random player numbers its moves: Pass, then each (clear die, player, die to
@@ -339,7 +348,8 @@ class RandomGames:
                         glitters[target] -= 1
                     traded_in[give] = r
                     if log:
-                        ap(f'{{"event":"trade","round":{r},"player":{names[seat]},'
+                        lines += 1
+                        out.append(f'{{"event":"trade","round":{r},"player":{names[seat]},'
                            f'"target":{names[target]},"gave":{ids[give]},'
                            f'"took":{ids[take]}{tail}')
 
@@ -349,12 +359,13 @@ class RandomGames:
             for left in range(size, max(size - n - 1, 0), -1):
                 pool.append(bag.pop(int(rnd() * left)))
             if log:
-                ap(f'{{"event":"draft_pool","round":{r},"dice":[')
+                lines += 2  # draft_pool and draft_return
+                out.append(f'{{"event":"draft_pool","round":{r},"dice":[')
                 first = True
                 for d in pool:
-                    ap(die[d] if first else die_next[d])
+                    out.append(die[d] if first else die_next[d])
                     first = False
-                ap(f"]{tail}")
+                out.append(f"]{tail}")
             # (highest yellow first, seats clockwise from the token holder) as one number
             for key in sorted([(p - token) % n - yellow[p] * n for p in seats]):
                 if not pool:
@@ -366,22 +377,24 @@ class RandomGames:
                 glitters[seat] += is_glitter[d]
                 clears[seat] += giveable[d]
                 if log:
-                    ap(f'{{"event":"pick","round":{r},"player":{names[seat]},'
+                    lines += 1
+                    out.append(f'{{"event":"pick","round":{r},"player":{names[seat]},'
                        f'"die":{ids[d]}{tail}')
             bag.extend(pool)
             if log:
                 rs = ",".join([ids[d] for d in pool])
-                ap(f'{{"event":"draft_return","round":{r},"dice":[{rs}]{tail}')
+                out.append(f'{{"event":"draft_return","round":{r},"dice":[{rs}]{tail}')
 
         top = max(totals)
         winners = [i for i in seats if totals[i] == top]
         if log:
-            ap('{"event":"game_end","totals":{')
+            out.append('{"event":"game_end","totals":{')
             for i in seats:
-                ap(f"{ykey[i]}{totals[i]}")
-            ap('},"winners":[')
-            ap(",".join([names[i] for i in winners]))
-            ap(f"]{tail}")
+                out.append(f"{ykey[i]}{totals[i]}")
+            out.append('},"winners":[')
+            out.append(",".join([names[i] for i in winners]))
+            out.append(f"]{tail}")
+            self.lines += lines
         return totals, winners
 
 
