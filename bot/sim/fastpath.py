@@ -18,6 +18,7 @@ from typing import Any
 COMPILED = "bot.rules.royale.fast_compiled"
 
 PlayRandomGame = Callable[..., tuple[list[int], list[int], list[str]]]
+
 GamesFactory = Callable[[Sequence[str], Sequence[str]], Any]
 """``RandomGames(players, expansions)``: an object whose ``play(seed, ai_seeds, game_id, out)``
 plays one game (see :class:`bot.rules.royale.fast.RandomGames`)."""
@@ -43,12 +44,12 @@ def compiled_module() -> tuple[Any, str]:
 
 def implementations() -> dict[str, PlayRandomGame]:
     """Every usable implementation by name: "python", and "mypyc" when built and fresh."""
-    from bot.rules.royale.fast import play_random_game
+    from bot.rules.royale.fast_single import play_random_game, single_games
 
     found: dict[str, PlayRandomGame] = {"python": play_random_game}
     module, _ = compiled_module()
     if module is not None:
-        found["mypyc"] = module.play_random_game
+        found["mypyc"] = single_games(module.RandomGames)
     return found
 
 

@@ -1,7 +1,7 @@
 """``python -m bot simulate``: many headless games, the game log, a one-line summary.
 
 Games where every seat is the random computer player of Panda Royale take the fast path
-(:func:`bot.rules.royale.fast.play_random_game`: the same games and the same log bytes, without
+(:class:`bot.rules.royale.fast.RandomGames`: the same games and the same log bytes, without
 the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fast`` built one,
 see :mod:`bot.sim.fastpath`); every other game is played through the engine. The log is
 encoded and written in batches of about a megabyte (one write each).
@@ -78,7 +78,7 @@ def simulate(
     fh = log_path.open("wb", buffering=0) if log_path else None
     logging = fh is not None
     timings: dict[str, list[float]] = {}
-    pieces: list[str] = []
+    pieces: list[bytes] = []
     seat_range = range(players)
     # The fast path allocates no reference cycles: the cyclic collector would only cost time.
     collecting = gc.isenabled() and fast is not None
@@ -95,9 +95,9 @@ def simulate(
                 played = play_game(kind, names, g, ai, options, keep_events=logging,
                                    timings=timings)
                 totals, winners = played.totals, played.winners
-                if game_id is not None:
+                if fh is not None and game_id is not None:
                     lines = list(log_lines(game_id, played.events))
-                    pieces.extend(lines)
+                    fh.write("".join(lines).encode())
                     events_written += len(lines)
             scores.extend(totals)
             for i, t in enumerate(totals):
@@ -145,9 +145,9 @@ def simulate(
             "decisions": decisions}
 
 
-def _write(fh: BinaryIO, pieces: list[str]) -> None:
-    """Write the waiting log text in one piece and empty ``pieces``."""
-    fh.write("".join(pieces).encode())
+def _write(fh: BinaryIO, pieces: list[bytes]) -> None:
+    """Write the waiting log pieces in one piece and empty ``pieces``."""
+    fh.write(b"".join(pieces))
     pieces.clear()
 
 

@@ -8,14 +8,12 @@ It can also write the game's log, byte for byte the text :func:`bot.rules.gamelo
 writes for the engine's events.
 
 Why a second loop: the engine stops at every decision, checks it and builds event objects; a
-random player builds its legal moves to pick one. For headless simulation none of that is
-needed: here dice are small integers, a choice is one index, and the log is appended as text
-pieces looked up in :mod:`bot.rules.royale.fast_tables` (joined once per batch by the caller).
-The engine stays the reference: tests play both side by side (every option subset, 2-10
-players) and compare every log line, totals and winners.
-
-Written for mypyc as well as CPython (``./dev compile-fast``): one final class, typed locals,
-no dynamic features. Pure, like the engine: no I/O, no clock, randomness only from the seeds.
+random player builds its legal moves to pick one. Here dice are small integers, a choice is one
+index, and the log is appended as UTF-8 pieces looked up in :mod:`bot.rules.royale.fast_tables`
+(joined once per batch by the caller). The engine stays the reference: tests play both side by
+side (every option subset, 2-10 players) and compare every log line, totals and winners.
+Written for mypyc as well as CPython (``./dev compile-fast``): one final class, typed locals.
+Pure, like the engine: no I/O, no clock, randomness only from the seeds.
 """
 
 from __future__ import annotations
@@ -38,15 +36,19 @@ from bot.rules.royale.dice import (
 from bot.rules.royale.engine import normalise_expansions
 from bot.rules.royale.fast_tables import (
     MERCENARY_SLOT,
+    NUM_LOW,
+    NUM_SPAN,
     SLOTS,
+    YELLOW_SPAN,
     DiceTable,
     LogPieces,
     dice_table,
     game_tail,
+    wide,
 )
 
-_MAX_CACHED: Final = 256  # set-ups kept by play_random_game (a simulation uses one)
-
+LOW: Final = NUM_LOW
+HIGH: Final = NUM_LOW + NUM_SPAN
 
 @final
 class RandomGames:
@@ -78,29 +80,20 @@ class RandomGames:
         return pieces
 
     def play(self, seed: int, ai_seeds: Sequence[int], game_id: str | None,
-             out: list[str]) -> tuple[list[int], list[int]]:
+             out: list[bytes]) -> tuple[list[int], list[int]]:
         """Play one game where seat ``i`` is a RandomPlayer seeded with ``ai_seeds[i]``.
 
         Returns each seat's total and the winning seats. If ``game_id`` is given, appends the
-        game's log to ``out`` as text pieces (``"".join(out)`` is the log's lines) and adds the
-        number of lines to :attr:`lines`.
+        game's log to ``out`` as UTF-8 pieces (``b"".join(out)`` is the log's lines) and adds
+        the number of lines to :attr:`lines`.
         """
         n = self.n
         t = self.t
         exp = self.expansions
-        has_mischief = MISCHIEF in exp
-        has_cannon = CANNON in exp
-        has_mercenary = MERCENARY in exp
-        faces = t.faces
-        sides = t.sides
-        slot = t.slot
-        is_red = t.red
-        is_glitter = t.glitter
-        is_yellow = t.yellow
-        giveable = t.giveable
-        takeable = t.takeable
-        cdie = t.cannon_die
-        pity = t.pity
+        has_mischief, has_cannon, has_mercenary = MISCHIEF in exp, CANNON in exp, MERCENARY in exp
+        faces, sides, slot, is_yellow = t.faces, t.sides, t.slot, t.yellow
+        is_red, is_glitter, giveable, takeable = t.red, t.glitter, t.giveable, t.takeable
+        cdie, pity = t.cannon_die, t.pity
         npity = len(pity)
         self.gen.seed(seed)
         rnd = self.rnd
@@ -114,35 +107,39 @@ class RandomGames:
         traded_in = [0] * len(faces)  # the round a die was last given in a trade
         totals = [0] * n
         # red dice, glitter dice and clear d6 in each hand (they move by picks and trades)
-        reds = [0] * n
-        glitters = [0] * n
-        clears = [0] * n
+        reds, glitters, clears = [0] * n, [0] * n, [0] * n
         token = 0
         given: list[tuple[int, int]] = []  # (seat, pity die) of the last pity step
         seats = range(n)
 
         log = game_id is not None
         lines = 2  # setup and game_end, then each line as it is written
-        tail = dealt = ""
-        names = ykey = ids = rolled = rolled_next = die = die_next = token_head = score_head = []
-        vbase: list[int] = []
+        tail = dealt = b""
+        text_tail = ""  # the tail as text, for the lines written with f-strings
+        ids = rolled = rolled_next = die = die_next = id_next = key = key_next = []
+        token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
+        text_names = text_ids = [""]
+        ynum: list[list[bytes]] = []
+        cols: list[list[bytes]] = [[]] * 8
+        vbase = t.value_base
         if game_id is not None:
             pieces = self.log_pieces()
             tail = game_tail(game_id)
-            names = pieces.names
-            ykey = pieces.yellow_key
-            ids = pieces.ids
-            vbase = pieces.value_base
-            rolled = pieces.rolled
-            rolled_next = pieces.rolled_next
-            die = pieces.die
-            die_next = pieces.die_next
-            token_head = pieces.token_head
-            score_head = pieces.score_head
+            text_tail = tail.decode()
+            ids, id_next, key, key_next = pieces.ids, pieces.id_next, pieces.key, pieces.key_next
+            text_names, text_ids = pieces.text_names, pieces.text_ids
+            ynum, cols, rr = pieces.yellow, pieces.columns, pieces.rerolls
+            rolled, rolled_next, die, die_next = (pieces.rolled, pieces.rolled_next, pieces.die,
+                                                  pieces.die_next)
+            token_head, score_head, pick_head = (pieces.token_head, pieces.score_head,
+                                                 pieces.pick_head)
+            pity_head, pool_head, return_head = (pieces.pity_head, pieces.pool_head,
+                                                 pieces.return_head)
             dealt = pieces.dealt
-            out.append(f'{{"event":"setup","game_kind":"royale","seed":{seed}')
+            out.append(f'{{"event":"setup","game_kind":"royale","seed":{seed}'.encode())
             out.append(pieces.setup_tail)
             out.append(tail)
+        cy, cp, cb, cr, cg, cc, cpk, ct = cols
 
         for r in range(1, ROUNDS + 1):
             # --- step 1: roll everything, settle the yellow tie, move the token
@@ -173,8 +170,10 @@ class RandomGames:
                 lines += 1
                 out.append(token_head[r * n + token])
                 for s in seats:
-                    out.append(f"{ykey[s]}{yellow[s]}")
-                out.append(f'}},"rerolls":{rerolls}{tail}')
+                    y = yellow[s]
+                    out.append(ynum[s][y] if y < YELLOW_SPAN else wide(ynum[s], 0, y))
+                out.append(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
+                out.append(tail)
 
             # --- mischief: the highest Mischief dice re-roll one die each of another player
             if has_mischief and r >= 2:
@@ -194,9 +193,10 @@ class RandomGames:
                         sums[SLOTS * owner + slot[d]] += after - before
                         if log:
                             lines += 1
-                            out.append(f'{{"event":"mischief","round":{r},"player":{names[seat]},'
-                               f'"target":{names[owner]},"die":{ids[d]},'
-                               f'"before":{before},"after":{after}{tail}')
+                            out.append((f'{{"event":"mischief","round":{r},"player":'
+                                        f'{text_names[seat]},"target":{text_names[owner]},'
+                                        f'"die":{text_ids[d]},"before":{before},'
+                                        f'"after":{after}{text_tail}').encode())
 
             # --- cannons: score (the first of two choices) or save
             scored: list[tuple[int, int]] = []
@@ -212,9 +212,10 @@ class RandomGames:
                                 fired[seat] += values[d] * CANNON_MULTIPLIER
                             if log:
                                 lines += 1
-                                out.append(f'{{"event":"cannon","round":{r},"player":{names[seat]},'
-                                   f'"die":{ids[d]},"decision":'
-                                   f'"{"score" if fire else "save"}","value":{values[d]}{tail}')
+                                out.append((f'{{"event":"cannon","round":{r},"player":'
+                                            f'{text_names[seat]},"die":{text_ids[d]},'
+                                            f'"decision":"{"score" if fire else "save"}",'
+                                            f'"value":{values[d]}{text_tail}').encode())
 
             # --- the round's scores
             round_totals = [0] * n
@@ -242,9 +243,17 @@ class RandomGames:
                             first = False
                         else:
                             out.append(rolled_next[vbase[d] + values[d]])
-                    out.append(f'],"columns":{{"yellow":{yellow[seat]},"purple":{c1},"blue":{c2},'
-                       f'"red":{c3},"green":{c4},"clear":{c5},"pink":{c6}}},"total":{total}'
-                       f'{tail}')
+                    c0 = yellow[seat]
+                    out.append(cy[c0 - LOW] if LOW <= c0 < HIGH else wide(cy, LOW, c0))
+                    out.append(cp[c1 - LOW] if LOW <= c1 < HIGH else wide(cp, LOW, c1))
+                    out.append(cb[c2 - LOW] if LOW <= c2 < HIGH else wide(cb, LOW, c2))
+                    out.append(cr[c3 - LOW] if LOW <= c3 < HIGH else wide(cr, LOW, c3))
+                    out.append(cg[c4 - LOW] if LOW <= c4 < HIGH else wide(cg, LOW, c4))
+                    out.append(cc[c5 - LOW] if LOW <= c5 < HIGH else wide(cc, LOW, c5))
+                    out.append(cpk[c6 - LOW] if LOW <= c6 < HIGH else wide(cpk, LOW, c6))
+                    out.append(ct[total - LOW] if LOW <= total < HIGH
+                               else wide(ct, LOW, total))
+                    out.append(tail)
             for seat, d in scored:
                 hands[seat].remove(d)
             if r == ROUNDS:
@@ -268,11 +277,13 @@ class RandomGames:
                 hands[seat].append(d)
             if log:
                 lines += 1
-                out.append(f'{{"event":"pity","round":{r},"given":{{')
+                out.append(pity_head[r])
                 for i in range(len(given)):
                     seat, d = given[i]
-                    out.append(f'{"," if i else ""}{names[seat]}:{ids[d]}')
-                out.append(f"}}{tail}")
+                    out.append(key_next[seat] if i else key[seat])
+                    out.append(ids[d])
+                out.append(b"}")
+                out.append(tail)
 
             # --- the Captain sends matching Mercenaries back to the bag
             if has_mercenary:
@@ -287,9 +298,10 @@ class RandomGames:
                         lost.extend([(seat, d) for d in gone])
                 if log:
                     lines += 1
-                    ls = ",".join([f'{{"player":{names[seat]},"die":{ids[d]}}}'
+                    ls = ",".join([f'{{"player":{text_names[seat]},"die":{text_ids[d]}}}'
                                    for seat, d in lost])
-                    out.append(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}]{tail}')
+                    out.append(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}]'
+                               f"{text_tail}".encode())
 
             # --- step 3: the trade pass, from the token holder's left
             # The random player numbers its moves: Pass, then each (clear die, player, die to
@@ -349,9 +361,10 @@ class RandomGames:
                     traded_in[give] = r
                     if log:
                         lines += 1
-                        out.append(f'{{"event":"trade","round":{r},"player":{names[seat]},'
-                           f'"target":{names[target]},"gave":{ids[give]},'
-                           f'"took":{ids[take]}{tail}')
+                        out.append((f'{{"event":"trade","round":{r},"player":'
+                                    f'{text_names[seat]},"target":{text_names[target]},'
+                                    f'"gave":{text_ids[give]},"took":{text_ids[take]}'
+                                    f"{text_tail}").encode())
 
             # --- the draft: players + 1 dice from the bag, highest yellow first
             pool = []
@@ -360,17 +373,18 @@ class RandomGames:
                 pool.append(bag.pop(int(rnd() * left)))
             if log:
                 lines += 2  # draft_pool and draft_return
-                out.append(f'{{"event":"draft_pool","round":{r},"dice":[')
+                out.append(pool_head[r])
                 first = True
                 for d in pool:
                     out.append(die[d] if first else die_next[d])
                     first = False
-                out.append(f"]{tail}")
+                out.append(b"]")
+                out.append(tail)
             # (highest yellow first, seats clockwise from the token holder) as one number
-            for key in sorted([(p - token) % n - yellow[p] * n for p in seats]):
+            for rank in sorted([(p - token) % n - yellow[p] * n for p in seats]):
                 if not pool:
                     break
-                seat = (key % n + token) % n
+                seat = (rank % n + token) % n
                 d = pool.pop(int(ai[seat]() * len(pool)))
                 hands[seat].append(d)
                 reds[seat] += is_red[d]
@@ -378,53 +392,28 @@ class RandomGames:
                 clears[seat] += giveable[d]
                 if log:
                     lines += 1
-                    out.append(f'{{"event":"pick","round":{r},"player":{names[seat]},'
-                       f'"die":{ids[d]}{tail}')
+                    out.append(pick_head[r * n + seat])
+                    out.append(ids[d])
+                    out.append(tail)
             bag.extend(pool)
             if log:
-                rs = ",".join([ids[d] for d in pool])
-                out.append(f'{{"event":"draft_return","round":{r},"dice":[{rs}]{tail}')
+                out.append(return_head[r])
+                first = True
+                for d in pool:
+                    out.append(ids[d] if first else id_next[d])
+                    first = False
+                out.append(b"]")
+                out.append(tail)
 
         top = max(totals)
         winners = [i for i in seats if totals[i] == top]
         if log:
-            out.append('{"event":"game_end","totals":{')
-            for i in seats:
-                out.append(f"{ykey[i]}{totals[i]}")
-            out.append('},"winners":[')
-            out.append(",".join([names[i] for i in winners]))
-            out.append(f"]{tail}")
+            ts = ",".join([f"{text_names[i]}:{totals[i]}" for i in seats])
+            ws = ",".join([text_names[i] for i in winners])
+            out.append(f'{{"event":"game_end","totals":{{{ts}}},"winners":[{ws}]{text_tail}'
+                       .encode())
             self.lines += lines
         return totals, winners
 
 
-_GAMES: dict[tuple[tuple[str, ...], tuple[str, ...]], RandomGames] = {}
-
-
-def play_random_game(
-    players: Sequence[str],
-    seed: int,
-    expansions: Sequence[str],
-    ai_seeds: Sequence[int],
-    game_id: str | None = None,
-) -> tuple[list[int], list[int], list[str]]:
-    """Play one game where seat ``i`` is a RandomPlayer seeded with ``ai_seeds[i]``.
-
-    Returns each seat's total, the winning seats, and, if ``game_id`` is given, the game's log
-    lines (each ending in a newline) exactly as the log writer writes the engine's events.
-    The players must be valid (2-10 distinct ids): use the engine to check a set-up first.
-    """
-    key = (tuple(players), tuple(expansions))
-    games = _GAMES.get(key)
-    if games is None:
-        if len(_GAMES) >= _MAX_CACHED:
-            _GAMES.clear()
-        games = _GAMES[key] = RandomGames(players, expansions)
-    out: list[str] = []
-    totals, winners = games.play(seed, ai_seeds, game_id, out)
-    # Log lines never hold a raw newline (JSON escapes it inside strings).
-    lines = [line + "\n" for line in "".join(out).split("\n")[:-1]]
-    return totals, winners, lines
-
-
-__all__ = ["RandomGames", "play_random_game"]
+__all__ = ["RandomGames"]
