@@ -99,6 +99,25 @@ def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
     assert text.rstrip().endswith(f"log {log} ({len(log.read_text().splitlines())} events)")
 
 
+def test_simulate_log_over_many_batches_is_the_engine_log(tmp_path: Path) -> None:
+    """The fast path's log, written in batches, is the engine's log game after game."""
+    from bot.rules.gamelog import log_lines
+    from bot.rules.registry import kind_of
+    from bot.sim.runner import play_game
+
+    log = tmp_path / "many.jsonl"
+    code, text = run("simulate", "--players", "5", "--games", "25", "--seed", "40",
+                     "--ai", "random", "--expansions", "cannon", "--log", str(log))
+    assert code == 0 and "fast path" in text
+    players = [f"cpu{i + 1}" for i in range(5)]
+    want = "".join(
+        line for g in range(40, 65)
+        for line in log_lines(f"royale-{g}", play_game(
+            kind_of("royale"), players, g, ["random"], {"expansions": ["cannon"]}).events))
+    assert log.read_text(encoding="utf-8") == want
+    assert text.rstrip().endswith(f"({want.count(chr(10))} events)")
+
+
 def test_bench_prints_every_figure_and_what_it_measured() -> None:
     code, text = run("bench", "--games", "20", "--no-startup")
     assert code == 0
