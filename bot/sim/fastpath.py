@@ -4,7 +4,8 @@
 ``./dev compile-fast`` (:mod:`bot.sim.compile_fast`) builds ``bot.rules.royale.fast_compiled``
 from ``fast.py`` where mypyc and a C compiler are available; it is never needed. The compiled
 copy records the sha256 of the ``fast.py`` it was built from and is used only while that file is
-unchanged, so an edit to ``fast.py`` is never shadowed by a stale build.
+unchanged (and ``fast_tables.py``, which it reads), so an edit is never shadowed by a stale
+build.
 """
 
 from __future__ import annotations
@@ -24,11 +25,21 @@ GamesFactory = Callable[[Sequence[str], Sequence[str]], Any]
 plays one game (see :class:`bot.rules.royale.fast.RandomGames`)."""
 
 
-def source_sha256() -> str:
-    """The sha256 of ``bot/rules/royale/fast.py`` as it is now."""
-    from bot.rules.royale import fast
+SOURCES = ("fast.py", "fast_tables.py")
+"""The files of bot/rules/royale/ a compiled copy depends on: fast.py is compiled, and it reads
+fast_tables.py's classes (which stay pure Python) by their attributes."""
 
-    return hashlib.sha256(Path(fast.__file__).read_bytes()).hexdigest()
+
+def source_sha256(folder: Path | None = None) -> str:
+    """The sha256 of :data:`SOURCES` as they are now (in ``folder``, by default the package's)."""
+    if folder is None:
+        from bot.rules.royale import fast
+
+        folder = Path(fast.__file__).parent
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        digest.update((folder / name).read_bytes())
+    return digest.hexdigest()
 
 
 def compiled_module() -> tuple[Any, str]:
