@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, TextIO
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
-from bot.sim.runner import ai_seed, play_game
+from bot.sim.runner import ai_seeds, play_game
 
 
 def player_names(kind: str, n: int) -> list[str]:
@@ -60,7 +60,8 @@ def simulate(
     seat_ai = [ai[i % len(ai)] for i in range(players)]
     for name in seat_ai:
         seats[name] += 1
-    scores: list[int] = []
+    score_sum = score_count = 0
+    single = seat_ai[0] if len(set(seat_ai)) == 1 else None  # one computer player everywhere
     best = -(10**9)
     shared = 0
     events_written = 0
@@ -79,7 +80,6 @@ def simulate(
     logging = fh is not None
     timings: dict[str, list[float]] = {}
     pieces: list[bytes] = []
-    seat_range = range(players)
     # The fast path allocates no reference cycles: the cyclic collector would only cost time.
     collecting = gc.isenabled() and fast is not None
     if collecting:
@@ -90,7 +90,7 @@ def simulate(
         for g in range(seed, seed + games):
             game_id = f"{game}-{g}" if logging else None
             if fast is not None:
-                totals, winners = fast(g, [ai_seed(g, i) for i in seat_range], game_id, pieces)
+                totals, winners = fast(g, ai_seeds(g, players), game_id, pieces)
             else:
                 played = play_game(kind, names, g, ai, options, keep_events=logging,
                                    timings=timings)
@@ -99,14 +99,20 @@ def simulate(
                     lines = list(log_lines(game_id, played.events))
                     fh.write("".join(lines).encode())
                     events_written += len(lines)
-            scores.extend(totals)
-            for i, t in enumerate(totals):
-                points[seat_ai[i]] += t
+            total = sum(totals)
+            score_sum += total
+            score_count += len(totals)
             best = max(best, *totals)
             if len(winners) > 1:
                 shared += 1
-            for w in winners:
-                wins[seat_ai[w]] += 1 / len(winners)
+            if single is not None:
+                points[single] += total
+                wins[single] += 1
+            else:
+                for i, t in enumerate(totals):
+                    points[seat_ai[i]] += t
+                for w in winners:
+                    wins[seat_ai[w]] += 1 / len(winners)
             if fh is not None and len(pieces) >= _BATCH_PIECES:
                 _write(fh, pieces)
         if fh is not None:
@@ -126,7 +132,7 @@ def simulate(
         for name in wins
     ) if games else "no games"
     opts = ",".join(expansions) or "none"
-    mean = sum(scores) / len(scores) if scores else 0.0
+    mean = score_sum / score_count if score_count else 0.0
     log_note = f"; log {log_path} ({events_written} events)" if log_path else ""
     rate = games / elapsed if elapsed > 0 else 0
     cpu_rate = games / cpu if cpu > 0 else 0
@@ -137,7 +143,7 @@ def simulate(
     )
     out.write(
         f"{game}: {games} games, {players} players, options {opts}, seed {seed}: "
-        f"mean score {mean:.1f}, best {best if scores else 0}, shared wins {shared}; {share}; "
+        f"mean score {mean:.1f}, best {best if score_count else 0}, shared wins {shared}; {share}; "
         f"{rate:.0f} games/s ({rate_note(logged=logging, cpu_rate=cpu_rate)}{path_note}){log_note}"
         f"{'; decision time ' + timing if timing else ''}\n"
     )
