@@ -110,7 +110,6 @@ class RandomGames:
         reds, glitters, clears = [0] * n, [0] * n, [0] * n
         token = 0
         given: list[tuple[int, int]] = []  # (seat, pity die) of the last pity step
-        seats = range(n)
 
         log = game_id is not None
         lines = 2  # setup and game_end, then each line as it is written
@@ -149,9 +148,10 @@ class RandomGames:
                 for d in hand:
                     v = faces[d][int(rnd() * sides[d])]
                     values[d] = v
-                    sums[b + slot[d]] += v
+                    k = b + slot[d]
+                    sums[k] = sums[k] + v  # (mypyc: x[i] += y would be a generic add)
                 b += SLOTS
-            yellow = [sums[SLOTS * s] for s in seats]
+            yellow = [sums[SLOTS * s] for s in range(n)]
             rerolls = 0
             top = max(yellow)
             if top > 0:  # somebody holds a yellow die (yellow faces are all positive)
@@ -169,7 +169,7 @@ class RandomGames:
             if log:
                 lines += 1
                 out.append(token_head[r * n + token])
-                for s in seats:
+                for s in range(n):
                     y = yellow[s]
                     out.append(ynum[s][y] if y < YELLOW_SPAN else wide(ynum[s], 0, y))
                 out.append(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
@@ -178,19 +178,20 @@ class RandomGames:
             # --- mischief: the highest Mischief dice re-roll one die each of another player
             if has_mischief and r >= 2:
                 mdie = t.mischief_die
-                held = [((token + i) % n, d) for i in seats for d in hands[(token + i) % n]
+                held = [((token + i) % n, d) for i in range(n) for d in hands[(token + i) % n]
                         if mdie[d]]
                 if held:
                     mtop = max([values[d] for _, d in held])
                     for seat in [seat for seat, d in held if values[d] == mtop]:
-                        targets = [(other, d) for other in seats if other != seat
+                        targets = [(other, d) for other in range(n) if other != seat
                                    for d in hands[other] if not is_yellow[d]]
                         if not targets:
                             continue
                         owner, d = targets[int(ai[seat]() * len(targets))]
                         before = values[d]
                         after = values[d] = faces[d][int(rnd() * sides[d])]
-                        sums[SLOTS * owner + slot[d]] += after - before
+                        k = SLOTS * owner + slot[d]
+                        sums[k] = sums[k] + after - before
                         if log:
                             lines += 1
                             out.append((f'{{"event":"mischief","round":{r},"player":'
@@ -202,14 +203,14 @@ class RandomGames:
             scored: list[tuple[int, int]] = []
             fired = [0] * n
             if has_cannon:
-                for i in seats:
+                for i in range(n):
                     seat = (token + i) % n
                     for d in hands[seat]:
                         if cdie[d]:
                             fire = int(ai[seat]() * 2) == 0
                             if fire:
                                 scored.append((seat, d))
-                                fired[seat] += values[d] * CANNON_MULTIPLIER
+                                fired[seat] = fired[seat] + values[d] * CANNON_MULTIPLIER
                             if log:
                                 lines += 1
                                 out.append((f'{{"event":"cannon","round":{r},"player":'
@@ -220,7 +221,7 @@ class RandomGames:
             # --- the round's scores
             round_totals = [0] * n
             b = 0
-            for seat in seats:
+            for seat in range(n):
                 c1 = sums[b + 1] * PURPLE_MULTIPLIER
                 c2 = sums[b + 2]
                 if glitters[seat]:
@@ -232,7 +233,7 @@ class RandomGames:
                 b += SLOTS
                 total = yellow[seat] + c1 + c2 + c3 + c4 + c5 + c6
                 round_totals[seat] = total
-                totals[seat] += total
+                totals[seat] = totals[seat] + total
                 if log:
                     lines += 1
                     out.append(score_head[r * n + seat])
@@ -260,7 +261,7 @@ class RandomGames:
                 break
 
             if has_mischief and r == 1:
-                for seat, d in zip(seats, t.mischief, strict=False):
+                for seat, d in zip(range(n), t.mischief, strict=False):
                     hands[seat].append(d)
                 if log:
                     lines += 1
@@ -271,7 +272,7 @@ class RandomGames:
             for seat, d in given:  # last round's pity dice go back to the middle
                 hands[seat].remove(d)
             # (round total, seats counter-clockwise from the token's right) as one number
-            ranked = sorted([round_totals[p] * n + (token - 1 - p) % n for p in seats])
+            ranked = sorted([round_totals[p] * n + (token - 1 - p) % n for p in range(n)])
             given = [((token - 1 - ranked[i] % n) % n, pity[i]) for i in range(min(npity, n))]
             for seat, d in given:
                 hands[seat].append(d)
@@ -289,7 +290,7 @@ class RandomGames:
             if has_mercenary:
                 value = int(rnd() * CAPTAIN_SIDES) + 1
                 lost: list[tuple[int, int]] = []
-                for seat in seats:
+                for seat in range(n):
                     hand = hands[seat]
                     gone = [d for d in hand if slot[d] == MERCENARY_SLOT and values[d] == value]
                     if gone:
@@ -322,10 +323,10 @@ class RandomGames:
                     if not offered:
                         offered = [len(h) for h in hands]
                         for holder, _ in given:
-                            offered[holder] -= 1
+                            offered[holder] = offered[holder] - 1
                         if has_cannon:
-                            for other in seats:
-                                offered[other] -= sum([cdie[d] for d in hands[other]])
+                            for o in range(n):
+                                offered[o] = offered[o] - sum([cdie[d] for d in hands[o]])
                     per_give = sum(offered) - offered[seat]
                     pick = int(choose() * (1 + len(gives) * per_give))
                     if pick == 0:
@@ -333,7 +334,7 @@ class RandomGames:
                     g, j = divmod(pick - 1, per_give)
                     give = gives[g]
                     target = 0
-                    for target in seats:
+                    for target in range(n):
                         if target != seat:
                             if j < offered[target]:
                                 break
@@ -347,17 +348,15 @@ class RandomGames:
                     theirs.remove(take)
                     theirs.append(give)
                     hand.append(take)
-                    clears[seat] -= 1
-                    clears[target] += 1
-                    if giveable[take]:
-                        clears[seat] += 1
-                        clears[target] -= 1
-                    elif is_red[take]:
-                        reds[seat] += 1
-                        reds[target] -= 1
-                    elif is_glitter[take]:
-                        glitters[seat] += 1
-                        glitters[target] -= 1
+                    if not giveable[take]:  # else a clear d6 for a clear d6
+                        clears[seat] = clears[seat] - 1
+                        clears[target] = clears[target] + 1
+                        if is_red[take]:
+                            reds[seat] = reds[seat] + 1
+                            reds[target] = reds[target] - 1
+                        elif is_glitter[take]:
+                            glitters[seat] = glitters[seat] + 1
+                            glitters[target] = glitters[target] - 1
                     traded_in[give] = r
                     if log:
                         lines += 1
@@ -381,15 +380,16 @@ class RandomGames:
                 out.append(b"]")
                 out.append(tail)
             # (highest yellow first, seats clockwise from the token holder) as one number
-            for rank in sorted([(p - token) % n - yellow[p] * n for p in seats]):
+            for rank in sorted([(p - token) % n - yellow[p] * n for p in range(n)]):
                 if not pool:
                     break
                 seat = (rank % n + token) % n
-                d = pool.pop(int(ai[seat]() * len(pool)))
+                choose = ai[seat]
+                d = pool.pop(int(choose() * len(pool)))
                 hands[seat].append(d)
-                reds[seat] += is_red[d]
-                glitters[seat] += is_glitter[d]
-                clears[seat] += giveable[d]
+                reds[seat] = reds[seat] + is_red[d]
+                glitters[seat] = glitters[seat] + is_glitter[d]
+                clears[seat] = clears[seat] + giveable[d]
                 if log:
                     lines += 1
                     out.append(pick_head[r * n + seat])
@@ -406,9 +406,9 @@ class RandomGames:
                 out.append(tail)
 
         top = max(totals)
-        winners = [i for i in seats if totals[i] == top]
+        winners = [i for i in range(n) if totals[i] == top]
         if log:
-            ts = ",".join([f"{text_names[i]}:{totals[i]}" for i in seats])
+            ts = ",".join([f"{text_names[i]}:{totals[i]}" for i in range(n)])
             ws = ",".join([text_names[i] for i in winners])
             out.append(f'{{"event":"game_end","totals":{{{ts}}},"winners":[{ws}]{text_tail}'
                        .encode())
