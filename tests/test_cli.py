@@ -91,7 +91,7 @@ def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
     code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random")
     assert code == 0 and "games/s (wall-clock rate of the game loop, no log, start-up not " \
                           "counted; " in text
-    assert re.search(r"; \d+ per CPU second of this process; fast path ", text)
+    assert re.search(r"; \d+ games per CPU second of the same loop; fast path ", text)
     log = tmp_path / "g.jsonl"
     code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random",
                      "--log", str(log))

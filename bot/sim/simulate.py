@@ -30,7 +30,7 @@ def rate_note(*, logged: bool, cpu_rate: float) -> str:
     """What the games/s figure of :func:`simulate` measures (and the same per CPU second)."""
     log = "log writing included" if logged else "no log"
     return (f"wall-clock rate of the game loop, {log}, start-up not counted; "
-            f"{cpu_rate:.0f} per CPU second of this process")
+            f"{cpu_rate:.0f} games per CPU second of the same loop")
 
 
 # The fast path's log pieces are joined, encoded and written when this many are waiting
