@@ -63,8 +63,7 @@ class RandomGames:
         self.n: int = len(self.players)
         self.t: DiceTable = dice_table(self.n, self.expansions)
         self.pieces: LogPieces | None = None  # built on the first game with a log
-        # One generator per seat and one for the game, re-seeded for every game: seeding an
-        # existing generator gives exactly the state of a new one with that seed.
+        # Generators re-seeded for every game (the same state as new ones with those seeds).
         self.gen: Random = Random(0)
         self.rnd: Callable[[], float] = self.gen.random
         self.gens: list[Random] = [Random(0) for _ in self.players]
@@ -113,7 +112,7 @@ class RandomGames:
 
         log = game_id is not None
         lines = 2  # setup and game_end, then each line as it is written
-        tail = dealt = b""
+        tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
         text_tail = ""  # the tail as text, for the lines written with f-strings
         ids = rolled = rolled_next = die = die_next = id_next = key = key_next = []
         token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
@@ -124,10 +123,12 @@ class RandomGames:
         if game_id is not None:
             pieces = self.log_pieces()
             tail = game_tail(game_id)
+            brace_tail, bracket_tail = b"}" + tail, b"]" + tail  # the ends of many lines
             text_tail = tail.decode()
             ids, id_next, key, key_next = pieces.ids, pieces.id_next, pieces.key, pieces.key_next
             text_names, text_ids = pieces.text_names, pieces.text_ids
             ynum, cols, rr = pieces.yellow, pieces.columns, pieces.rerolls
+            no_rerolls = rr[0] + tail
             rolled, rolled_next, die, die_next = (pieces.rolled, pieces.rolled_next, pieces.die,
                                                   pieces.die_next)
             token_head, score_head, pick_head = (pieces.token_head, pieces.score_head,
@@ -172,8 +173,11 @@ class RandomGames:
                 for s in range(n):
                     y = yellow[s]
                     out.append(ynum[s][y] if y < YELLOW_SPAN else wide(ynum[s], 0, y))
-                out.append(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
-                out.append(tail)
+                if rerolls:
+                    out.append(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
+                    out.append(tail)
+                else:
+                    out.append(no_rerolls)
 
             # --- mischief: the highest Mischief dice re-roll one die each of another player
             if has_mischief and r >= 2:
@@ -283,8 +287,7 @@ class RandomGames:
                     seat, d = given[i]
                     out.append(key_next[seat] if i else key[seat])
                     out.append(ids[d])
-                out.append(b"}")
-                out.append(tail)
+                out.append(brace_tail)
 
             # --- the Captain sends matching Mercenaries back to the bag
             if has_mercenary:
@@ -377,8 +380,7 @@ class RandomGames:
                 for d in pool:
                     out.append(die[d] if first else die_next[d])
                     first = False
-                out.append(b"]")
-                out.append(tail)
+                out.append(bracket_tail)
             # (highest yellow first, seats clockwise from the token holder) as one number
             for rank in sorted([(p - token) % n - yellow[p] * n for p in range(n)]):
                 if not pool:
@@ -402,8 +404,7 @@ class RandomGames:
                 for d in pool:
                     out.append(ids[d] if first else id_next[d])
                     first = False
-                out.append(b"]")
-                out.append(tail)
+                out.append(bracket_tail)
 
         top = max(totals)
         winners = [i for i in range(n) if totals[i] == top]
