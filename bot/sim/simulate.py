@@ -3,8 +3,8 @@
 Games where every seat is the random computer player of Panda Royale take the fast path
 (:class:`bot.rules.royale.fast.RandomGames`: the same games and the same log bytes, without
 the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fast`` built one,
-see :mod:`bot.sim.fastpath`); every other game is played through the engine. The log is
-encoded and written in batches of about a megabyte (one write each).
+see :mod:`bot.sim.fastpath`); every other game is played through the engine. The fast path's
+log is written in batches of about 200 KB (one write each), the engine's one game at a time.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def rate_note(*, logged: bool, cpu_rate: float) -> str:
             f"{cpu_rate:.0f} games per CPU second of the same loop")
 
 
-# The fast path's log pieces are joined, encoded and written when this many are waiting
+# The fast path's log pieces (UTF-8) are joined and written when this many are waiting
 # (about 200 KB of text): one write per batch, not per game or line. Batches this small reuse
 # the same memory; megabyte ones cost fresh pages from the system every time.
 _BATCH_PIECES = 1 << 12
