@@ -38,7 +38,7 @@ from bot.rules.royale.expert_playout import dice_of
 from bot.rules.royale.expert_search import choose_best, pick_candidates, trade_candidates
 from bot.rules.royale.state import Phase, RoyaleState
 
-FUTURES = 12
+FUTURES = 16
 """Determinised futures every candidate of a base-game decision is played out in."""
 PICK_CANDIDATES = 5
 """Draft picks played out: the heuristic's best few, of distinct die types (5: the whole pool of

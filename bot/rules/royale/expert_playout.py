@@ -31,7 +31,7 @@ class Dice:
     """Everything the play-outs need about one dice set, by die number."""
 
     __slots__ = ("faces", "giveable", "ids", "index", "kind", "moments", "parts", "pity",
-                 "sides", "takeable", "yellow")
+                 "sides", "takeable", "trade_kind", "yellow")
 
     def __init__(self, ds: DiceSet) -> None:
         specs = list(ds.specs.values())
@@ -58,6 +58,10 @@ class Dice:
             else:
                 kind.append(0)
         self.kind = kind
+        # Dice a trade may take, numbered by their value parts from 1 (0: not takeable).
+        kinds: dict[Parts, int] = {}
+        self.trade_kind = [kinds.setdefault(p, len(kinds) + 1) if t else 0
+                           for p, t in zip(self.parts, self.takeable, strict=True)]
         self.pity = [self.index[d] for d in ds.pity]
 
 
@@ -113,14 +117,20 @@ class Future:
 
 
 class Start:
-    """A decision's game state, by die number (see :func:`start_of`)."""
+    """A decision's game state, by die number (see
+    :func:`bot.rules.royale.expert_search.start_of`), with each hand's sums kept up to date:
+    ``hs``, the heuristic's value parts (:func:`pick_gain`), and ``ms``, the round's expected
+    points and variance parts (:func:`_moments`). Dice move only by :func:`put` and
+    :func:`take_out`.
+    """
 
-    __slots__ = ("bag", "given", "hands", "pool", "queue", "round", "token", "totals", "trade",
-                 "yellow")
+    __slots__ = ("bag", "given", "hands", "hs", "ms", "pool", "queue", "round", "token",
+                 "totals", "trade", "yellow")
 
     def __init__(self, hands: list[list[int]], bag: list[bool], pool: list[int],
                  given: set[int], trade: bool, queue: list[int], round_no: int, token: int,
-                 yellow: list[int], totals: list[float]) -> None:
+                 yellow: list[int], totals: list[float], dice: Dice | None = None,
+                 sums: tuple[list[list[float]], list[list[float]]] | None = None) -> None:
         self.hands = hands
         self.bag = bag
         self.pool = pool
@@ -131,6 +141,55 @@ class Start:
         self.token = token
         self.yellow = yellow
         self.totals = totals
+        if sums is not None:
+            self.hs, self.ms = sums
+        else:
+            assert dice is not None
+            self.hs = [[0.0] * 5 for _ in hands]
+            self.ms = [[0.0] * 8 for _ in hands]
+            for seat, hand in enumerate(hands):
+                for d in hand:
+                    _add(dice, self, seat, d, 1)
+
+    def copy(self) -> Start:
+        """A copy to play on."""
+        return Start([list(h) for h in self.hands], list(self.bag), list(self.pool),
+                     set(self.given), self.trade, list(self.queue), self.round, self.token,
+                     self.yellow, list(self.totals),
+                     sums=([list(h) for h in self.hs], [list(m) for m in self.ms]))
+
+
+def _add(dice: Dice, st: Start, seat: int, d: int, sign: int) -> None:
+    p = dice.parts[d]
+    if p[0] or p[1] or p[2]:  # a pity die is worth nothing to the heuristic
+        h = st.hs[seat]
+        h[0] += sign * p[0]
+        h[1] += sign * p[1]
+        h[2] += sign * p[2]
+        h[3] += sign * p[3]
+        h[4] += sign * p[4]
+    m = st.ms[seat]
+    q = dice.moments[d]
+    m[0] += sign * q[0]
+    m[1] += sign * q[1]
+    m[2] += sign * q[2]
+    m[3] += sign * q[3]
+    m[4] += sign * q[4]
+    m[5] += sign * q[5]
+    m[6] += sign * q[6]
+    m[7] += sign * q[7]
+
+
+def put(dice: Dice, st: Start, seat: int, d: int) -> None:
+    """Die ``d`` into ``seat``'s hand (last)."""
+    st.hands[seat].append(d)
+    _add(dice, st, seat, d, 1)
+
+
+def take_out(dice: Dice, st: Start, seat: int, d: int) -> None:
+    """Die ``d`` out of ``seat``'s hand."""
+    st.hands[seat].remove(d)
+    _add(dice, st, seat, d, -1)
 
 
 def _hand_value(parts: list[Parts], hand: Sequence[int]) -> tuple[float, float, float, int, int]:
@@ -155,10 +214,8 @@ def pick_gain(parts: list[Parts], hand: Sequence[int], die: int) -> float:
     return a + p[0] + (b + p[1]) * (2 if g2 else 1) + (c + p[2]) * (r + p[3]) - before
 
 
-def heuristic_pick(dice: Dice, hand: Sequence[int], pool: Sequence[int]) -> int:
-    """The heuristic's pick from ``pool`` (the first of equal gains)."""
-    parts = dice.parts
-    a, b, c, r, g = _hand_value(parts, hand)
+def _best_pick(parts: list[Parts], sums: Sequence[float], pool: Sequence[int]) -> int:
+    a, b, c, r, g = sums
     best = pool[0]
     best_gain = float("-inf")
     for d in pool:
@@ -169,51 +226,67 @@ def heuristic_pick(dice: Dice, hand: Sequence[int], pool: Sequence[int]) -> int:
     return best
 
 
-def trade_scores(dice: Dice, hands: Sequence[Sequence[int]], seat: int, give: int,
-                 rounds: int, totals: Sequence[float]) -> list[tuple[float, int, int]]:
-    """The heuristic's score of every trade of ``give`` (one per target and die), in its
-    order: (score, target, die taken).
+def heuristic_pick(dice: Dice, hand: Sequence[int], pool: Sequence[int]) -> int:
+    """The heuristic's pick from ``pool`` (the first of equal gains)."""
+    return _best_pick(dice.parts, _hand_value(dice.parts, hand), pool)
+
+
+def _trades(dice: Dice, hands: Sequence[Sequence[int]], sums: Sequence[Sequence[float]],
+            seat: int, give: int, rounds: int, totals: Sequence[float],
+            every: list[tuple[float, int, int]] | None) -> tuple[int, int] | None:
+    """The heuristic's trade of ``give`` (target, die taken) or None (pass); with ``every``,
+    each trade's score (one per target and die type) is appended to it too.
     """
     parts = dice.parts
-    takeable = dice.takeable
-    n = len(hands)
+    kinds = dice.trade_kind
     leader = max(t for i, t in enumerate(totals) if i != seat)
-    sums = [_hand_value(parts, h) for h in hands]
     vals = [a + b * (2 if g else 1) + c * r for a, b, c, r, g in sums]
     g0, g1, g2, g3, g4, _ = parts[give]
     s0, s1, s2, s3, s4 = sums[seat]
     m0, m1, m2, m3, m4 = s0 - g0, s1 - g1, s2 - g2, s3 - g3, s4 - g4
     mine = vals[seat]
-    out: list[tuple[float, int, int]] = []
-    for target in range(n):
+    best: tuple[int, int] | None = None
+    best_score = TRADE_THRESHOLD
+    for target, hand in enumerate(hands):
         if target == seat:
             continue
         h0, h1, h2, h3, h4 = sums[target]
         theirs = vals[target]
         w = 0.35 + (0.25 if totals[target] == leader else 0.0)
-        done: set[Parts] = set()
-        for d in hands[target]:
-            take = parts[d]
-            if take in done or not takeable[d]:
+        done = 1  # kind 0: not takeable
+        for d in hand:
+            bit = 1 << kinds[d]
+            if done & bit:
                 continue
-            done.add(take)
-            t0, t1, t2, t3, t4, _ = take
+            done |= bit
+            t0, t1, t2, t3, t4, _ = parts[d]
             gain = ((m0 + t0) + (m1 + t1) * (2 if m4 + t4 else 1) + (m2 + t2) * (m3 + t3)) - mine
             after = (((h0 - t0) + g0) + ((h1 - t1) + g1) * (2 if h4 - t4 + g4 else 1)
                      + ((h2 - t2) + g2) * ((h3 - t3) + g3))
-            out.append(((gain + w * (theirs - after)) * rounds, target, d))
+            score = (gain + w * (theirs - after)) * rounds
+            if every is not None:
+                every.append((score, target, d))
+            if score > best_score:
+                best, best_score = (target, d), score
+    return best
+
+
+def trade_scores(dice: Dice, hands: Sequence[Sequence[int]], seat: int, give: int,
+                 rounds: int, totals: Sequence[float]) -> list[tuple[float, int, int]]:
+    """The heuristic's score of every trade of ``give`` (one per target and die type), in its
+    order: (score, target, die taken).
+    """
+    out: list[tuple[float, int, int]] = []
+    _trades(dice, hands, [_hand_value(dice.parts, h) for h in hands], seat, give, rounds,
+            totals, out)
     return out
 
 
 def heuristic_trade(dice: Dice, hands: Sequence[Sequence[int]], seat: int, give: int,
                     rounds: int, totals: Sequence[float]) -> tuple[int, int] | None:
     """The heuristic's trade of ``give`` (target, die taken), or None to pass."""
-    best: tuple[int, int] | None = None
-    best_score = TRADE_THRESHOLD
-    for score, target, d in trade_scores(dice, hands, seat, give, rounds, totals):
-        if score > best_score:
-            best, best_score = (target, d), score
-    return best
+    return _trades(dice, hands, [_hand_value(dice.parts, h) for h in hands], seat, give,
+                   rounds, totals, None)
 
 
 def _trade_turn(dice: Dice, st: Start, seat: int, rounds: int) -> None:
@@ -224,30 +297,30 @@ def _trade_turn(dice: Dice, st: Start, seat: int, rounds: int) -> None:
         give = next((d for d in hand if giveable[d] and d not in given), None)
         if give is None:
             return
-        choice = heuristic_trade(dice, st.hands, seat, give, rounds, st.totals)
+        choice = _trades(dice, st.hands, st.hs, seat, give, rounds, st.totals, None)
         if choice is None:
             return
-        target, take = choice
-        _swap(st, seat, give, target, take)
+        swap(dice, st, seat, give, *choice)
 
 
-def _swap(st: Start, seat: int, give: int, target: int, take: int) -> None:
-    hand, theirs = st.hands[seat], st.hands[target]
-    hand.remove(give)
-    theirs.remove(take)
-    theirs.append(give)
-    hand.append(take)
+def swap(dice: Dice, st: Start, seat: int, give: int, target: int, take: int) -> None:
+    """``seat`` gives ``give`` to ``target`` and takes ``take``."""
+    take_out(dice, st, seat, give)
+    take_out(dice, st, target, take)
+    put(dice, st, target, give)
+    put(dice, st, seat, take)
     st.given.add(give)
 
 
 def _draft(dice: Dice, st: Start, queue: Sequence[int]) -> None:
     pool = st.pool
+    parts = dice.parts
     for seat in queue:
         if not pool:
             break
-        d = heuristic_pick(dice, st.hands[seat], pool)
+        d = _best_pick(parts, st.hs[seat], pool)
         pool.remove(d)
-        st.hands[seat].append(d)
+        put(dice, st, seat, d)
     for d in pool:
         st.bag[d] = True
     st.pool = []
@@ -317,30 +390,20 @@ def _roll(dice: Dice, fut: Future, st: Start, r: int) -> None:
     round_totals = [scores[i] + yellow[i] for i in range(n)]
     for i in range(n):
         st.totals[i] += round_totals[i]
-    pity = dice.pity
-    for hand in st.hands:
-        for d in pity:
-            if d in hand:
-                hand.remove(d)
     order = sorted(range(n), key=lambda p: (round_totals[p], (token - 1 - p) % n))
-    for seat, d in zip(order, pity, strict=False):
-        st.hands[seat].append(d)
+    for seat, d in zip(order, dice.pity, strict=False):
+        if d not in st.hands[seat]:  # a die that stays put keeps its place in the hand
+            for old, hand in enumerate(st.hands):
+                if d in hand:
+                    take_out(dice, st, old, d)
+                    break
+            put(dice, st, seat, d)
     st.given = set()
 
 
-def _moments(moments: list[_RoundParts], hand: Sequence[int]) -> tuple[float, float]:
-    flat = blue = red = flat_var = blue_var = red_var = 0.0
-    reds = glitters = 0
-    for d in hand:
-        p = moments[d]
-        flat += p[0]
-        blue += p[1]
-        red += p[2]
-        reds += p[3]
-        glitters += p[4]
-        flat_var += p[5]
-        blue_var += p[6]
-        red_var += p[7]
+def _moments(m: Sequence[float]) -> tuple[float, float]:
+    """The expected points and variance of a hand's round from its moment sums."""
+    flat, blue, red, reds, glitters, flat_var, blue_var, red_var = m
     double = 2 if glitters else 1
     return (flat + blue * double + red * reds,
             flat_var + blue_var * double * double + red_var * reds * reds)
@@ -356,7 +419,6 @@ def play_out(fut: Future, st: Start) -> tuple[list[float], list[float]]:
     n = len(st.hands)
     gained = [0.0] * n
     spread = [0.0] * n
-    moments = dice.moments
     r = st.round
     if st.trade:
         rounds = ROUNDS - r
@@ -367,8 +429,8 @@ def play_out(fut: Future, st: Start) -> tuple[list[float], list[float]]:
     _draft(dice, st, st.queue)
     while True:
         r += 1
-        for seat, hand in enumerate(st.hands):
-            m, v = _moments(moments, hand)
+        for seat in range(n):
+            m, v = _moments(st.ms[seat])
             gained[seat] += m
             spread[seat] += v
         if r == ROUNDS:

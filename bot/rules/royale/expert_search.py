@@ -26,6 +26,8 @@ from bot.rules.royale.expert_playout import (
     heuristic_trade,
     pick_gain,
     play_out,
+    put,
+    swap,
     trade_scores,
 )
 from bot.rules.royale.round_odds import win_chance
@@ -41,30 +43,20 @@ def start_of(state: RoyaleState, dice: Dice) -> Start:
         bag[index[d]] = True
     return Start(hands, bag, [index[d] for d in state.pool], {index[d] for d in state.given},
                  state.phase is Phase.TRADE, [seat for seat, _ in state.queue], state.round,
-                 state.token, list(state.yellow), [float(t) for t in state.totals()])
-
-
-def _copy(st: Start) -> Start:
-    return Start([list(h) for h in st.hands], list(st.bag), list(st.pool), set(st.given),
-                 st.trade, list(st.queue), st.round, st.token, st.yellow, list(st.totals))
+                 state.token, list(state.yellow), [float(t) for t in state.totals()], dice)
 
 
 def _apply(st: Start, dice: Dice, action: RoyaleAction) -> Start:
     """A copy of ``st`` with ``action`` made (the mover's turn over, unless it traded)."""
-    s = _copy(st)
+    s = st.copy()
     index = dice.index
     if isinstance(action, Pick):
         d = index[action.die]
         s.pool.remove(d)
-        s.hands[action.seat].append(d)
+        put(dice, s, action.seat, d)
         s.queue = s.queue[1:]
     elif isinstance(action, Trade):
-        give, take = index[action.give], index[action.take]
-        s.hands[action.seat].remove(give)
-        s.hands[action.target].remove(take)
-        s.hands[action.target].append(give)
-        s.hands[action.seat].append(take)
-        s.given.add(give)
+        swap(dice, s, action.seat, index[action.give], action.target, index[action.take])
     else:
         s.queue = s.queue[1:]
     return s
@@ -125,7 +117,7 @@ def choose_best(state: RoyaleState, candidates: Sequence[RoyaleAction], seeds: S
     counts = [0] * len(candidates)
 
     def run(i: int, fut: Future) -> None:
-        st = _copy(starts[i])
+        st = starts[i].copy()
         gained, spread = play_out(fut, st)
         worth = [t + g for t, g in zip(totals, gained, strict=True)]
         mine = (worth[seat], spread[seat])

@@ -13,6 +13,7 @@ from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.engine import apply_in_place, current_seat, legal_actions, new_game
 from bot.rules.royale.expert_playout import (
     Future,
+    Start,
     dice_of,
     heuristic_pick,
     heuristic_trade,
@@ -81,6 +82,10 @@ def test_a_play_out_keeps_every_die_and_ends_with_full_hands() -> None:
     held = sum(len(h) for h in st.hands) + sum(st.bag)
     gained, spread = play_out(Future(dice, 5), st)
     assert sum(len(h) for h in st.hands) + sum(st.bag) == held
+    # The sums kept along the way are the hands' own.
+    fresh = Start(st.hands, st.bag, [], set(), False, [], 10, 0, [], [], dice)
+    assert st.hs == [pytest.approx(h) for h in fresh.hs]
+    assert st.ms == [pytest.approx(m) for m in fresh.ms]
     # Every draft up to round 9 gives every seat a die: 10 dice at least in round 10.
     assert min(len(h) for h in st.hands) >= 10
     assert all(g > 0 for g in gained) and all(v > 0 for v in spread)
