@@ -33,8 +33,8 @@ from __future__ import annotations
 from bot.rules.rng import Rng
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.ai import HeuristicPlayer
+from bot.rules.royale.expert_futures import dice_of
 from bot.rules.royale.expert_mayhem import MayhemLookahead
-from bot.rules.royale.expert_playout import dice_of
 from bot.rules.royale.expert_search import choose_best, pick_candidates, trade_candidates
 from bot.rules.royale.state import Phase, RoyaleState
 

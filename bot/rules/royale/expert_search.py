@@ -18,11 +18,9 @@ from collections.abc import Sequence
 
 from bot.rules.royale.actions import Pass, Pick, RoyaleAction, Trade
 from bot.rules.royale.dice import ROUNDS
+from bot.rules.royale.expert_futures import Dice, Future, dice_of
 from bot.rules.royale.expert_playout import (
-    Dice,
-    Future,
     Start,
-    dice_of,
     heuristic_trade,
     pick_gain,
     play_out,

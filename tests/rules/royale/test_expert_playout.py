@@ -11,10 +11,9 @@ from bot.rules.registry import ROYALE
 from bot.rules.royale.actions import Pass, Pick, Trade
 from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.engine import apply_in_place, current_seat, legal_actions, new_game
+from bot.rules.royale.expert_futures import Future, dice_of
 from bot.rules.royale.expert_playout import (
-    Future,
     Start,
-    dice_of,
     heuristic_pick,
     heuristic_trade,
     pick_gain,
