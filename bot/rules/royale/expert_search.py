@@ -8,8 +8,9 @@ players, so the play-outs model them exactly). A candidate is worth its average 
 the end of its play-outs (:func:`bot.rules.royale.round_odds.win_chance` over each seat's total
 so far plus the expected points still to come, with the dice's variance).
 
-The search is in two stages: every candidate in a few futures (the screen), then the two best
-in more (the close call gets the samples); candidates far behind after the screen are dropped.
+Every candidate is played in the same ``screen`` futures; with more futures than that, the
+``keep`` best then get the rest (the close call gets the samples), unless they trail the leader
+by more than ``margin``.
 """
 
 from __future__ import annotations

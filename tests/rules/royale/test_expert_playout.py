@@ -11,6 +11,7 @@ from bot.rules.registry import ROYALE
 from bot.rules.royale.actions import Pass, Pick, Trade
 from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.engine import apply_in_place, current_seat, legal_actions, new_game
+from bot.rules.royale.expert import ExpertPlayer
 from bot.rules.royale.expert_futures import Future, dice_of
 from bot.rules.royale.expert_playout import (
     Start,
@@ -27,7 +28,7 @@ from bot.rules.royale.expert_search import (
 )
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.rules.validate import validate_lines
-from bot.sim.runner import play_game
+from bot.sim.runner import ai_seed, play_game
 
 from .helpers import names
 
@@ -116,6 +117,17 @@ def test_search_choices_are_candidates_and_legal() -> None:
         legal = legal_actions(s)
         assert all(c in legal for c in cands)
         assert choose_best(s, cands, [1, 2, 3], 2, 2, 0.5) in cands
+
+
+def test_a_choice_depends_on_the_state_only_not_on_earlier_choices() -> None:
+    decisions = _decisions(4, 23)
+    states = ([s for s in decisions if s.phase is Phase.TRADE][:4]
+              + [s for s in decisions if s.phase is Phase.DRAFT][::6][:8])
+    forward = ExpertPlayer(ai_seed(23, 1), futures=2)
+    backward = ExpertPlayer(ai_seed(23, 1), futures=2)
+    ahead = [forward.choose(s) for s in states]
+    assert [backward.choose(s) for s in reversed(states)] == list(reversed(ahead))
+    assert any(s.phase is Phase.TRADE for s in states)
 
 
 def _expert_game(seed: int) -> tuple[list[str], list[object]]:
