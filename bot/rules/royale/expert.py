@@ -33,6 +33,7 @@ from __future__ import annotations
 from bot.rules.rng import Rng
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.ai import HeuristicPlayer
+from bot.rules.royale.dice import ROUNDS
 from bot.rules.royale.expert_futures import dice_of
 from bot.rules.royale.expert_mayhem import MayhemLookahead
 from bot.rules.royale.expert_search import choose_best, pick_candidates, trade_candidates
@@ -45,6 +46,10 @@ PICK_CANDIDATES = 5
 a 4-player game)."""
 TRADE_CANDIDATES = 4
 """Trading-turn candidates played out besides the heuristic's choice (Pass first)."""
+WORK = 480
+"""At most this many candidate play-out rounds per future set: the first decisions of a game (9
+rounds to play out, every candidate) get fewer futures (10 in round 1, 12 in round 2, 13 in
+round 3 for 5 candidates), which bounds the slowest decisions."""
 MAYHEM_FUTURES = 3
 """With Mayhem options: futures per candidate pick (at most ``futures``)."""
 MAYHEM_PICKS = 4
@@ -61,7 +66,7 @@ class ExpertPlayer:
     candidates (``pick_candidates``, ``trade_candidates``; 0 trade candidates leaves trades to
     the heuristic) size the look-ahead; ``extra`` > 0 plays the ``keep`` best candidates of the
     first ``futures`` out in that many more, unless they trail the leader's win chance by more
-    than ``margin``.
+    than ``margin``; ``work`` caps the futures of the costliest decisions (see :data:`WORK`).
     """
 
     def __init__(
@@ -74,6 +79,7 @@ class ExpertPlayer:
         extra: int = 0,
         keep: int = 2,
         margin: float = 1.0,
+        work: int = WORK,
     ) -> None:
         self.seed = seed
         self.heuristic = HeuristicPlayer(seed)
@@ -83,6 +89,7 @@ class ExpertPlayer:
         self.extra = extra
         self.keep = keep
         self.margin = margin
+        self.work = work
         self.mayhem = MayhemLookahead(seed, min(futures, MAYHEM_FUTURES),
                                       min(pick_candidates, MAYHEM_PICKS))
 
@@ -104,8 +111,10 @@ class ExpertPlayer:
             return self.heuristic.choose(state)
         if len(candidates) == 1 or self.futures < 1:
             return candidates[0]
-        seeds = [rng.below(_SEED_RANGE) for _ in range(self.futures + self.extra)]
-        return choose_best(state, candidates, seeds, self.futures, self.keep, self.margin)
+        futures = min(self.futures,
+                      max(1, self.work // (len(candidates) * (ROUNDS - state.round))))
+        seeds = [rng.below(_SEED_RANGE) for _ in range(futures + self.extra)]
+        return choose_best(state, candidates, seeds, futures, self.keep, self.margin)
 
     def decision_rng(self, state: RoyaleState) -> Rng:
         """This decision's own generator, seeded from the player's seed and the game's state
