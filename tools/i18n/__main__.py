@@ -16,7 +16,13 @@ from ui.i18n import LOCALES
 def extract() -> int:
     """Write messages.pot and merge it into every ``<lang>.po`` (new msgids untranslated)."""
     pot = template()
-    with (LOCALES / "messages.pot").open("wb") as f:
+    path = LOCALES / "messages.pot"
+    if path.exists():  # the same msgids: the same file (no date churn in the diff)
+        with path.open("rb") as f:
+            old = read_po(f)
+        if {(m.context, m.id) for m in old} == {(m.context, m.id) for m in pot}:
+            pot.creation_date = old.creation_date
+    with path.open("wb") as f:
         write_po(f, pot, width=100, no_location=True, omit_header=False, sort_output=True)
     for path in sorted(LOCALES.glob("*.po")):
         with path.open("rb") as f:
