@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.health import start_heartbeat
+from bot.metrics import BotMetrics, install_answer_hook
 from bot.service import GameService, StatsService
 from bot.settings import Settings
 from bot.shards import ShardPlan
@@ -42,6 +43,7 @@ class PandaBot(commands.Bot):
 
     service: GameService
     stats: StatsService
+    metrics: BotMetrics | None = None
 
     def __init__(self, settings: Settings, *, sync_only: bool = False,
                  seed_source: Callable[[], int] | None = None, **options: Any) -> None:
@@ -75,6 +77,8 @@ class PandaBot(commands.Bot):
                                    default_timeout=self.settings.default_turn_timeout)
         self.stats = StatsService(db)
         self.service.owns = self.plan.owns
+        if self.settings.metrics_port is not None:
+            self.start_metrics(self.settings.metrics_port)
         if self.seed_source is not None:
             self.service.seed_source = self.seed_source
         await self.load_features()
@@ -90,8 +94,24 @@ class PandaBot(commands.Bot):
             await self.tree.sync(guild=guild)
             log.info("Synced commands to the dev guild %s", self.settings.dev_guild_id)
 
+    def start_metrics(self, port: int) -> BotMetrics:
+        """Serve this cluster's Prometheus metrics on ``port`` (0: any free port)."""
+        install_answer_hook()
+        self.metrics = BotMetrics(self.plan)
+        self.metrics.serve(port)
+        self.metrics.start_refreshing(self.service.db)
+        return self.metrics
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's dispatch; an interaction is counted (and timed) as it arrives."""
+        if event_name == "interaction" and self.metrics is not None:
+            self.metrics.received(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
     async def close(self) -> None:
-        """Stop the turn timers, close the database, then disconnect."""
+        """Stop the turn timers and metrics, close the database, then disconnect."""
+        if self.metrics is not None:
+            await self.metrics.close()
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()
