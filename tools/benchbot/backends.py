@@ -1,0 +1,55 @@
+"""Which database the benchmarked bot uses (``--backend sqlite|postgres``).
+
+``sqlite``: a file in each benchmark's temporary directory (the default). ``postgres``: a new,
+empty schema per benchmark world on the server of ``--postgres-url``, or on a private server
+started from the machine's PostgreSQL binaries for the run (tests/pgcluster.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from tools.benchbot.options import Options
+
+BACKENDS = ("sqlite", "postgres")
+
+
+async def database_for(opts: Options) -> str | None:
+    """The ``DATABASE_URL`` of a new benchmark world: None (SQLite) or a new empty schema."""
+    if opts.backend == "sqlite":
+        return None
+    import asyncpg
+
+    assert opts.postgres_url is not None
+    name = f"bench_{os.getpid()}_{os.urandom(4).hex()}"
+    conn = await asyncpg.connect(opts.postgres_url)
+    try:
+        await conn.execute(f'CREATE SCHEMA "{name}"')
+    finally:
+        await conn.close()
+    joiner = "&" if "?" in opts.postgres_url else "?"
+    return f"{opts.postgres_url}{joiner}search_path={name}"
+
+
+@contextlib.contextmanager
+def postgres_server(given: str | None) -> Iterator[str]:
+    """``given``, or the URL of a private PostgreSQL server running until the block ends."""
+    if given is not None:
+        yield given
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.pgcluster import INSTALL_HINT, Cluster, find_bindir
+
+    bindir = find_bindir()
+    if bindir is None:
+        raise SystemExit(f"--backend postgres: {INSTALL_HINT} Or pass --postgres-url.")
+    cluster = Cluster(bindir)
+    try:
+        cluster.start()
+        yield cluster.url()
+    finally:
+        cluster.stop()
