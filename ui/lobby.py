@@ -6,12 +6,18 @@ from typing import Any, Final
 
 import discord
 
+from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable
 from ui.messages import Shown
 
+COMPUTER_LABELS: Final = {EASY: "Add Easy computer", NORMAL: "Add Normal computer",
+                          HARD: "Add Hard computer"}
+"""The label of the button that seats a computer player of each level."""
+COMPUTER_HELP: Final = ("Computer players: Easy plays at random, Normal plays a sound plan, "
+                        "Hard looks ahead and is hard to beat.")
 LOBBY_COLOR: Final = 0x3498DB
 CLOSED_COLOR: Final = 0x95A5A6
 
@@ -34,6 +40,7 @@ def lobby_embed(game: Game) -> discord.Embed:
     exp = game.settings.get("expansions") or []
     if exp:
         lines.append("Mayhem: " + ", ".join(e.title() for e in exp))
+    lines.append(COMPUTER_HELP)
     lines.append(f"Turn timeout: {game.settings.get('turn_timeout', 120)} s, then the computer "
                  "plays that turn.")
     need = ("" if len(game.players) >= kind.min_players
@@ -51,12 +58,13 @@ def lobby_view(game: Game, component: ComponentMaker) -> discord.ui.View:
     view.add_item(component.button(Click("join", g), label="Join", emoji="🐼",
                                    style=discord.ButtonStyle.success, disabled=full))
     view.add_item(component.button(Click("leave", g), label="Leave"))
-    view.add_item(component.button(Click("cpu", g), label="Add computer player", emoji="🤖",
-                                   disabled=full))
     view.add_item(component.button(Click("start", g), label="Start", emoji="▶️",
                                    style=discord.ButtonStyle.primary))
     view.add_item(component.button(Click("cancel", g), label="Cancel",
                                    style=discord.ButtonStyle.danger))
+    for level in LEVELS:
+        view.add_item(component.button(Click("cpu", g, arg=level), label=COMPUTER_LABELS[level],
+                                       emoji="🤖", disabled=full, row=1))
     return view
 
 
@@ -101,7 +109,8 @@ async def _leave(ctx: ClickContext) -> None:
 
 
 async def _computer(ctx: ClickContext) -> None:
-    await _redraw(ctx, await ctx.service.add_computer(ctx.game_id, ctx.who))
+    level = ctx.click.arg or NORMAL  # a lobby drawn before levels existed: Normal
+    await _redraw(ctx, await ctx.service.add_computer(ctx.game_id, ctx.who, level))
 
 
 LOBBY_VERBS: Final[VerbTable] = {

@@ -9,6 +9,7 @@ waiting decision lets the computer decide for a player who takes too long.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any, Final
@@ -16,14 +17,15 @@ from typing import Any, Final
 from bot.errors import GameNotRunning, LobbyError, NotAllowed, NotYourTurnError, StaleClick
 from bot.ratings import rate_game
 from bot.rules.gamelog import log_objects
+from bot.rules.levels import HARD, NORMAL
 from bot.rules.registry import GameKind, kind_of
 from bot.service.lobby import LobbyService
-from bot.service.model import Game, Outcome, Person, Step, is_cpu
+from bot.service.model import Game, Outcome, Person, Step, cpu_level, is_cpu
 from bot.service.reads import trim_events
 from storage import Finish, StaleVersion, WrongStatus
 
-TIMEOUT_AI: Final = "heuristic"
-"""The computer player that decides for a person who ran out of time."""
+TIMEOUT_AI: Final = NORMAL
+"""The level of the computer player that decides for a person who ran out of time."""
 
 log = logging.getLogger("bot.service")
 
@@ -169,10 +171,15 @@ class GameService(LobbyService):
             seat = kind.engine.current_seat(outcome.state)
             if seat is None or not is_cpu(outcome.game.players[seat].player_id):
                 return
-            bot = kind.make_player(outcome.game.settings.get("ai", "heuristic"),
-                                   _ai_seed(outcome.game, seat))
+            player_id = outcome.game.players[seat].player_id
+            level = cpu_level(player_id, outcome.game.settings.get("ai", NORMAL))
+            bot = kind.make_player(level, _ai_seed(outcome.game, seat))
+            if level == HARD:  # looks ahead for up to ~100 ms: off the event loop
+                action = await asyncio.to_thread(bot.choose, outcome.state)
+            else:
+                action = bot.choose(outcome.state)
             try:
-                await self._commit(outcome, bot.choose(outcome.state), "computer")
+                await self._commit(outcome, action, "computer")
             except (StaleClick, GameNotRunning):  # another process played this turn
                 return
 

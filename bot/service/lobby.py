@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from bot.errors import GameNotRunning, LobbyError, NotAllowed, StaleClick
+from bot.rules.levels import LEVELS, NORMAL
 from bot.rules.registry import kind_of
-from bot.service.model import Game, Person, Place, cpu_name
+from bot.service.model import Game, Person, Place, cpu_id, cpu_level, cpu_name, cpu_slot
 from bot.service.reads import GameReads
 from storage import ChannelBusy, PlayerRow, StaleVersion
 
@@ -87,18 +88,21 @@ class LobbyService(GameReads):
 
         return await self._edit_lobby(game_id, change)
 
-    async def add_computer(self, game_id: int, who: Person) -> Game:
-        """Seat a computer player (the host only)."""
+    async def add_computer(self, game_id: int, who: Person, level: str = NORMAL) -> Game:
+        """Seat a computer player of ``level`` (easy, normal, hard; the host only)."""
+        if level not in LEVELS:
+            raise LobbyError(f"Unknown level {level[:20]!r}: choose {', '.join(LEVELS)}.")
+
         def change(game: Game) -> list[PlayerRow]:
             most = kind_of(game.kind).max_players
             if who.id != game.host_id:
                 raise NotAllowed("Only the host can add computer players.")
             if len(game.players) >= most:
                 raise LobbyError(f"The game is full ({most} players).")
-            taken = {p.player_id for p in game.players}
-            slot = next(i for i in range(1, 100) if f"cpu:{i}" not in taken)
-            return [*game.players,
-                    PlayerRow(len(game.players), f"cpu:{slot}", cpu_name(slot), True)]
+            taken = {cpu_slot(p.player_id) for p in game.players}
+            slot = next(i for i in range(1, 100) if i not in taken)
+            return [*game.players, PlayerRow(len(game.players), cpu_id(slot, level),
+                                             cpu_name(slot, level), True)]
 
         return await self._edit_lobby(game_id, change)
 
@@ -128,5 +132,5 @@ class LobbyService(GameReads):
                                     settings=dict(old.settings))
         for seat in old.players:
             if seat.is_bot:
-                game = await self.add_computer(game.id, who)
+                game = await self.add_computer(game.id, who, cpu_level(seat.player_id))
         return game

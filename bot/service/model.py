@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.rules.levels import LEVELS, NORMAL
 from storage import GameRow, LeaderRow, PlayerRow, StatsRow
 
 Game = GameRow
 """A game as the service returns it: id, place, kind, status, players, settings, version."""
 Seat = PlayerRow
-"""One seat of a game: a Discord user (id as text) or a computer player (``cpu:N``)."""
+"""One seat of a game: a Discord user (id as text) or a computer player (``cpu:N``,
+``cpu:LEVEL:N``)."""
 LeaderEntry = LeaderRow
 """One line of a leaderboard."""
 PlayerStats = StatsRow
@@ -90,6 +92,31 @@ def is_cpu(player_id: str) -> bool:
     return player_id.startswith("cpu:")
 
 
-def cpu_name(slot: int) -> str:
-    """The display name of the computer player in lobby slot ``slot`` (1, 2, ...)."""
-    return f"{CPU_NAMES[(slot - 1) % len(CPU_NAMES)]} (computer)"
+def cpu_id(slot: int, level: str = NORMAL) -> str:
+    """The player id of the computer player in lobby slot ``slot`` at ``level``.
+
+    A Normal computer is ``cpu:N`` (as every computer was before levels existed, so its
+    results and rating carry on); the others carry their level, ``cpu:hard:N``, so that
+    results and leaderboards keep the levels apart.
+    """
+    return f"cpu:{slot}" if level == NORMAL else f"cpu:{level}:{slot}"
+
+
+def cpu_slot(player_id: str) -> int | None:
+    """The lobby slot of a computer player's id (None for a person or a malformed id)."""
+    tail = player_id.rsplit(":", 1)[-1]
+    return int(tail) if is_cpu(player_id) and tail.isdigit() else None
+
+
+def cpu_level(player_id: str, default: str = NORMAL) -> str:
+    """The level of a computer player's id (``default`` for ``cpu:N``)."""
+    parts = player_id.split(":")
+    return parts[1] if len(parts) == 3 and parts[1] in LEVELS else default
+
+
+def cpu_name(slot: int, level: str = NORMAL) -> str:
+    """The display name of the computer player in lobby slot ``slot`` (1, 2, ...) at
+    ``level``: "Bao (computer)" at Normal, "Bao (computer, hard)" otherwise.
+    """
+    name = CPU_NAMES[(slot - 1) % len(CPU_NAMES)]
+    return f"{name} (computer)" if level == NORMAL else f"{name} (computer, {level})"

@@ -17,7 +17,8 @@ PAGES: list[tuple[str, str]] = [
 **Everyone**
 `/leaderboard [game] [period] [computers]` · `/stats [member]` · `/help`
 
-The lobby message has Join / Leave / Add computer player / Start / Cancel buttons. Every \
+The lobby message has Join / Leave / Start / Cancel buttons, and one button per computer \
+level: Easy plays at random, Normal plays a sound plan, Hard looks ahead. Every \
 decision is a button or a menu on the game's message; only the player whose turn it is can \
 use them. Someone who takes longer than the turn timeout has the computer decide for them."""),
     ("A round of Panda Royale", """\

@@ -41,7 +41,7 @@ def leaderboard_embed(board: LeaderboardPage, guild_name: str) -> discord.Embed:
             rating = f"{r.ordinal:.1f}" if r.ordinal is not None else "–"
             bot = "🤖 " if r.is_bot else ""
             name = discord.utils.escape_markdown(r.display_name)
-            if r.is_bot and "(computer)" not in name:
+            if r.is_bot and "(computer" not in name:
                 name += " (computer)"
             lines.append(
                 f"**{r.position}.** {bot}{name} · rating {rating} · "

@@ -189,7 +189,7 @@ async def open_game(table: Table) -> None:
     alice, bob = table["alice"], table["bob"]
     await alice.slash(table.channel, "royale new", turn_timeout=TURN_TIMEOUT)
     await bob.click(table.channel.last_message, label="Join")
-    await alice.click(table.channel.last_message, label="Add computer player")
+    await alice.click(table.channel.last_message, label="Add Normal computer")
     await alice.click(table.channel.last_message, label="Start")
 
 

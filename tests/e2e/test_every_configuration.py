@@ -29,7 +29,7 @@ async def test_full_game(table: Table, players: int, options: tuple[str, ...]) -
     for name in humans[1:]:
         await table[name].click(lobby, label="Join")
     for _ in range(players - len(humans)):
-        await host.click(table.channel.last_message, label="Add computer player")
+        await host.click(table.channel.last_message, label="Add Normal computer")
     await host.click(table.channel.last_message, label="Start")
     seed = players * 100 + len(options) * 7 + sum(map(len, options))
     await table.play_to_end(random.Random(seed), trade_rate=0.4)

@@ -104,7 +104,7 @@ async def open_royale(table: Table, humans: list[str], cpus: int) -> None:
     for name in humans[1:]:
         await table[name].click(lobby, label="Join")
     for _ in range(cpus):
-        await host.click(table.channel.last_message, label="Add computer player")
+        await host.click(table.channel.last_message, label="Add Normal computer")
     await host.click(table.channel.last_message, label="Start")
 
 

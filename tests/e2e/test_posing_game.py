@@ -32,7 +32,7 @@ async def open_posing(table: Table, players: list[str], cpus: int = 0, seed: int
         click = await table[name].click(lobby, label="Join")
         assert click.acknowledged and not refused(click)
     for _ in range(cpus):
-        click = await host.click(table.channel.last_message, label="Add computer player")
+        click = await host.click(table.channel.last_message, label="Add Normal computer")
         assert click.acknowledged and not refused(click)
     lobby = table.channel.last_message
     assert f"Players ({len(players) + cpus}/10)" in lobby.embeds[0].description

@@ -27,9 +27,9 @@ async def test_lobby_buttons(table: Table) -> None:
     assert not refused(res)
     res = await table["bob"].click(table.channel.last_message, label="Join")
     assert "already in this game" in private(res).content
-    res = await table["bob"].click(table.channel.last_message, label="Add computer player")
+    res = await table["bob"].click(table.channel.last_message, label="Add Normal computer")
     assert "Only the host" in private(res).content
-    res = await table["alice"].click(table.channel.last_message, label="Add computer player")
+    res = await table["alice"].click(table.channel.last_message, label="Add Normal computer")
     assert "(computer)" in table.channel.last_message.embeds[0].description
     res = await table["alice"].click(table.channel.last_message, label="Leave")
     assert "You're the host" in private(res).content
@@ -46,7 +46,7 @@ async def test_lobby_buttons(table: Table) -> None:
 async def test_lobby_fills_up_at_ten(table: Table) -> None:
     await table["alice"].slash(table.channel, "royale new")
     for _ in range(9):
-        await table["alice"].click(table.channel.last_message, label="Add computer player")
+        await table["alice"].click(table.channel.last_message, label="Add Normal computer")
     embed = table.channel.last_message.embeds[0]
     assert "Players (10/10)" in embed.description
     join = next(c for c in components(table.channel.last_message) if verb(c.custom_id) == "join")
