@@ -19,20 +19,30 @@ BACKENDS = ("sqlite", "postgres")
 
 
 async def database_for(opts: Options) -> str | None:
-    """The ``DATABASE_URL`` of a new benchmark world: None (SQLite) or a new empty schema."""
+    """The ``DATABASE_URL`` of a new benchmark world: None (SQLite) or a new empty schema on
+    the server (made the way the tests make theirs: ``tests.conftest.create_database``).
+    """
     if opts.backend == "sqlite":
         return None
-    import asyncpg
-
     assert opts.postgres_url is not None
-    name = f"bench_{os.getpid()}_{os.urandom(4).hex()}"
-    conn = await asyncpg.connect(opts.postgres_url)
-    try:
-        await conn.execute(f'CREATE SCHEMA "{name}"')
-    finally:
-        await conn.close()
-    joiner = "&" if "?" in opts.postgres_url else "?"
-    return f"{opts.postgres_url}{joiner}search_path={name}"
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.conftest import create_database
+
+    url: str = await create_database(_Server(opts.postgres_url))  # type: ignore[arg-type]
+    return url
+
+
+class _Server:
+    """The part of tests.pgcluster.Cluster that ``create_database`` uses, for any server."""
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+
+    def url(self) -> str:
+        return self._url
+
+    def new_name(self) -> str:
+        return f"bench_{os.getpid()}_{os.urandom(4).hex()}"
 
 
 @contextlib.contextmanager
