@@ -50,9 +50,14 @@ class GameService(LobbyService):
             rules = {k: v for k, v in game.settings.items() if k in kind.rule_options}
             state, events = kind.engine.new_game(game.player_ids, game.seed, rules)
             objs = list(log_objects(f"{game.id}", events))
-            game = await self.db.start_game(game.id, game.version,
-                                            kind.engine.state_to_json(state), objs,
-                                            self._deadline(game, kind, state), self.clock())
+            try:  # version-guarded: another process may have changed the lobby meanwhile
+                game = await self.db.start_game(game.id, game.version,
+                                                kind.engine.state_to_json(state), objs,
+                                                self._deadline(game, kind, state), self.clock())
+            except StaleVersion:
+                raise StaleClick("The lobby just changed: try again.") from None
+            except WrongStatus:
+                raise GameNotRunning("This game has already started or ended.") from None
             self._tails[game.id] = trim_events(game.kind, objs)
             self._states[game.id] = (game.version, state)
             outcome = Outcome(game, state, start_events=objs)

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 
 from bot.errors import StaleClick
+from bot.rules.errors import PlayerError
 from bot.service import GameService, Person, Place
 from bot.shards import ShardPlan, shard_of
 from tests.app.test_service import Clock, pick_first
@@ -109,3 +110,18 @@ async def test_only_the_owner_restores_the_game(
     assert await b.restore() == [] and b.pending_timers == 0
     restored = await a.restore()
     assert [g.id for g in restored] == [gid] and a.pending_timers == 1
+
+
+async def test_racing_starts_from_both_clusters_start_once(
+        clusters: tuple[GameService, GameService]) -> None:
+    a, b = clusters
+    game = await a.new_lobby(kind="royale", place=Place(GUILD, 78), host=ALICE,
+                             settings={"expansions": []})
+    await a.join(game.id, BOB)
+    results = await asyncio.gather(a.start(game.id, ALICE), b.start(game.id, ALICE),
+                                   return_exceptions=True)
+    started_ = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, PlayerError)]
+    assert len(started_) == 1 and len(refused) == 1, results
+    events = await a.db.game_events(game.id)
+    assert [e["event"] for e in events].count("setup") == 1
