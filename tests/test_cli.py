@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -89,12 +90,32 @@ def test_posing_simulate_and_demo(tmp_path: Path) -> None:
 def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
     code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random")
     assert code == 0 and "games/s (wall-clock rate of the game loop, no log, start-up not " \
-                          "counted; fast path " in text
+                          "counted; " in text
+    assert re.search(r"; \d+ games per CPU second of the same loop; fast path ", text)
     log = tmp_path / "g.jsonl"
     code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random",
                      "--log", str(log))
     assert code == 0 and "log writing included" in text
     assert text.rstrip().endswith(f"log {log} ({len(log.read_text().splitlines())} events)")
+
+
+def test_simulate_log_over_many_batches_is_the_engine_log(tmp_path: Path) -> None:
+    """The fast path's log, written in batches, is the engine's log game after game."""
+    from bot.rules.gamelog import log_lines
+    from bot.rules.registry import kind_of
+    from bot.sim.runner import play_game
+
+    log = tmp_path / "many.jsonl"
+    code, text = run("simulate", "--players", "5", "--games", "25", "--seed", "40",
+                     "--ai", "random", "--expansions", "cannon", "--log", str(log))
+    assert code == 0 and "fast path" in text
+    players = [f"cpu{i + 1}" for i in range(5)]
+    want = "".join(
+        line for g in range(40, 65)
+        for line in log_lines(f"royale-{g}", play_game(
+            kind_of("royale"), players, g, ["random"], {"expansions": ["cannon"]}).events))
+    assert log.read_text(encoding="utf-8") == want
+    assert text.rstrip().endswith(f"({want.count(chr(10))} events)")
 
 
 def test_bench_prints_every_figure_and_what_it_measured() -> None:
@@ -121,6 +142,14 @@ def test_bench_startup_figure_is_a_whole_process() -> None:
 
     whole, bare = startup_seconds(runs=1)
     assert whole > bare > 0
+
+
+def test_bench_whole_process_figure_counts_the_child_process() -> None:
+    from bot.sim.bench import whole_process_cpu
+
+    # a child process's CPU time: at least an interpreter start, which is not nothing
+    assert whole_process_cpu(3, 2, log=True, runs=1) > 0
+    assert whole_process_cpu(3, 2, log=False, runs=1) > 0
 
 def test_simulate_takes_levels_and_expert_names_and_prints_decision_times() -> None:
     code, text = run("simulate", "--players", "4", "--games", "1", "--seed", "3",

@@ -10,12 +10,17 @@
    events kept) for each game, computer player and option set, CPU time, best of three.
 4. Start-up: wall-clock time of a whole ``python -m bot simulate --games 1`` subprocess (the
    interpreter, the imports, one game), best of five, beside a bare interpreter's.
+5. Whole process: ``python -m bot simulate --ai random`` as a subprocess, 4 and 10 players,
+   without and with ``--log`` (a new file each time), its CPU time (user + system, start-up
+   and writing included): games per CPU second, median of three, and what the log adds.
 """
 
 from __future__ import annotations
 
 import io
 import os
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -130,6 +135,25 @@ def startup_seconds(runs: int = 5) -> tuple[float, float]:
     return best[0], best[1]
 
 
+def whole_process_cpu(players: int, games: int, *, log: bool, runs: int = 3) -> float:
+    """Median CPU time (user + system) of a whole ``python -m bot simulate --ai random``
+    subprocess of ``games`` games; with ``log``, the log goes to a new temporary file.
+    """
+    cmd = [sys.executable, "-m", "bot", "simulate", "--ai", "random", "--players", str(players),
+           "--games", str(games)]
+    seconds = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            path = Path(tmp) / f"whole-{run}.jsonl"
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([*cmd, "--log", str(path)] if log else cmd, check=True,
+                           stdout=subprocess.DEVNULL)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            seconds.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+            path.unlink(missing_ok=True)
+    return statistics.median(seconds)
+
+
 def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
               startup: bool = True) -> list[str]:
     """Print the figures, one line each; return the lines."""
@@ -188,4 +212,17 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         say(f"start-up: python -m bot simulate --games 1 --ai random, whole process "
             f"(interpreter, imports, one game), wall clock, best of 5: {whole * 1000:.0f} ms "
             f"(a bare interpreter: {bare * 1000:.0f} ms)")
+    if startup and only in (None, "royale"):
+        from bot.sim.fastpath import best as best_fast_path
+
+        count = 5 * games
+        say(f"whole process: python -m bot simulate --ai random --games {count}, Panda Royale, "
+            f"no options, CPU time of the process (user + system: start-up and log writing "
+            f"included), median of 3; {best_fast_path()[1]}")
+        for n in (4, 10):
+            plain = whole_process_cpu(n, count, log=False)
+            logged = whole_process_cpu(n, count, log=True)
+            say(f"  royale {n:>2} random players: {count / plain:>7.0f} games/s without the log, "
+                f"{count / logged:>7.0f} with --log (the log adds "
+                f"{100 * (logged / plain - 1):.0f} %)")
     return lines

@@ -8,7 +8,6 @@ games run in pure Python. ``--clean`` removes the compiled files.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import subprocess
 import sys
@@ -36,8 +35,10 @@ def clean() -> list[Path]:
 
 def build() -> list[Path]:
     """Compile a copy of the fast path with mypyc; the files built."""
+    from bot.sim.fastpath import source_sha256
+
     source = (TARGET_DIR / "fast.py").read_bytes()
-    digest = hashlib.sha256(source).hexdigest()
+    digest = source_sha256(TARGET_DIR)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         shutil.copytree(PACKAGE, work / "bot",

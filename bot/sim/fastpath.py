@@ -4,14 +4,15 @@
 ``./dev compile-fast`` (:mod:`bot.sim.compile_fast`) builds ``bot.rules.royale.fast_compiled``
 from ``fast.py`` where mypyc and a C compiler are available; it is never needed. The compiled
 copy records the sha256 of the ``fast.py`` it was built from and is used only while that file is
-unchanged, so an edit to ``fast.py`` is never shadowed by a stale build.
+unchanged (and ``fast_tables.py``, which it reads), so an edit is never shadowed by a stale
+build.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,26 @@ COMPILED = "bot.rules.royale.fast_compiled"
 
 PlayRandomGame = Callable[..., tuple[list[int], list[int], list[str]]]
 
+GamesFactory = Callable[[Sequence[str], Sequence[str]], Any]
+"""``RandomGames(players, expansions)``: an object whose ``play(seed, ai_seeds, game_id, out)``
+plays one game (see :class:`bot.rules.royale.fast.RandomGames`)."""
 
-def source_sha256() -> str:
-    """The sha256 of ``bot/rules/royale/fast.py`` as it is now."""
-    from bot.rules.royale import fast
 
-    return hashlib.sha256(Path(fast.__file__).read_bytes()).hexdigest()
+SOURCES = ("fast.py", "fast_tables.py")
+"""The files of bot/rules/royale/ a compiled copy depends on: fast.py is compiled, and it reads
+fast_tables.py's classes (which stay pure Python) by their attributes."""
+
+
+def source_sha256(folder: Path | None = None) -> str:
+    """The sha256 of :data:`SOURCES` as they are now (in ``folder``, by default the package's)."""
+    if folder is None:
+        from bot.rules.royale import fast
+
+        folder = Path(fast.__file__).parent
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        digest.update((folder / name).read_bytes())
+    return digest.hexdigest()
 
 
 def compiled_module() -> tuple[Any, str]:
@@ -40,21 +55,23 @@ def compiled_module() -> tuple[Any, str]:
 
 def implementations() -> dict[str, PlayRandomGame]:
     """Every usable implementation by name: "python", and "mypyc" when built and fresh."""
-    from bot.rules.royale.fast import play_random_game
+    from bot.rules.royale.fast_single import play_random_game, single_games
 
     found: dict[str, PlayRandomGame] = {"python": play_random_game}
     module, _ = compiled_module()
     if module is not None:
-        found["mypyc"] = module.play_random_game
+        found["mypyc"] = single_games(module.RandomGames)
     return found
 
 
-def best() -> tuple[PlayRandomGame, str]:
-    """The implementation to use and a note saying which one it is."""
+def best() -> tuple[GamesFactory, str]:
+    """The :class:`~bot.rules.royale.fast.RandomGames` class to use and a note saying which
+    implementation it is.
+    """
     module, why = compiled_module()
     if module is not None:
-        return module.play_random_game, "fast path compiled with mypyc"
-    from bot.rules.royale.fast import play_random_game
+        return module.RandomGames, "fast path compiled with mypyc"
+    from bot.rules.royale.fast import RandomGames
 
     note = "fast path in pure Python" + (f" ({why})" if why != "not compiled" else "")
-    return play_random_game, note
+    return RandomGames, note

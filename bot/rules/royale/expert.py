@@ -1,82 +1,72 @@
 """The expert Panda Royale player: Monte-Carlo look-ahead over the heuristic player.
 
-For a draft pick the expert plays out each of the heuristic's few best picks (distinct die
-types) to the end of the game on copies of it, every seat (itself included) played by the
-heuristic, in a handful of determinised futures. In a play-out only the decisions' effects
-count, not the dice's luck: every round rolled in it scores the *expected* points of each hand
-(and a fired Cannon its real points), which removes most of the noise, and the variance of
-those points is kept too. A pick's worth is its average win chance: at the end of a play-out
-each seat's final total is taken as normal (expected points, dice variance), and the chance that
-the expert's beats every other is computed. Aiming at the win rather than the expected margin
-makes the expert take risks when behind and play safe when ahead; it won about 3 points of win
-share more in our measurements. Trading turns, Cannons and mischief are the heuristic's (the
-Cannon rule already is the best stopping point for the expected points; playing out trades did
-not pay for its time).
+In the base game the expert decides its draft picks and its trades by play-outs. The
+candidates of a decision (every die type in the pool; on a trading turn, passing, the
+heuristic's own trade and its next best trades) are each played to the end of the game in the
+same determinised futures, every seat (the expert's included) then played by the heuristic's
+rules: the opponents are heuristic players, so the play-outs model them exactly. In a play-out
+only the decisions' effects count, not the dice's luck: every round it rolls scores the
+*expected* points of each hand, and the variance of those points is kept too. A candidate is
+worth its average win chance: at the end of a play-out each seat's final total is taken as
+normal (the points so far plus the expected points to come, the dice's variance) and the chance
+that the expert's beats every other is computed. Aiming at the win rather than the expected
+margin makes the expert take risks when behind and play safe when ahead.
 
-The look-ahead never touches the game's own generator: each copy gets a fresh
-:class:`~bot.rules.rng.Rng` seeded from the expert's own seeded generator, so the real game's
-dice are neither predicted nor consumed; the only hidden information, the dice and bag draws
-to come, is what the futures sample. All candidates of a decision share the same futures
-(common random numbers: each roll draws one number whatever the die), so their differences are
-mostly the decision's own.
+The play-outs (:mod:`bot.rules.royale.expert_playout`) run on plain integers, with the dice of
+each future drawn per die in advance: two candidates played in the same future see the same
+faces on the same dice and the same draft pools (common random numbers), so their difference is
+mostly the decision's own. The search (:mod:`bot.rules.royale.expert_search`) plays every
+candidate in ``futures`` futures, then the ``keep`` best in ``extra`` more.
 
-Deterministic: the same seed and the same sequence of states give the same choices.
+With Mayhem options the expert plays its draft picks out through the engine
+(:mod:`bot.rules.royale.expert_mayhem`, fewer futures: the engine is slower), and its trades,
+Cannons and mischief are the heuristic's.
 
-The odds live in :mod:`bot.rules.royale.round_odds`, the play-outs' policy in
-:mod:`bot.rules.royale.fast_heuristic`.
+Randomness: each decision has its own generator, seeded from the player's seed and the game's
+state (the game's seed, the round, the phase, the seat, how many dice are where); the game's
+own generator is never used, so the real game's dice are neither predicted nor consumed, and
+the same state always gets the same choice. Every game replays exactly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.rules.rng import Rng
-from bot.rules.royale.actions import Cannon, Pass, Pick, RoyaleAction, Trade
-from bot.rules.royale.ai import (
-    HeuristicPlayer,
-    Parts,
-    cannon_value,
-    hand_value,
-    parts_value,
-)
-from bot.rules.royale.dice import (
-    CANNON_KIND,
-    CANNON_MULTIPLIER,
-    ROUNDS,
-    DiceSet,
-    DieSpec,
-)
-from bot.rules.royale.engine import apply_in_place, current_seat, tradeable_dice
-from bot.rules.royale.fast_heuristic import FastHeuristic
-from bot.rules.royale.round_odds import _moments, _RoundParts, round_parts, win_chance
+from bot.rules.royale.actions import RoyaleAction
+from bot.rules.royale.ai import HeuristicPlayer
+from bot.rules.royale.dice import ROUNDS
+from bot.rules.royale.expert_futures import dice_of
+from bot.rules.royale.expert_mayhem import MayhemLookahead
+from bot.rules.royale.expert_search import choose_best, pick_candidates, trade_candidates
 from bot.rules.royale.state import Phase, RoyaleState
 
-PICK_CANDIDATES = 4
-"""Draft picks played out: the heuristic's best few (of distinct die types)."""
-FUTURES = 3
-"""Determinised futures per candidate."""
-OBJECTIVE = "win"
-"""What a play-out's end is worth: ``"win"`` (the win chance) or ``"margin"`` (below)."""
-LEADER_SHARE = 0.5
-"""With ``objective="margin"``: the margin is over ``LEADER_SHARE`` x the best opponent + the
-rest x the opponents' mean."""
+FUTURES = 16
+"""Determinised futures every candidate of a base-game decision is played out in."""
+PICK_CANDIDATES = 5
+"""Draft picks played out: the heuristic's best few, of distinct die types (5: the whole pool of
+a 4-player game)."""
+TRADE_CANDIDATES = 4
+"""Trading-turn candidates played out besides the heuristic's choice (Pass first)."""
+WORK = 480
+"""At most this many candidate play-out rounds per future set: the first decisions of a game (9
+rounds to play out, every candidate) get fewer futures (10 in round 1, 12 in round 2, 13 in
+round 3 for 5 candidates), which bounds the slowest decisions."""
+MAYHEM_FUTURES = 3
+"""With Mayhem options: futures per candidate pick (at most ``futures``)."""
+MAYHEM_PICKS = 4
+"""With Mayhem options: picks played out (at most ``pick_candidates``)."""
 
 _SEED_RANGE = 1 << 62
-
-def _die_type(spec: DieSpec) -> tuple[str, int, str]:
-    return (spec.color, spec.sides, spec.kind)
+_PHASES = {phase: i for i, phase in enumerate(Phase)}
 
 
 class ExpertPlayer:
     """Monte-Carlo look-ahead over heuristic play-outs (see the module docstring).
 
-    The defaults are the measured best trade-off of strength and time. ``futures`` and
-    ``pick_candidates`` size the look-ahead, ``objective`` is ``"win"`` or ``"margin"`` and
-    ``leader_share`` blends the opponents of the margin;
-    ``trade_candidates`` > 0 also plays out that many trades (besides Pass and the heuristic's
-    own choice) on trading turns, and ``extra`` > 0 plays the two leading candidates out in that
-    many more futures. Neither paid for its time in 4-player games against the heuristic, so
-    both are off by default.
+    The defaults are the measured trade-off of strength and time. ``futures`` and the
+    candidates (``pick_candidates``, ``trade_candidates``; 0 trade candidates leaves trades to
+    the heuristic) size the look-ahead; ``extra`` > 0 plays the ``keep`` best candidates of the
+    first ``futures`` out in that many more, unless they trail the leader's win chance by more
+    than ``margin``; ``work`` caps the futures of the costliest decisions (see :data:`WORK`).
     """
 
     def __init__(
@@ -85,180 +75,55 @@ class ExpertPlayer:
         *,
         futures: int = FUTURES,
         pick_candidates: int = PICK_CANDIDATES,
-        leader_share: float = LEADER_SHARE,
-        trade_candidates: int = 0,
+        trade_candidates: int = TRADE_CANDIDATES,
         extra: int = 0,
-        objective: str = OBJECTIVE,
+        keep: int = 2,
+        margin: float = 1.0,
+        work: int = WORK,
     ) -> None:
-        if objective not in ("win", "margin"):
-            raise ValueError(f"unknown objective {objective!r}: use 'win' or 'margin'")
-        self.objective = objective
-        self.rng = Rng(seed)
+        self.seed = seed
         self.heuristic = HeuristicPlayer(seed)
-        self.rollout = FastHeuristic(seed)
         self.futures = futures
         self.pick_candidates = pick_candidates
-        self.leader_share = leader_share
         self.trade_candidates = trade_candidates
         self.extra = extra
-        self._round_tables: dict[tuple[int, int], dict[str, _RoundParts]] = {}
+        self.keep = keep
+        self.margin = margin
+        self.work = work
+        self.mayhem = MayhemLookahead(seed, min(futures, MAYHEM_FUTURES),
+                                      min(pick_candidates, MAYHEM_PICKS))
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
         """The expert's decision for the seat that must decide now."""
-        if state.phase is Phase.TRADE and self.trade_candidates > 0:
-            candidates = self._trade_candidates(state)
-        elif state.phase is not Phase.DRAFT:
-            return self.heuristic.choose(state)  # raises on a finished game
+        if state.phase is Phase.OVER:
+            raise ValueError("the game is over")
+        rng = self.decision_rng(state)
+        if state.expansions:
+            if state.phase is Phase.DRAFT:
+                return self.mayhem.pick(state, rng)
+            return self.heuristic.choose(state)
+        dice = dice_of(state.dice)
+        if state.phase is Phase.DRAFT:
+            candidates = pick_candidates(state, dice, self.pick_candidates)
+        elif self.trade_candidates > 0:
+            candidates = trade_candidates(state, dice, self.trade_candidates)
         else:
-            candidates = self._pick_candidates(state)
+            return self.heuristic.choose(state)
         if len(candidates) == 1 or self.futures < 1:
             return candidates[0]
-        return self._best(state, candidates)
+        futures = min(self.futures,
+                      max(1, self.work // (len(candidates) * (ROUNDS - state.round))))
+        seeds = [rng.below(_SEED_RANGE) for _ in range(futures + self.extra)]
+        return choose_best(state, candidates, seeds, futures, self.keep, self.margin)
 
-    def _pick_candidates(self, state: RoyaleState) -> list[RoyaleAction]:
-        """The heuristic's best picks, one per die type, best first."""
-        seat = state.queue[0][0]
-        specs = state.dice.specs
-        nxt = state.round + 1
-        mine = [specs[d] for d in state.hands[seat]]
-        base = hand_value(mine, nxt)
-        seen: dict[tuple[str, int, str], tuple[float, str]] = {}
-        for d in state.pool:
-            key = _die_type(specs[d])
-            if key not in seen:
-                seen[key] = (hand_value([*mine, specs[d]], nxt) - base, d)
-        ranked = sorted(seen.values(), key=lambda gd: -gd[0])  # stable: pool order on ties
-        return [Pick(seat, d) for _, d in ranked[: max(1, self.pick_candidates)]]
-
-    def _trade_candidates(self, state: RoyaleState) -> list[RoyaleAction]:
-        """The heuristic's choice, Pass and its best other trades (one per target and type)."""
-        seat = state.queue[0][0]
-        first = self.rollout.choose(state)
-        out: list[RoyaleAction] = [first] if isinstance(first, Pass) else [first, Pass(seat)]
-        specs = state.dice.specs
-        nxt = state.round + 1
-        table = self.rollout._table(state, nxt)
-        gives = tradeable_dice(state, seat)
-        mine = parts_value(self.rollout._sum(table, state.hands[seat]), nxt)
-        ranked: list[tuple[float, Trade]] = []
-        seen: set[tuple[int, Parts]] = set()
-        for target, hand in enumerate(state.hands):
-            if target == seat:
-                continue
-            for d in hand:
-                key = (target, table[d])
-                if key in seen or not specs[d].takeable:
-                    continue
-                seen.add(key)
-                after = [*(x for x in state.hands[seat] if x != gives[0]), d]
-                gain = parts_value(self.rollout._sum(table, after), nxt) - mine
-                ranked.append((gain, Trade(seat, gives[0], target, d)))
-        ranked.sort(key=lambda ga: -ga[0])
-        for _, a in ranked:
-            if len(out) > self.trade_candidates:
-                break
-            if a != first:
-                out.append(a)
-        return out
-
-    # ------------------------------------------------------------------ look-ahead
-
-    def _best(self, state: RoyaleState, candidates: Sequence[RoyaleAction]) -> RoyaleAction:
-        """The candidate of best average margin over the futures (first best on ties).
-
-        With ``extra`` futures, the two leaders after the first ``futures`` are played out in
-        that many more (successive halving: the close calls get the samples).
+    def decision_rng(self, state: RoyaleState) -> Rng:
+        """This decision's own generator, seeded from the player's seed and the game's state
+        (never from the game's generator): the same state gets the same choice.
         """
-        seat = state.queue[0][0]
-        seeds = [self.rng.below(_SEED_RANGE) for _ in range(self.futures + self.extra)]
-        totals = state.totals()
-        first = seeds[: self.futures]
-        scores = [self._worth(state, seat, totals, a, first) for a in candidates]
-        order = sorted(range(len(candidates)), key=lambda i: -scores[i])  # stable on ties
-        if self.extra:
-            more = seeds[self.futures:]
-            for i in order[:2]:
-                scores[i] += self._worth(state, seat, totals, candidates[i], more)
-            order = sorted(order[:2], key=lambda i: (-scores[i], i))
-        return candidates[order[0]]
-
-    def _worth(self, state: RoyaleState, seat: int, totals: Sequence[int],
-               action: RoyaleAction, seeds: Sequence[int]) -> float:
-        total = 0.0
-        for seed in seeds:
-            s = state.clone()
-            s.rng = Rng(seed)
-            self.rollout.rng = Rng(seed + 1)
-            gained, spread = self._play_out(s, action)
-            total += self._score(seat, totals, gained, spread)
-        return total
-
-    def _round_table(self, dice: DiceSet, round_no: int) -> dict[str, _RoundParts]:
-        key = (id(dice), round_no)
-        table = self._round_tables.get(key)
-        if table is None:
-            if len(self._round_tables) > 64:
-                self._round_tables.clear()
-            table = self._round_tables[key] = {
-                d: round_parts(spec, round_no) for d, spec in dice.specs.items()
-            }
-        return table
-
-    def _play_out(
-        self, s: RoyaleState, action: RoyaleAction
-    ) -> tuple[list[float], list[float]]:
-        """Play ``action``, then heuristic play to the end of the game.
-
-        Returns each seat's expected points from the rounds the play-out rolls, and their
-        variance (the dice's luck in the play-out is left out: only the decisions' effects are
-        wanted). The last round is not rolled: once its hands are known, their expected points
-        are all there is.
-        """
-        policy = self.rollout
-        gained = [0.0] * s.n
-        spread = [0.0] * s.n
-        a: RoyaleAction | None = action
-        while True:
-            phase = s.phase
-            if a is None:
-                if current_seat(s) is None:
-                    return gained, spread
-                a = policy.choose(s)
-            if phase is Phase.DRAFT and (len(s.queue) == 1 or len(s.pool) == 1):
-                # The last pick: the hands are now the ones the next round rolls.
-                assert isinstance(a, Pick)
-                nxt = s.round + 1
-                table = self._round_table(s.dice, nxt)
-                for seat, hand in enumerate(s.hands):
-                    dice = [*hand, a.die] if seat == a.seat else hand
-                    m, v = _moments([table[d] for d in dice])
-                    gained[seat] += m
-                    spread[seat] += v
-                    if nxt == ROUNDS:  # a Cannon is always fired in the last round
-                        kinds = [s.dice.specs[d].kind for d in dice]
-                        gained[seat] += kinds.count(CANNON_KIND) * cannon_value(1)
-                if nxt == ROUNDS:
-                    return gained, spread
-            elif isinstance(a, Cannon) and a.score:
-                gained[a.seat] += s.values[a.die] * CANNON_MULTIPLIER
-            apply_in_place(s, a)
-            a = None
-
-    def _score(self, seat: int, totals: Sequence[int], gained: Sequence[float],
-               spread: Sequence[float]) -> float:
-        """What a play-out's end is worth to ``seat``: its win chance (``objective="win"``) or
-        its expected final total minus a blend of the opponents' best and mean.
-        """
-        worth = [t + g for t, g in zip(totals, gained, strict=True)]
-        others = [w for i, w in enumerate(worth) if i != seat]
-        if not others:
-            return worth[seat]
-        if self.objective == "win":
-            return win_chance(
-                (worth[seat], spread[seat]),
-                [(w, v) for i, (w, v) in enumerate(zip(worth, spread, strict=True)) if i != seat],
-            )
-        blend = self.leader_share * max(others) + (1 - self.leader_share) * (
-            sum(others) / len(others)
-        )
-        return worth[seat] - blend
+        h = self.seed
+        keys = (state.seed, state.round, _PHASES[state.phase], state.queue[0][0],
+                len(state.given), len(state.pool), len(state.bag),
+                *(len(hand) for hand in state.hands))
+        for k in keys:
+            h = (h * 1_000_003 + k) % _SEED_RANGE
+        return Rng(h)

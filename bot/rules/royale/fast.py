@@ -1,418 +1,420 @@
-"""A whole Panda Royale game of random computer players in one function: the simulator's
+"""Whole Panda Royale games of random computer players, each in one loop: the simulator's
 fast path.
 
-:func:`play_random_game` plays exactly the game that :mod:`bot.rules.royale.engine` plays when
+:class:`RandomGames` plays exactly the games that :mod:`bot.rules.royale.engine` plays when
 every seat is a :class:`bot.rules.royale.ai.RandomPlayer`: the same draws from the game's
 seeded generator and from each seat's, in the same order, so the same game for the same seeds.
-It can also return the game's log lines, byte-for-byte the lines that
-:func:`bot.rules.gamelog.log_lines` writes for the engine's events.
+It can also write the game's log, byte for byte the text :func:`bot.rules.gamelog.log_lines`
+writes for the engine's events.
 
 Why a second loop: the engine stops at every decision, checks it and builds event objects; a
-random player builds its legal moves to pick one. For headless simulation none of that is
-needed: here dice are small integers, a choice is one index, and a log line is joined from
-JSON fragments cached per die. The engine stays the reference: tests play both side by side
-(every option subset, 2-10 players) and compare every log line, totals and winners.
-
-Pure, like the engine: no I/O, no clock, randomness only from the seeds given.
+random player builds its legal moves to pick one. Here dice are small integers, a choice is one
+index, and the log is appended as UTF-8 pieces looked up in :mod:`bot.rules.royale.fast_tables`
+(joined once per batch by the caller). The engine stays the reference: tests play both side by
+side (every option subset, 2-10 players) and compare every log line, totals and winners.
+Written for mypyc as well as CPython (``./dev compile-fast``): one final class, typed locals.
+Pure, like the engine: no I/O, no clock, randomness only from the seeds.
 """
 
 from __future__ import annotations
 
-import json
 from _random import Random  # random.Random's C base: the same generator, seeded the same
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final, final
 
 from bot.rules.royale.dice import (
     CANNON,
-    CANNON_KIND,
     CANNON_MULTIPLIER,
     CAPTAIN_SIDES,
-    GLITTER,
     GLITTER_MULTIPLIER,
     MERCENARY,
-    MERCENARY_KIND,
     MISCHIEF,
-    MISCHIEF_KIND,
     PURPLE_MULTIPLIER,
     ROUNDS,
-    Column,
-    DiceSet,
-    DieSpec,
     dice_for,
 )
-from bot.rules.royale.engine import normalise_expansions, winners_of
+from bot.rules.royale.engine import normalise_expansions
+from bot.rules.royale.fast_tables import (
+    MERCENARY_SLOT,
+    NUM_LOW,
+    NUM_SPAN,
+    SLOTS,
+    YELLOW_SPAN,
+    DiceTable,
+    LogPieces,
+    dice_table,
+    game_tail,
+    wide,
+)
 
-# The sums kept per hand while rolling: the seven columns, then Mercenary and Cannon dice.
-_MERCENARY_SLOT = 7
-_CANNON_SLOT = 8
+LOW: Final = NUM_LOW
+HIGH: Final = NUM_LOW + NUM_SPAN
 
+@final
+class RandomGames:
+    """Plays games of one set-up (player ids, options) between random players.
 
-def _js(value: object) -> str:
-    """``value`` as the log writer serialises it (json.dumps, compact, ensure_ascii=False)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _die_log(spec: DieSpec) -> str:
-    return _js(spec.to_log())
-
-
-class _Table:
-    """Everything about the dice of one game set-up that does not change during a game."""
-
-    __slots__ = (
-        "bag", "cannon_die", "faces", "giveable", "glitter", "ids", "jids", "mischief",
-        "mischief_die", "pity", "plain", "red", "rolled", "sides", "slot", "start", "takeable",
-        "yellow",
-    )
-
-    def __init__(self, ds: DiceSet) -> None:
-        specs = list(ds.specs.values())
-        index = {sp.id: i for i, sp in enumerate(specs)}
-        self.ids = [sp.id for sp in specs]
-        self.jids = [_js(sp.id) for sp in specs]
-        self.faces = [sp.faces for sp in specs]
-        self.sides = [sp.sides for sp in specs]
-        # Where a die's value is summed as it is rolled: its column, but Mercenary and Cannon
-        # dice apart (they score value x round, and value x 10 if fired).
-        slots = {MERCENARY_KIND: _MERCENARY_SLOT, CANNON_KIND: _CANNON_SLOT}
-        self.slot = [slots.get(sp.kind, int(sp.column)) for sp in specs]
-        self.red = [int(sp.column == Column.RED) for sp in specs]
-        self.glitter = [int(sp.kind == GLITTER) for sp in specs]
-        self.yellow = [sp.color == "yellow" for sp in specs]
-        self.giveable = [int(sp.giveable) for sp in specs]
-        self.takeable = [sp.takeable for sp in specs]
-        self.mischief_die = [sp.kind == MISCHIEF_KIND for sp in specs]
-        self.cannon_die = [sp.kind == CANNON_KIND for sp in specs]
-        self.pity = [index[d] for d in ds.pity]
-        self.mischief = [index[d] for d in ds.mischief]
-        self.bag = [index[d] for d in ds.bag]
-        self.start = [index[d] for d in ds.yellow]
-        # JSON fragments: a die, and a rolled die by the value it shows.
-        self.plain = [_die_log(sp) for sp in specs]
-        self.rolled: list[dict[int, str]] = []
-        for sp in specs:
-            head = _die_log(sp)[:-1] + ',"value":'
-            self.rolled.append({v: f"{head}{v}}}" for v in sp.faces})
-
-
-class _Setup:
-    """The parts of the log that depend on the players and options only."""
-
-    __slots__ = ("dealt", "keys", "names", "setup_tail")
-
-    def __init__(self, players: tuple[str, ...], expansions: tuple[str, ...], ds: DiceSet) -> None:
-        specs = ds.specs
-        self.names = [_js(p) for p in players]
-        self.keys = [f"{name}:" for name in self.names]
-        # setup: everything after the seed, up to the game id
-        hands = {p: [specs[d].to_log()] for p, d in zip(players, ds.yellow, strict=True)}
-        aside = [specs[d].to_log() for d in (*ds.pity, *ds.mischief)]
-        tail = _js({"players": list(players), "expansions": list(expansions), "hands": hands,
-                    "bag": [specs[d].to_log() for d in ds.bag], "aside": aside})
-        self.setup_tail = "," + tail[1:-1] + ',"game":'
-        dealt = {p: specs[d].to_log() for p, d in zip(players, ds.mischief, strict=False)}
-        self.dealt = '{"event":"mischief_dealt","round":1,"dice":' + _js(dealt) + ',"game":'
-
-
-_TABLES: dict[tuple[int, tuple[str, ...]], _Table] = {}
-_SETUPS: dict[tuple[tuple[str, ...], tuple[str, ...]], _Setup] = {}
-
-
-def _tables(players: tuple[str, ...], expansions: tuple[str, ...]) -> tuple[_Table, _Setup]:
-    key = (len(players), expansions)
-    t = _TABLES.get(key)
-    if t is None:
-        t = _TABLES[key] = _Table(dice_for(len(players), expansions))
-    su = _SETUPS.get((players, expansions))
-    if su is None:
-        if len(_SETUPS) >= 256:  # a simulation uses one; don't grow without end
-            _SETUPS.clear()
-        su = _SETUPS[(players, expansions)] = _Setup(players, expansions,
-                                                     dice_for(len(players), expansions))
-    return t, su
-
-
-def play_random_game(
-    players: Sequence[str],
-    seed: int,
-    expansions: Sequence[str],
-    ai_seeds: Sequence[int],
-    game_id: str | None = None,
-) -> tuple[list[int], list[int], list[str]]:
-    """Play one game where seat ``i`` is a RandomPlayer seeded with ``ai_seeds[i]``.
-
-    Returns each seat's total, the winning seats, and, if ``game_id`` is given, the game's log
-    lines (each ending in a newline) exactly as the log writer writes the engine's events.
     The players must be valid (2-10 distinct ids): use the engine to check a set-up first.
     """
-    names = tuple(players)
-    exp = normalise_expansions(expansions)
-    t, su = _tables(names, exp)
-    n = len(names)
-    has_mischief = MISCHIEF in exp
-    has_cannon = CANNON in exp
-    has_mercenary = MERCENARY in exp
-    faces = t.faces
-    sides = t.sides
-    slot = t.slot
-    is_red = t.red
-    is_glitter = t.glitter
-    is_yellow = t.yellow
-    giveable = t.giveable
-    takeable = t.takeable
-    pity = t.pity
-    rnd = Random(seed).random
-    ai = [Random(s).random for s in ai_seeds]
-    hands = [[d] for d in t.start]
-    bag = list(t.bag)
-    values = [0] * len(faces)
-    totals = [0] * n
-    # red dice and glitter dice in each hand (they change hands only by picks and trades)
-    reds = [0] * n
-    glitters = [0] * n
-    clears = [0] * n  # clear d6 (the dice a trade gives), which also move by picks and trades
-    token = 0
-    seats = range(n)
 
-    log = game_id is not None
-    out: list[str] = []
-    if log:
-        tail = _js(game_id) + "}\n"
-        pnames = su.names
-        pkeys = su.keys
-        ids = t.jids
-        plain = t.plain
-        rolled = t.rolled
-        out.append(f'{{"event":"setup","game_kind":"royale","seed":{seed}{su.setup_tail}{tail}')
+    def __init__(self, players: Sequence[str], expansions: Sequence[str]) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.expansions: tuple[str, ...] = normalise_expansions(expansions)
+        self.n: int = len(self.players)
+        self.t: DiceTable = dice_table(self.n, self.expansions)
+        self.pieces: LogPieces | None = None  # built on the first game with a log
+        # Generators re-seeded for every game (the same state as new ones with those seeds).
+        self.gen: Random = Random(0)
+        self.rnd: Callable[[], float] = self.gen.random
+        self.gens: list[Random] = [Random(0) for _ in self.players]
+        self.ais: list[Callable[[], float]] = [g.random for g in self.gens]
+        self.lines: int = 0  # log lines written by play(), all games together
 
-    for r in range(1, ROUNDS + 1):
-        # --- step 1: roll everything, settle the yellow tie, move the token
-        sums = []
-        for hand in hands:
-            acc = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-            for d in hand:
-                acc[slot[d]] += (v := faces[d][int(rnd() * sides[d])])
-                values[d] = v
-            sums.append(acc)
-        yellow = [acc[0] for acc in sums]
-        rerolls = 0
-        top = max(yellow)
-        if top > 0:  # somebody holds a yellow die (yellow faces are all positive)
-            if r < ROUNDS and yellow.count(top) > 1:
-                ydice = [[d for d in hand if is_yellow[d]] for hand in hands]
-                while yellow.count(top) > 1:
-                    rerolls += 1
-                    for ys in ydice:
-                        for d in ys:
-                            values[d] = faces[d][int(rnd() * sides[d])]
-                    yellow = [sum([values[d] for d in ys]) for ys in ydice]
-                    top = max(yellow)
-            if yellow.count(top) == 1:
-                token = yellow.index(top)
-        if log:
-            yl = ",".join([f"{pkeys[i]}{yellow[i]}" for i in seats])
-            out.append(f'{{"event":"token","round":{r},"player":{pnames[token]},'
-                       f'"yellow":{{{yl}}},"rerolls":{rerolls},"game":{tail}')
-        order = [(token + i) % n for i in seats]
+    def log_pieces(self) -> LogPieces:
+        """The log text pieces of this set-up (built once)."""
+        pieces = self.pieces
+        if pieces is None:
+            pieces = self.pieces = LogPieces(self.players, self.expansions,
+                                             dice_for(self.n, self.expansions))
+        return pieces
 
-        # --- mischief: the highest Mischief dice re-roll one die each of another player
-        if has_mischief and r >= 2:
-            mdie = t.mischief_die
-            held = [(seat, d) for seat in order for d in hands[seat] if mdie[d]]
-            if held:
-                mtop = max(values[d] for _, d in held)
-                for seat in [seat for seat, d in held if values[d] == mtop]:
-                    targets = [(other, d) for other in seats if other != seat
-                               for d in hands[other] if not is_yellow[d]]
-                    if not targets:
-                        continue
-                    owner, d = targets[int(ai[seat]() * len(targets))]
-                    before = values[d]
-                    after = values[d] = faces[d][int(rnd() * sides[d])]
-                    sums[owner][slot[d]] += after - before
-                    if log:
-                        out.append(f'{{"event":"mischief","round":{r},"player":{pnames[seat]},'
-                                   f'"target":{pnames[owner]},"die":{ids[d]},'
-                                   f'"before":{before},"after":{after},"game":{tail}')
+    def play(self, seed: int, ai_seeds: Sequence[int], game_id: str | None,
+             out: list[bytes]) -> tuple[list[int], list[int]]:
+        """Play one game where seat ``i`` is a RandomPlayer seeded with ``ai_seeds[i]``.
 
-        # --- cannons: score (the first of two choices) or save
-        scored: list[int] = []
-        fired = [0] * n
-        if has_cannon:
-            cdie = t.cannon_die
-            for seat in order:
-                for d in hands[seat]:
-                    if cdie[d]:
-                        fire = int(ai[seat]() * 2) == 0
-                        if fire:
-                            scored.append(d)
-                            fired[seat] += values[d] * CANNON_MULTIPLIER
-                        if log:
-                            out.append(f'{{"event":"cannon","round":{r},'
-                                       f'"player":{pnames[seat]},"die":{ids[d]},"decision":'
-                                       f'"{"score" if fire else "save"}","value":{values[d]},'
-                                       f'"game":{tail}')
+        Returns each seat's total and the winning seats. If ``game_id`` is given, appends the
+        game's log to ``out`` as UTF-8 pieces (``b"".join(out)`` is the log's lines) and adds
+        the number of lines to :attr:`lines`.
+        """
+        n = self.n
+        t = self.t
+        exp = self.expansions
+        has_mischief, has_cannon, has_mercenary = MISCHIEF in exp, CANNON in exp, MERCENARY in exp
+        faces, sides, slot, is_yellow = t.faces, t.sides, t.slot, t.yellow
+        is_red, is_glitter, giveable, takeable = t.red, t.glitter, t.giveable, t.takeable
+        cdie, pity = t.cannon_die, t.pity
+        npity = len(pity)
+        self.gen.seed(seed)
+        rnd = self.rnd
+        gens = self.gens
+        for i in range(n):
+            gens[i].seed(ai_seeds[i])
+        ai = self.ais
+        hands = [[d] for d in t.start]
+        bag = list(t.bag)
+        values = [0] * len(faces)
+        traded_in = [0] * len(faces)  # the round a die was last given in a trade
+        totals = [0] * n
+        # red dice, glitter dice and clear d6 in each hand (they move by picks and trades)
+        reds, glitters, clears = [0] * n, [0] * n, [0] * n
+        token = 0
+        given: list[tuple[int, int]] = []  # (seat, pity die) of the last pity step
 
-        # --- the round's scores
-        round_totals = []
-        for seat in seats:
-            c0, c1, c2, c3, c4, c5, c6, merc, _ = sums[seat]
-            c0 = yellow[seat]
-            c1 *= PURPLE_MULTIPLIER
-            if glitters[seat]:
-                c2 *= GLITTER_MULTIPLIER
-            c3 *= reds[seat]
-            c4 += merc * r
-            c6 += fired[seat]
-            total = c0 + c1 + c2 + c3 + c4 + c5 + c6
-            round_totals.append(total)
-            totals[seat] += total
-            if log:
-                dice = ",".join([rolled[d][values[d]] for d in hands[seat]])
-                out.append(f'{{"event":"score","round":{r},"player":{pnames[seat]},'
-                           f'"dice":[{dice}],"columns":{{"yellow":{c0},"purple":{c1},'
-                           f'"blue":{c2},"red":{c3},"green":{c4},"clear":{c5},"pink":{c6}}},'
-                           f'"total":{total},"game":{tail}')
-        if scored:
+        log = game_id is not None
+        lines = 2  # setup and game_end, then each line as it is written
+        tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
+        text_tail = ""  # the tail as text, for the lines written with f-strings
+        ids = rolled = rolled_next = die = die_next = id_next = key = key_next = []
+        token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
+        text_names = text_ids = [""]
+        ynum: list[list[bytes]] = []
+        cols: list[list[bytes]] = [[]] * 8
+        vbase = t.value_base
+        if game_id is not None:
+            pieces = self.log_pieces()
+            tail = game_tail(game_id)
+            brace_tail, bracket_tail = b"}" + tail, b"]" + tail  # the ends of many lines
+            text_tail = tail.decode()
+            ids, id_next, key, key_next = pieces.ids, pieces.id_next, pieces.key, pieces.key_next
+            text_names, text_ids = pieces.text_names, pieces.text_ids
+            ynum, cols, rr = pieces.yellow, pieces.columns, pieces.rerolls
+            no_rerolls = rr[0] + tail
+            rolled, rolled_next, die, die_next = (pieces.rolled, pieces.rolled_next, pieces.die,
+                                                  pieces.die_next)
+            token_head, score_head, pick_head = (pieces.token_head, pieces.score_head,
+                                                 pieces.pick_head)
+            pity_head, pool_head, return_head = (pieces.pity_head, pieces.pool_head,
+                                                 pieces.return_head)
+            dealt = pieces.dealt
+            out.append(f'{{"event":"setup","game_kind":"royale","seed":{seed}'.encode())
+            out.append(pieces.setup_tail)
+            out.append(tail)
+        cy, cp, cb, cr, cg, cc, cpk, ct = cols
+
+        for r in range(1, ROUNDS + 1):
+            # --- step 1: roll everything, settle the yellow tie, move the token
+            sums = [0] * (SLOTS * n)
+            b = 0
             for hand in hands:
-                for d in scored:
-                    if d in hand:
-                        hand.remove(d)
-        if r == ROUNDS:
-            break
+                for d in hand:
+                    v = faces[d][int(rnd() * sides[d])]
+                    values[d] = v
+                    k = b + slot[d]
+                    sums[k] = sums[k] + v  # (mypyc: x[i] += y would be a generic add)
+                b += SLOTS
+            yellow = [sums[SLOTS * s] for s in range(n)]
+            rerolls = 0
+            top = max(yellow)
+            if top > 0:  # somebody holds a yellow die (yellow faces are all positive)
+                if r < ROUNDS and yellow.count(top) > 1:
+                    ydice = [[d for d in hand if is_yellow[d]] for hand in hands]
+                    while yellow.count(top) > 1:
+                        rerolls += 1
+                        for ys in ydice:
+                            for d in ys:
+                                values[d] = faces[d][int(rnd() * sides[d])]
+                        yellow = [sum([values[d] for d in ys]) for ys in ydice]
+                        top = max(yellow)
+                if yellow.count(top) == 1:
+                    token = yellow.index(top)
+            if log:
+                lines += 1
+                out.append(token_head[r * n + token])
+                for s in range(n):
+                    y = yellow[s]
+                    out.append(ynum[s][y] if y < YELLOW_SPAN else wide(ynum[s], 0, y))
+                if rerolls:
+                    out.append(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
+                    out.append(tail)
+                else:
+                    out.append(no_rerolls)
 
-        if has_mischief and r == 1:
-            for seat, d in zip(seats, t.mischief, strict=False):
+            # --- mischief: the highest Mischief dice re-roll one die each of another player
+            if has_mischief and r >= 2:
+                mdie = t.mischief_die
+                held = [((token + i) % n, d) for i in range(n) for d in hands[(token + i) % n]
+                        if mdie[d]]
+                if held:
+                    mtop = max([values[d] for _, d in held])
+                    for seat in [seat for seat, d in held if values[d] == mtop]:
+                        targets = [(other, d) for other in range(n) if other != seat
+                                   for d in hands[other] if not is_yellow[d]]
+                        if not targets:
+                            continue
+                        owner, d = targets[int(ai[seat]() * len(targets))]
+                        before = values[d]
+                        after = values[d] = faces[d][int(rnd() * sides[d])]
+                        k = SLOTS * owner + slot[d]
+                        sums[k] = sums[k] + after - before
+                        if log:
+                            lines += 1
+                            out.append((f'{{"event":"mischief","round":{r},"player":'
+                                        f'{text_names[seat]},"target":{text_names[owner]},'
+                                        f'"die":{text_ids[d]},"before":{before},'
+                                        f'"after":{after}{text_tail}').encode())
+
+            # --- cannons: score (the first of two choices) or save
+            scored: list[tuple[int, int]] = []
+            fired = [0] * n
+            if has_cannon:
+                for i in range(n):
+                    seat = (token + i) % n
+                    for d in hands[seat]:
+                        if cdie[d]:
+                            fire = int(ai[seat]() * 2) == 0
+                            if fire:
+                                scored.append((seat, d))
+                                fired[seat] = fired[seat] + values[d] * CANNON_MULTIPLIER
+                            if log:
+                                lines += 1
+                                out.append((f'{{"event":"cannon","round":{r},"player":'
+                                            f'{text_names[seat]},"die":{text_ids[d]},'
+                                            f'"decision":"{"score" if fire else "save"}",'
+                                            f'"value":{values[d]}{text_tail}').encode())
+
+            # --- the round's scores
+            round_totals = [0] * n
+            b = 0
+            for seat in range(n):
+                c1 = sums[b + 1] * PURPLE_MULTIPLIER
+                c2 = sums[b + 2]
+                if glitters[seat]:
+                    c2 *= GLITTER_MULTIPLIER
+                c3 = sums[b + 3] * reds[seat]
+                c4 = sums[b + 4] + sums[b + MERCENARY_SLOT] * r
+                c5 = sums[b + 5]
+                c6 = sums[b + 6] + fired[seat]
+                b += SLOTS
+                total = yellow[seat] + c1 + c2 + c3 + c4 + c5 + c6
+                round_totals[seat] = total
+                totals[seat] = totals[seat] + total
+                if log:
+                    lines += 1
+                    out.append(score_head[r * n + seat])
+                    first = True
+                    for d in hands[seat]:
+                        if first:
+                            out.append(rolled[vbase[d] + values[d]])
+                            first = False
+                        else:
+                            out.append(rolled_next[vbase[d] + values[d]])
+                    c0 = yellow[seat]
+                    out.append(cy[c0 - LOW] if LOW <= c0 < HIGH else wide(cy, LOW, c0))
+                    out.append(cp[c1 - LOW] if LOW <= c1 < HIGH else wide(cp, LOW, c1))
+                    out.append(cb[c2 - LOW] if LOW <= c2 < HIGH else wide(cb, LOW, c2))
+                    out.append(cr[c3 - LOW] if LOW <= c3 < HIGH else wide(cr, LOW, c3))
+                    out.append(cg[c4 - LOW] if LOW <= c4 < HIGH else wide(cg, LOW, c4))
+                    out.append(cc[c5 - LOW] if LOW <= c5 < HIGH else wide(cc, LOW, c5))
+                    out.append(cpk[c6 - LOW] if LOW <= c6 < HIGH else wide(cpk, LOW, c6))
+                    out.append(ct[total - LOW] if LOW <= total < HIGH
+                               else wide(ct, LOW, total))
+                    out.append(tail)
+            for seat, d in scored:
+                hands[seat].remove(d)
+            if r == ROUNDS:
+                break
+
+            if has_mischief and r == 1:
+                for seat, d in zip(range(n), t.mischief, strict=False):
+                    hands[seat].append(d)
+                if log:
+                    lines += 1
+                    out.append(dealt)
+                    out.append(tail)
+
+            # --- step 2: pity dice to the lowest round totals, ties from the token's right
+            for seat, d in given:  # last round's pity dice go back to the middle
+                hands[seat].remove(d)
+            # (round total, seats counter-clockwise from the token's right) as one number
+            ranked = sorted([round_totals[p] * n + (token - 1 - p) % n for p in range(n)])
+            given = [((token - 1 - ranked[i] % n) % n, pity[i]) for i in range(min(npity, n))]
+            for seat, d in given:
                 hands[seat].append(d)
             if log:
-                out.append(su.dealt + tail)
+                lines += 1
+                out.append(pity_head[r])
+                for i in range(len(given)):
+                    seat, d = given[i]
+                    out.append(key_next[seat] if i else key[seat])
+                    out.append(ids[d])
+                out.append(brace_tail)
 
-        # --- step 2: pity dice to the lowest round totals, ties from the token's right
-        for hand in hands:
-            for d in pity:
-                if d in hand:
-                    hand.remove(d)
-        # (round total, seats counter-clockwise from the token's right) as one number
-        rank = [round_totals[p] * n + (token - 1 - p) % n for p in seats]
-        ranked = sorted(seats, key=rank.__getitem__)
-        given = list(zip(ranked, pity, strict=False))
-        for seat, d in given:
-            hands[seat].append(d)
-        if log:
-            gs = ",".join([f'{pkeys[seat]}{ids[d]}' for seat, d in given])
-            out.append(f'{{"event":"pity","round":{r},"given":{{{gs}}},"game":{tail}')
-
-        # --- the Captain sends matching Mercenaries back to the bag
-        if has_mercenary:
-            value = int(rnd() * CAPTAIN_SIDES) + 1
-            lost: list[tuple[int, int]] = []
-            for seat in seats:
-                hand = hands[seat]
-                gone = [d for d in hand if slot[d] == _MERCENARY_SLOT and values[d] == value]
-                if gone:
-                    hand[:] = [d for d in hand if d not in gone]
-                    bag.extend(gone)
-                    lost.extend((seat, d) for d in gone)
-            if log:
-                ls = ",".join([f'{{"player":{pnames[seat]},"die":{ids[d]}}}'
-                               for seat, d in lost])
-                out.append(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}],'
-                           f'"game":{tail}')
-
-        # --- step 3: the trade pass, from the token holder's left
-        # The random player numbers its moves: Pass, then each (clear die, player, die to take)
-        # with players in seat order and dice in hand order; only the chosen move is found.
-        # How many dice each hand offers stays the same through the pass: a trade swaps one
-        # takeable die for another.
-        traded: set[int] = set()
-        offered: list[int] = []
-        for i in range(1, n + 1):
-            seat = (token + i) % n
-            if not clears[seat]:
-                continue
-            hand = hands[seat]
-            choose = ai[seat]
-            while True:
-                gives = [d for d in hand if giveable[d] and d not in traded]
-                if not gives:
-                    break
-                if not offered:
-                    offered = [len(h) for h in hands]
-                    for holder, _ in given:
-                        offered[holder] -= 1
-                    if has_cannon:
-                        cdie = t.cannon_die
-                        for other in seats:
-                            offered[other] -= sum([cdie[d] for d in hands[other]])
-                per_give = sum(offered) - offered[seat]
-                pick = int(choose() * (1 + len(gives) * per_give))
-                if pick == 0:
-                    break
-                g, j = divmod(pick - 1, per_give)
-                give = gives[g]
-                for target in seats:
-                    if target != seat:
-                        if j < offered[target]:
-                            break
-                        j -= offered[target]
-                theirs = hands[target]
-                if offered[target] == len(theirs):
-                    take = theirs[j]
-                else:
-                    take = [d for d in theirs if takeable[d]][j]
-                hand.remove(give)
-                theirs.remove(take)
-                theirs.append(give)
-                hand.append(take)
-                clears[seat] -= 1
-                clears[target] += 1
-                if giveable[take]:
-                    clears[seat] += 1
-                    clears[target] -= 1
-                elif is_red[take]:
-                    reds[seat] += 1
-                    reds[target] -= 1
-                elif is_glitter[take]:
-                    glitters[seat] += 1
-                    glitters[target] -= 1
-                traded.add(give)
+            # --- the Captain sends matching Mercenaries back to the bag
+            if has_mercenary:
+                value = int(rnd() * CAPTAIN_SIDES) + 1
+                lost: list[tuple[int, int]] = []
+                for seat in range(n):
+                    hand = hands[seat]
+                    gone = [d for d in hand if slot[d] == MERCENARY_SLOT and values[d] == value]
+                    if gone:
+                        hand[:] = [d for d in hand if d not in gone]
+                        bag.extend(gone)
+                        lost.extend([(seat, d) for d in gone])
                 if log:
-                    out.append(f'{{"event":"trade","round":{r},"player":{pnames[seat]},'
-                               f'"target":{pnames[target]},"gave":{ids[give]},'
-                               f'"took":{ids[take]},"game":{tail}')
+                    lines += 1
+                    ls = ",".join([f'{{"player":{text_names[seat]},"die":{text_ids[d]}}}'
+                                   for seat, d in lost])
+                    out.append(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}]'
+                               f"{text_tail}".encode())
 
-        # --- the draft: players + 1 dice from the bag, highest yellow first
-        pool = []
-        size = len(bag)
-        for left in range(size, max(size - n - 1, 0), -1):
-            pool.append(bag.pop(int(rnd() * left)))
-        if log:
-            ps = ",".join([plain[d] for d in pool])
-            out.append(f'{{"event":"draft_pool","round":{r},"dice":[{ps}],"game":{tail}')
-        # (highest yellow first, seats clockwise from the token holder) as one number
-        rank = [(p - token) % n - yellow[p] * n for p in seats]
-        for seat in sorted(seats, key=rank.__getitem__):
-            if not pool:
-                break
-            d = pool.pop(int(ai[seat]() * len(pool)))
-            hands[seat].append(d)
-            reds[seat] += is_red[d]
-            glitters[seat] += is_glitter[d]
-            clears[seat] += giveable[d]
+            # --- step 3: the trade pass, from the token holder's left
+            # The random player numbers its moves: Pass, then each (clear die, player, die to
+            # take) with players in seat order and dice in hand order; only the chosen move is
+            # found. How many dice each hand offers stays the same through the pass: a trade
+            # swaps one takeable die for another.
+            offered: list[int] = []
+            for i in range(1, n + 1):
+                seat = (token + i) % n
+                if not clears[seat]:
+                    continue
+                hand = hands[seat]
+                choose = ai[seat]
+                while True:
+                    gives = [d for d in hand if giveable[d] and traded_in[d] != r]
+                    if not gives:
+                        break
+                    if not offered:
+                        offered = [len(h) for h in hands]
+                        for holder, _ in given:
+                            offered[holder] = offered[holder] - 1
+                        if has_cannon:
+                            for o in range(n):
+                                offered[o] = offered[o] - sum([cdie[d] for d in hands[o]])
+                    per_give = sum(offered) - offered[seat]
+                    pick = int(choose() * (1 + len(gives) * per_give))
+                    if pick == 0:
+                        break
+                    g, j = divmod(pick - 1, per_give)
+                    give = gives[g]
+                    target = 0
+                    for target in range(n):
+                        if target != seat:
+                            if j < offered[target]:
+                                break
+                            j -= offered[target]
+                    theirs = hands[target]
+                    if offered[target] == len(theirs):
+                        take = theirs[j]
+                    else:
+                        take = [d for d in theirs if takeable[d]][j]
+                    hand.remove(give)
+                    theirs.remove(take)
+                    theirs.append(give)
+                    hand.append(take)
+                    if not giveable[take]:  # else a clear d6 for a clear d6
+                        clears[seat] = clears[seat] - 1
+                        clears[target] = clears[target] + 1
+                        if is_red[take]:
+                            reds[seat] = reds[seat] + 1
+                            reds[target] = reds[target] - 1
+                        elif is_glitter[take]:
+                            glitters[seat] = glitters[seat] + 1
+                            glitters[target] = glitters[target] - 1
+                    traded_in[give] = r
+                    if log:
+                        lines += 1
+                        out.append((f'{{"event":"trade","round":{r},"player":'
+                                    f'{text_names[seat]},"target":{text_names[target]},'
+                                    f'"gave":{text_ids[give]},"took":{text_ids[take]}'
+                                    f"{text_tail}").encode())
+
+            # --- the draft: players + 1 dice from the bag, highest yellow first
+            pool = []
+            size = len(bag)
+            for left in range(size, max(size - n - 1, 0), -1):
+                pool.append(bag.pop(int(rnd() * left)))
             if log:
-                out.append(f'{{"event":"pick","round":{r},"player":{pnames[seat]},'
-                           f'"die":{ids[d]},"game":{tail}')
-        bag.extend(pool)
+                lines += 2  # draft_pool and draft_return
+                out.append(pool_head[r])
+                first = True
+                for d in pool:
+                    out.append(die[d] if first else die_next[d])
+                    first = False
+                out.append(bracket_tail)
+            # (highest yellow first, seats clockwise from the token holder) as one number
+            for rank in sorted([(p - token) % n - yellow[p] * n for p in range(n)]):
+                if not pool:
+                    break
+                seat = (rank % n + token) % n
+                choose = ai[seat]
+                d = pool.pop(int(choose() * len(pool)))
+                hands[seat].append(d)
+                reds[seat] = reds[seat] + is_red[d]
+                glitters[seat] = glitters[seat] + is_glitter[d]
+                clears[seat] = clears[seat] + giveable[d]
+                if log:
+                    lines += 1
+                    out.append(pick_head[r * n + seat])
+                    out.append(ids[d])
+                    out.append(tail)
+            bag.extend(pool)
+            if log:
+                out.append(return_head[r])
+                first = True
+                for d in pool:
+                    out.append(ids[d] if first else id_next[d])
+                    first = False
+                out.append(bracket_tail)
+
+        top = max(totals)
+        winners = [i for i in range(n) if totals[i] == top]
         if log:
-            rs = ",".join([ids[d] for d in pool])
-            out.append(f'{{"event":"draft_return","round":{r},"dice":[{rs}],"game":{tail}')
-
-    winners = winners_of(totals)
-    if log:
-        ts = ",".join([f"{pkeys[i]}{totals[i]}" for i in seats])
-        ws = ",".join([pnames[i] for i in winners])
-        out.append(f'{{"event":"game_end","totals":{{{ts}}},"winners":[{ws}],"game":{tail}')
-    return totals, winners, out
+            ts = ",".join([f"{text_names[i]}:{totals[i]}" for i in range(n)])
+            ws = ",".join([text_names[i] for i in winners])
+            out.append(f'{{"event":"game_end","totals":{{{ts}}},"winners":[{ws}]{text_tail}'
+                       .encode())
+            self.lines += lines
+        return totals, winners
 
 
-__all__ = ["play_random_game"]
+__all__ = ["RandomGames"]

@@ -1,0 +1,205 @@
+"""What the simulator's fast path (:mod:`bot.rules.royale.fast`) looks up instead of computing:
+the dice of one set-up as flat lists indexed by die number, and the game log's text pieces.
+
+Built once per set-up (player ids and options), then shared by every game of a simulation.
+The log pieces are the exact text :func:`bot.rules.gamelog.log_lines` writes for the engine's
+events (``json.dumps``, compact, ``ensure_ascii=False``), cut where a game's values go.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+from bot.rules.royale.dice import (
+    CANNON_KIND,
+    GLITTER,
+    MERCENARY_KIND,
+    MISCHIEF_KIND,
+    ROUNDS,
+    Column,
+    DiceSet,
+    DieSpec,
+    dice_for,
+)
+
+# Where a die's value is summed as it is rolled: its column (0-6), but Mercenary and Cannon dice
+# apart (they score value x round, and value x 10 if fired).
+MERCENARY_SLOT: Final = 7
+CANNON_SLOT: Final = 8
+SLOTS: Final = 9
+YELLOW_SPAN: Final = 256  # yellow sums of the token line looked up below this
+
+
+def js(value: object) -> str:
+    """``value`` as the log writer serialises it (json.dumps, compact, ensure_ascii=False)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _die(spec: DieSpec) -> str:
+    return js(spec.to_log())
+
+
+def game_tail(game_id: str) -> bytes:
+    """The end of every line of a game's log: ``,"game":<id>}`` and the newline, UTF-8."""
+    if game_id.isprintable() and '"' not in game_id and "\\" not in game_id:
+        return f',"game":"{game_id}"}}\n'.encode()  # what json.dumps gives for such an id
+    return f',"game":{js(game_id)}}}\n'.encode()
+
+
+class DiceTable:
+    """The dice of one set-up (player count and options), numbered 0..D-1 in spec order."""
+
+    __slots__ = (
+        "bag", "cannon_die", "faces", "giveable", "glitter", "ids", "mischief", "mischief_die",
+        "pity", "red", "sides", "slot", "start", "takeable", "value_base", "yellow",
+    )
+
+    def __init__(self, ds: DiceSet) -> None:
+        specs = list(ds.specs.values())
+        index = {sp.id: i for i, sp in enumerate(specs)}
+        self.ids: list[str] = [sp.id for sp in specs]
+        self.faces: list[tuple[int, ...]] = [sp.faces for sp in specs]
+        self.sides: list[int] = [sp.sides for sp in specs]
+        slots = {MERCENARY_KIND: MERCENARY_SLOT, CANNON_KIND: CANNON_SLOT}
+        self.slot: list[int] = [slots.get(sp.kind, int(sp.column)) for sp in specs]
+        self.red: list[int] = [int(sp.column == Column.RED) for sp in specs]
+        self.glitter: list[int] = [int(sp.kind == GLITTER) for sp in specs]
+        self.yellow: list[bool] = [sp.color == "yellow" for sp in specs]
+        self.giveable: list[int] = [int(sp.giveable) for sp in specs]
+        self.takeable: list[bool] = [sp.takeable for sp in specs]
+        self.mischief_die: list[bool] = [sp.kind == MISCHIEF_KIND for sp in specs]
+        self.cannon_die: list[int] = [int(sp.kind == CANNON_KIND) for sp in specs]
+        self.pity: list[int] = [index[d] for d in ds.pity]
+        self.mischief: list[int] = [index[d] for d in ds.mischief]
+        self.bag: list[int] = [index[d] for d in ds.bag]
+        self.start: list[int] = [index[d] for d in ds.yellow]
+        self.value_base: list[int] = value_base(ds)
+
+
+_TABLES: dict[tuple[int, tuple[str, ...]], DiceTable] = {}
+
+
+def dice_table(players: int, expansions: tuple[str, ...]) -> DiceTable:
+    """The :class:`DiceTable` of a player count and (normalised) options, built once."""
+    t = _TABLES.get((players, expansions))
+    if t is None:
+        t = _TABLES[(players, expansions)] = DiceTable(dice_for(players, expansions))
+    return t
+
+
+# Numbers are looked up, not formatted: a table of ``prefix + str(v)`` for v in
+# [NUM_LOW, NUM_LOW + NUM_SPAN) per place a number goes; :func:`wide` writes any other value.
+NUM_LOW: Final = -400
+NUM_SPAN: Final = 2000
+
+
+def numbers(prefix: str, low: int = NUM_LOW, span: int = NUM_SPAN) -> list[bytes]:
+    """``prefix`` followed by each number from ``low`` on, UTF-8."""
+    return [f"{prefix}{v}".encode() for v in range(low, low + span)]
+
+
+def wide(table: list[bytes], low: int, value: int) -> bytes:
+    """The piece of :func:`numbers` table ``table`` (starting at ``low``) for any ``value``."""
+    if 0 <= value - low < len(table):
+        return table[value - low]
+    prefix = table[0][: -len(str(low).encode())]
+    return prefix + str(value).encode()
+
+
+_COLUMNS: list[list[bytes]] = []
+
+
+def column_numbers() -> list[list[bytes]]:
+    """The score line's numbers after its dice: seven columns and the total (built once)."""
+    if not _COLUMNS:
+        heads = ('],"columns":{"yellow":', ',"purple":', ',"blue":', ',"red":', ',"green":',
+                 ',"clear":', ',"pink":', '},"total":')
+        _COLUMNS.extend(numbers(head) for head in heads)
+    return _COLUMNS
+
+
+class LogPieces:
+    """The log text of one set-up (player ids, options) as UTF-8 pieces, cut where a game's
+    values go.
+
+    Lists by die are indexed by die number; lists by round and seat by ``round * n + seat``;
+    a rolled die's piece by ``value_base[die] + value``. Pieces named ``..._next`` start with
+    the comma that separates them from the previous item of a JSON list or object.
+    """
+
+    __slots__ = (
+        "columns", "dealt", "die", "die_next", "id_next", "ids", "key", "key_next", "names",
+        "pick_head", "pity_head", "pool_head", "rerolls", "return_head", "rolled", "rolled_next",
+        "score_head", "setup_tail", "text_ids", "text_names", "token_head", "yellow",
+    )
+
+    def __init__(self, players: tuple[str, ...], expansions: tuple[str, ...], ds: DiceSet
+                 ) -> None:
+        specs = ds.specs
+        order = list(specs.values())
+        n = len(players)
+        self.text_names: list[str] = [js(p) for p in players]
+        self.text_ids: list[str] = [js(sp.id) for sp in order]
+        self.names: list[bytes] = [name.encode() for name in self.text_names]
+        self.ids: list[bytes] = [i.encode() for i in self.text_ids]
+        self.id_next: list[bytes] = [b"," + i for i in self.ids]
+        self.key: list[bytes] = [f"{name}:".encode() for name in self.text_names]
+        self.key_next: list[bytes] = [b"," + key for key in self.key]
+        # the token line's yellow sums, by seat * YELLOW_SPAN + sum
+        self.yellow: list[list[bytes]] = [
+            numbers(("," if i else "") + f"{name}:", 0, YELLOW_SPAN)
+            for i, name in enumerate(self.text_names)]
+        self.die: list[bytes] = [_die(sp).encode() for sp in order]
+        self.die_next: list[bytes] = [b"," + piece for piece in self.die]
+        self.rolled: list[bytes] = []
+        for sp in order:
+            head = _die(sp)[:-1] + ',"value":'
+            self.rolled += [f"{head}{v}}}".encode() if v in sp.faces else b""
+                            for v in range(min(sp.faces), max(sp.faces) + 1)]
+        self.rolled_next: list[bytes] = [b"," + piece for piece in self.rolled]
+        self.columns: list[list[bytes]] = column_numbers()
+        self.rerolls: list[bytes] = numbers('},"rerolls":', 0, 64)
+        rounds = range(ROUNDS + 1)
+        self.token_head: list[bytes] = [
+            f'{{"event":"token","round":{r},"player":{name},"yellow":{{'.encode()
+            for r in rounds for name in self.text_names]
+        self.score_head: list[bytes] = [
+            f'{{"event":"score","round":{r},"player":{name},"dice":['.encode()
+            for r in rounds for name in self.text_names]
+        self.pick_head: list[bytes] = [
+            f'{{"event":"pick","round":{r},"player":{name},"die":'.encode()
+            for r in rounds for name in self.text_names]
+        self.pity_head: list[bytes] = [f'{{"event":"pity","round":{r},"given":{{'.encode()
+                                       for r in rounds]
+        self.pool_head: list[bytes] = [f'{{"event":"draft_pool","round":{r},"dice":['.encode()
+                                       for r in rounds]
+        self.return_head: list[bytes] = [
+            f'{{"event":"draft_return","round":{r},"dice":['.encode() for r in rounds]
+        # setup: everything after the seed, up to the game id
+        hands = {p: [specs[d].to_log()] for p, d in zip(players, ds.yellow, strict=True)}
+        aside = [specs[d].to_log() for d in (*ds.pity, *ds.mischief)]
+        tail = js({"players": list(players), "expansions": list(expansions), "hands": hands,
+                   "bag": [specs[d].to_log() for d in ds.bag], "aside": aside})
+        self.setup_tail: bytes = ("," + tail[1:-1]).encode()
+        dealt = {p: specs[d].to_log() for p, d in zip(players, ds.mischief, strict=False)}
+        self.dealt: bytes = ('{"event":"mischief_dealt","round":1,"dice":' + js(dealt)).encode()
+        assert len(self.token_head) == (ROUNDS + 1) * n
+
+
+def value_base(ds: DiceSet) -> list[int]:
+    """Where each die's rolled pieces start in :attr:`LogPieces.rolled`, minus its lowest face
+    (so that ``value_base[die] + value`` is the piece of the die showing ``value``).
+    """
+    base: list[int] = []
+    at = 0
+    for sp in ds.specs.values():
+        low = min(sp.faces)
+        base.append(at - low)
+        at += max(sp.faces) - low + 1
+    return base
+
+
+__all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "NUM_LOW", "NUM_SPAN", "SLOTS", "YELLOW_SPAN",
+           "DiceTable", "LogPieces", "column_numbers", "dice_table", "game_tail", "js",
+           "numbers", "value_base", "wide"]
