@@ -104,14 +104,15 @@ def _reason(exc: BaseException) -> str:
 
 def run_bot(settings: Settings) -> int:
     """Check the database, then run the bot until it is stopped (Ctrl+C or SIGTERM)."""
-    from bot.client import PandaBot
+    from bot.client import create_bot
     from bot.startup_checks import check_database
 
     configure_logging(settings.log_level)
-    asyncio.run(check_database(settings.database_path))
+    if settings.database_url is None:
+        asyncio.run(check_database(settings.database_path))
     point_at_endpoints(settings)
     assert settings.discord_token is not None
-    bot = PandaBot(settings)
+    bot = create_bot(settings)
     bot.add_listener(_invite_logger(bot, settings), "on_ready")
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)

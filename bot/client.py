@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
 
 from bot.health import start_heartbeat
+from bot.metrics import BotMetrics, install_answer_hook
 from bot.service import GameService, StatsService
 from bot.settings import Settings
+from bot.shards import ShardPlan
 from bot.startup_checks import check_database
 from storage import Database, open_database
 
@@ -41,13 +43,18 @@ class PandaBot(commands.Bot):
 
     service: GameService
     stats: StatsService
+    metrics: BotMetrics | None = None
 
     def __init__(self, settings: Settings, *, sync_only: bool = False,
-                 seed_source: Callable[[], int] | None = None) -> None:
-        """A bot for ``settings``; ``sync_only`` opens no database (commands only)."""
+                 seed_source: Callable[[], int] | None = None, **options: Any) -> None:
+        """A bot for ``settings``; ``sync_only`` opens no database (commands only).
+
+        ``options`` go to discord.py's client (the shards, for :class:`ShardedPandaBot`).
+        """
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None)
+                         help_command=None, **options)
         self.settings = settings
+        self.plan: ShardPlan = settings.shard_plan
         self.sync_only = sync_only
         self.seed_source = seed_source  # tests fix the games' seeds; None: random seeds
 
@@ -69,23 +76,58 @@ class PandaBot(commands.Bot):
         self.service = GameService(db, clock=discord_clock,
                                    default_timeout=self.settings.default_turn_timeout)
         self.stats = StatsService(db)
+        self.service.owns = self.plan.owns
+        if self.settings.metrics_port is not None:
+            self.start_metrics(self.settings.metrics_port)
         if self.seed_source is not None:
             self.service.seed_source = self.seed_source
         await self.load_features()
         restored = await self.service.restore()
         start_heartbeat(self.settings.health_file, self)
-        log.info("Ready to serve %d open game(s); %d turn timer(s) running", len(restored),
-                 self.service.pending_timers)
-        if self.settings.dev_guild_id:
+        log.info("Cluster %s: ready to serve %d open game(s); %d turn timer(s) running",
+                 self.plan.label, len(restored), self.service.pending_timers)
+        # Commands are synced once by `./dev sync`; the dev guild's quick sync at start-up is
+        # done by one cluster only (the one holding shard 0), never once per cluster.
+        if self.settings.dev_guild_id and self.plan.holds_shard_zero:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("Synced commands to the dev guild %s", self.settings.dev_guild_id)
 
+    def start_metrics(self, port: int) -> BotMetrics:
+        """Serve this cluster's Prometheus metrics on ``port`` (0: any free port)."""
+        install_answer_hook()
+        self.metrics = BotMetrics(self.plan)
+        self.metrics.serve(port)
+        self.metrics.start_refreshing(self.service.db)
+        return self.metrics
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's dispatch; an interaction is counted (and timed) as it arrives."""
+        if event_name == "interaction" and self.metrics is not None:
+            self.metrics.received(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
     async def close(self) -> None:
-        """Stop the turn timers, close the database, then disconnect."""
+        """Stop the turn timers and metrics, close the database, then disconnect."""
+        if self.metrics is not None:
+            await self.metrics.close()
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()
             await service.db.close()
         await super().close()
+
+
+class ShardedPandaBot(PandaBot, commands.AutoShardedBot):
+    """The bot on the shards of ``SHARD_COUNT`` / ``SHARD_IDS`` (discord.py's AutoShardedBot)."""
+
+
+def create_bot(settings: Settings, **kwargs: Any) -> PandaBot:
+    """The bot ``settings`` ask for: :class:`ShardedPandaBot` on this cluster's shards when
+    ``SHARD_COUNT`` is set, else the plain :class:`PandaBot` (one connection, every guild).
+    """
+    plan = settings.shard_plan
+    if not plan.sharded:
+        return PandaBot(settings, **kwargs)
+    return ShardedPandaBot(settings, shard_count=plan.count, shard_ids=plan.shard_ids, **kwargs)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Final
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.problems import Problem
+from bot.shards import MAX_SHARDS, ShardPlan, format_shard_ids, parse_shard_ids
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 DEFAULT_HEALTH_FILE: Final = Path("/tmp/panda-royale.health")
@@ -37,6 +38,12 @@ REQUIREMENTS: Final[dict[str, str]] = {
     "health_file": "must be the path of the heartbeat file, e.g. /tmp/panda-royale.health",
     "database_url": ("must be a PostgreSQL URL such as postgresql://user:pass@host/db, or empty "
                      "for the SQLite file of DATABASE_PATH"),
+    "shard_count": (f"must be the total number of shards, a whole number from 1 to {MAX_SHARDS}, "
+                    "or empty for an unsharded bot"),
+    "shard_ids": ("must be this cluster's shards below SHARD_COUNT, a range or a list such as "
+                  "0-3 or 0,2 (SHARD_COUNT must be set too), or empty for every shard"),
+    "metrics_port": ("must be a TCP port from 1 to 65535 for the Prometheus metrics, or empty "
+                     "for no metrics"),
 }
 SECRET_FIELDS: Final = frozenset({"discord_token", "database_url"})
 
@@ -78,6 +85,11 @@ class Settings(BaseSettings):
                                   "token when not set."
     )
     health_file: Path = Field(default=DEFAULT_HEALTH_FILE)
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    shard_ids: str | None = Field(
+        default=None, description="This cluster's shards, e.g. 0-3 or 0,2 (needs SHARD_COUNT)."
+    )
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
 
     @field_validator("log_level")
     @classmethod
@@ -109,8 +121,19 @@ class Settings(BaseSettings):
             raise ValueError("not a postgresql:// URL")
         return v
 
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if v is None:
+            return None
+        ids = parse_shard_ids(v)
+        count = info.data.get("shard_count")
+        if count is None or any(i >= count for i in ids):
+            raise ValueError("shard ids need SHARD_COUNT and must be below it")
+        return format_shard_ids(ids)
+
     @field_validator("discord_api_base_url", "discord_gateway_url", "database_url",
-                     mode="before")
+                     "shard_count", "shard_ids", "metrics_port", mode="before")
     @classmethod
     def _blank_none(cls, v: object) -> object:
         return _blank(v)
@@ -142,6 +165,14 @@ class Settings(BaseSettings):
         if self.database_url is not None:
             return self.database_url.get_secret_value()
         return self.database_path
+
+    @property
+    def shard_plan(self) -> ShardPlan:
+        """This process's shards (unsharded unless ``SHARD_COUNT`` is set)."""
+        if self.shard_count is None:
+            return ShardPlan()
+        ids = parse_shard_ids(self.shard_ids) if self.shard_ids else ()
+        return ShardPlan(self.shard_count, ids)
 
     @property
     def has_token(self) -> bool:

@@ -37,7 +37,7 @@ TOKEN = base64.b64encode(str(APP_ID).encode()).decode().rstrip("=") + ".fake-par
 UNREACHABLE = "http://127.0.0.1:9/api/v10"  # the discard port: nothing listens there
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
             "DISCORD_GATEWAY_URL", "DEFAULT_TURN_TIMEOUT", "DISCORD_APPLICATION_ID", "HEALTH_FILE",
-            "DATABASE_URL")
+            "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT")
 HELP = "Run './dev {}' for the options.\n"
 
 
@@ -176,6 +176,15 @@ SETTING_CASES: list[tuple[str, str, str]] = [
     ("HEALTH_FILE", "", bad_setting(
         "HEALTH_FILE", "must be the path of the heartbeat file, e.g. /tmp/panda-royale.health",
         "''")),
+    ("SHARD_COUNT", "0", bad_setting(
+        "SHARD_COUNT", "must be the total number of shards, a whole number from 1 to 4096, or "
+        "empty for an unsharded bot", "'0'")),
+    ("SHARD_IDS", "0-3", bad_setting(  # no SHARD_COUNT
+        "SHARD_IDS", "must be this cluster's shards below SHARD_COUNT, a range or a list such "
+        "as 0-3 or 0,2 (SHARD_COUNT must be set too), or empty for every shard", "'0-3'")),
+    ("METRICS_PORT", "http", bad_setting(
+        "METRICS_PORT", "must be a TCP port from 1 to 65535 for the Prometheus metrics, or "
+        "empty for no metrics", "'http'")),
 ]
 
 

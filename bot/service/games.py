@@ -23,7 +23,7 @@ from bot.rules.registry import GameKind, kind_of
 from bot.service.lobby import LobbyService
 from bot.service.model import Game, Outcome, Person, Step, cpu_level, is_cpu
 from bot.service.reads import trim_events
-from storage import Finish
+from storage import Finish, StaleVersion, WrongStatus
 
 TIMEOUT_AI: Final = NORMAL
 """The level of the computer player that decides for a person who ran out of time."""
@@ -52,9 +52,14 @@ class GameService(LobbyService):
             rules = {k: v for k, v in game.settings.items() if k in kind.rule_options}
             state, events = kind.engine.new_game(game.player_ids, game.seed, rules)
             objs = list(log_objects(f"{game.id}", events))
-            game = await self.db.start_game(game.id, game.version,
-                                            kind.engine.state_to_json(state), objs,
-                                            self._deadline(game, kind, state), self.clock())
+            try:  # version-guarded: another process may have changed the lobby meanwhile
+                game = await self.db.start_game(game.id, game.version,
+                                                kind.engine.state_to_json(state), objs,
+                                                self._deadline(game, kind, state), self.clock())
+            except StaleVersion:
+                raise StaleClick("The lobby just changed: try again.") from None
+            except WrongStatus:
+                raise GameNotRunning("This game has already started or ended.") from None
             self._tails[game.id] = trim_events(game.kind, objs)
             self._states[game.id] = (game.version, state)
             outcome = Outcome(game, state, start_events=objs)
@@ -92,6 +97,7 @@ class GameService(LobbyService):
         async with self.lock(game.channel_id):
             game = await self._load(game_id)
             if game.status != "active" or game.version != version:
+                self._arm(game)  # moved on (maybe by another process): chase its deadline
                 return None
             kind = kind_of(game.kind)
             state = self.state_of(game)
@@ -101,7 +107,12 @@ class GameService(LobbyService):
             outcome = Outcome(game, state)
             while True:  # the whole turn of the late player (one decision in Royale)
                 bot = kind.make_player(TIMEOUT_AI, _ai_seed(outcome.game, seat))
-                await self._commit(outcome, bot.choose(outcome.state), "timeout")
+                try:
+                    await self._commit(outcome, bot.choose(outcome.state), "timeout")
+                except StaleClick:  # another process moved the game first: nothing applied
+                    if not outcome.steps:
+                        return None
+                    break
                 if kind.turn_end is None or outcome.steps[-1].action.get("type") == \
                         kind.turn_end or kind.engine.current_seat(outcome.state) != seat:
                     break
@@ -143,12 +154,18 @@ class GameService(LobbyService):
             finish = Finish(scores=scores, winners=winners,
                             rate=lambda current: rate_game(current, scores))
         actor = player_id if by != "timeout" else f"timeout:{player_id}"
-        game = await self.db.commit_action(
-            game.id, game.version, action=action.to_json(), actor=actor, events=objs,
-            state=engine.state_to_json(new_state),
-            deadline_ms=self._deadline(game, kind, new_state), now_ms=self.clock(),
-            finish=finish,
-        )
+        try:  # the version guard: of racing writers (other processes too), one wins
+            game = await self.db.commit_action(
+                game.id, game.version, action=action.to_json(), actor=actor, events=objs,
+                state=engine.state_to_json(new_state),
+                deadline_ms=self._deadline(game, kind, new_state), now_ms=self.clock(),
+                finish=finish,
+            )
+        except StaleVersion:
+            raise StaleClick("Someone was quicker: the game just moved on. Use the latest "
+                             "message.") from None
+        except WrongStatus:
+            raise GameNotRunning("This game just ended.") from None
         outcome.game = game
         outcome.state = new_state
         outcome.steps.append(Step(seat, player_id, by, action.to_json(), objs))
@@ -169,7 +186,10 @@ class GameService(LobbyService):
                 action = await asyncio.to_thread(bot.choose, outcome.state)
             else:
                 action = bot.choose(outcome.state)
-            await self._commit(outcome, action, "computer")
+            try:
+                await self._commit(outcome, action, "computer")
+            except (StaleClick, GameNotRunning):  # another process played this turn
+                return
 
     # ------------------------------------------------------------------ timers, start-up
 
@@ -180,7 +200,12 @@ class GameService(LobbyService):
         return self.clock() + self.timeout_of(game) * 1000
 
     def _arm(self, game: Game) -> None:
-        """(Re)start the timer of the decision the game waits on, if a person must decide."""
+        """(Re)start the timer of the decision the game waits on, if a person must decide
+        (only in the process that owns the game's guild: see :attr:`owns`).
+        """
+        if not self.owns(game.guild_id):
+            self._timers.cancel(game.id)
+            return
         deadline = game.deadline_ms if game.status == "active" else None
         self._timers.arm(game.id, game.version, deadline)
 
@@ -195,7 +220,7 @@ class GameService(LobbyService):
         """At start-up: re-arm the timer of every game waiting on a person, and play the
         computer seats of a game a crash left waiting on them (between two commits).
         """
-        games = await self.db.open_games()
+        games = [g for g in await self.db.open_games() if self.owns(g.guild_id)]
         for game in games:
             self._channels[game.id] = game.channel_id
             if game.status != "active":
@@ -225,8 +250,6 @@ class GameService(LobbyService):
     async def close(self) -> None:
         """Stop every turn timer (the database is closed by its owner)."""
         await self._timers.close()
-
-
 
 def _ai_seed(game: Game, seat: int) -> int:
     return (game.seed * 1_009 + game.version * 31 + seat) % (2**62)

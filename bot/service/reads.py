@@ -56,6 +56,9 @@ class GameReads:
         self._states: dict[int, tuple[int, Any]] = {}
         self._tails: dict[int, list[dict[str, Any]]] = {}
         self._timers = TurnTimers(clock, self._fire)
+        self.owns: Callable[[int], bool] = lambda guild_id: True
+        """Whether this process runs the turn timers and restores the games of a guild (the
+        cluster whose shard holds it; see :mod:`bot.shards`)."""
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own (a timeout, a
         resumed computer turn), with the outcome and ``"timeout"`` or ``"resume"``."""

@@ -72,3 +72,32 @@ def test_the_command_line_module_is_light() -> None:
     code = ("import sys, tools.benchbot.bot_bench as b; b.build_parser(); "
             "sys.exit(any(m.startswith(('simcord', 'discord')) for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_latency_benchmark_on_postgresql(pg_cluster) -> None:  # type: ignore[no-untyped-def]
+    """``--backend postgres``: the bot keeps its games in PostgreSQL; the figures print."""
+    import dataclasses
+
+    opts = dataclasses.replace(TINY, which=("latency",), backend="postgres",
+                               postgres_url=pg_cluster.url())
+    out = io.StringIO()
+    results: Results = asyncio.run(run_benchmarks(opts, out))
+    text = out.getvalue()
+    assert results.errors_logged == 0, text
+    assert text.startswith("Backend: postgres")
+    assert [r.games for r in results.latency] == [1, 2]
+    assert all(run.answer.n > 0 for run in results.latency)
+
+    async def games_in_postgres() -> int:
+        import asyncpg
+
+        conn = await asyncpg.connect(pg_cluster.url())
+        try:
+            schemas = await conn.fetch("SELECT schema_name FROM information_schema.schemata "
+                                       "WHERE schema_name LIKE 'bench_%'")
+            return sum([await conn.fetchval(f'SELECT count(*) FROM "{r[0]}".games')
+                        for r in schemas])
+        finally:
+            await conn.close()
+
+    assert asyncio.run(games_in_postgres()) >= 3  # the benchmark's games are in PostgreSQL

@@ -1,5 +1,10 @@
 """End-to-end tests: the real bot (discord.py client, cogs, service, SQLite file) against
-SimCord, a simulated Discord. Players click what they see on the game messages."""
+SimCord, a simulated Discord. Players click what they see on the game messages.
+
+Tests marked ``both_backends`` (whole games, timeouts, restarts: a representative set that
+keeps the suite's time in bounds) run twice: on the SQLite file and on a PostgreSQL database
+of the session's private server (``DATABASE_URL``); the others on SQLite only.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,18 @@ import pytest_asyncio
 
 from bot.client import PandaBot
 from bot.settings import Settings
+from tests.conftest import BACKENDS, create_database
 from tests.e2e.table import Table
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "both_backends: run on SQLite and on PostgreSQL")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if ("e2e_database" in metafunc.fixturenames
+            and metafunc.definition.get_closest_marker("both_backends") is not None):
+        metafunc.parametrize("e2e_database", BACKENDS, indirect=True)
 
 
 @pytest.fixture
@@ -28,14 +44,25 @@ E2E_SEED = int(os.environ.get("E2E_SEED", "1"))
 
 
 @pytest_asyncio.fixture
-async def bot_factory(db_path: Path) -> AsyncIterator[Callable[[], PandaBot]]:
-    """Fresh, unstarted bots on the same database file (a restart is a new bot)."""
+async def e2e_database(request: pytest.FixtureRequest) -> str | None:
+    """``DATABASE_URL`` of the test's bots: None (the SQLite file) unless the test is marked
+    ``both_backends`` and runs on PostgreSQL (a new database on the session's server)."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return None
+    return await create_database(request.getfixturevalue("pg_cluster"))
+
+
+@pytest_asyncio.fixture
+async def bot_factory(db_path: Path, e2e_database: str | None
+                      ) -> AsyncIterator[Callable[[], PandaBot]]:
+    """Fresh, unstarted bots on the same database (a restart is a new bot)."""
     made: list[PandaBot] = []
     seeds = itertools.count(1000 * E2E_SEED)
 
     def make() -> PandaBot:
         settings = Settings(_env_file=None, database_path=db_path,  # type: ignore[call-arg]
-                            discord_token=None, default_turn_timeout=120)
+                            database_url=e2e_database, discord_token=None,
+                            default_turn_timeout=120)
         bot = PandaBot(settings, seed_source=lambda: next(seeds))
         made.append(bot)
         return bot

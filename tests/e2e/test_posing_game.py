@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import pytest
 
 from tests.e2e.table import Table, components, custom_ids, private, refused, verb
 
@@ -241,6 +242,7 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     assert events[-1]["winners"] == [str(alice.id)]
 
 
+@pytest.mark.both_backends
 async def test_three_people_and_a_computer_player(table: Table) -> None:
     names = ["alice", "bob", "carol"]
     env = table.env

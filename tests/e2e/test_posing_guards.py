@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from tests.e2e.table import Table, click_together, custom_ids, private, refused
 from tests.e2e.test_posing_game import (
     PNG_MAGIC,
@@ -173,6 +175,7 @@ async def test_solo_timeout_edits_the_same_message(table: Table) -> None:
     assert len(table.env.bot.service.state_of(game).filled[0]) == 1
 
 
+@pytest.mark.both_backends
 async def test_restart_mid_turn_old_buttons_still_work(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
     await start_posing(table, ["alice", "bob"])
     alice = table["alice"]
@@ -271,6 +274,7 @@ async def test_slash_start_and_lobby_rules(table: Table) -> None:
     assert "45s per decision" in msg.embeds[0].footer.text
 
 
+@pytest.mark.both_backends
 async def test_restart_after_a_crash_between_commits(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
     """alice's fill was committed but the bot died before the computer player took its turn:
     at start-up the computer plays, and alice is called back in a new message."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from tests.e2e.table import Table, custom_ids, private, refused, verb
 
 
@@ -20,6 +22,7 @@ async def open_lobby(table: Table, players: list[str], **options: object) -> Non
     assert f"Players ({len(players)}/10)" in lobby.embeds[0].description
 
 
+@pytest.mark.both_backends
 async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     await open_lobby(table, ["alice", "bob"])
     start = await table["alice"].click(table.game_message(), label="Start")
@@ -53,6 +56,7 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     json.dumps(events)
 
 
+@pytest.mark.both_backends
 async def test_five_player_game_with_every_mayhem_option(table: Table) -> None:
     players = ["alice", "bob", "carol", "dave", "erin"]
     await open_lobby(table, players, mischief=True, cannon=True, mercenary=True)

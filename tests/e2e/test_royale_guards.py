@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 
 from tests.e2e.table import Table, click_together, components, private, refused, verb
 from tests.e2e.test_royale_game import open_lobby
@@ -65,6 +66,7 @@ async def test_two_clicks_at_once_apply_once(table: Table) -> None:
     assert len(mine) == 1 and mine[0].action["type"] == "pick"
 
 
+@pytest.mark.both_backends
 async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     await started(table, ["alice", "bob"], turn_timeout=30)
     await play_until(table, "pick", random.Random(4))
@@ -81,6 +83,7 @@ async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     assert any("ran out of time" in c for c in seen)
 
 
+@pytest.mark.both_backends
 async def test_restart_in_the_middle_of_a_trade(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
     await started(table, ["alice", "bob", "carol"])
     await play_until(table, "ttarget", random.Random(5))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.rules.royale.players import make_player
 from bot.service import Person, Place
 from tests.e2e.table import Table, components, verb
@@ -27,6 +29,7 @@ async def finish_game(table: Table, member: Any, channel_id: int, seed: int,
                                     lambda st, seat: player.choose(st))
 
 
+@pytest.mark.both_backends
 async def test_leaderboard_counts_finished_games_only(table: Table) -> None:
     await finish_game(table, table["alice"], 101, 1)
     await finish_game(table, table["alice"], 101, 2)

@@ -66,6 +66,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bursts", type=int, default=5,
                    help="bursts of one simultaneous decision per game (default 5)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
+                   help="where the bot keeps its games: an SQLite file (default) or PostgreSQL")
+    p.add_argument("--postgres-url", default=None,
+                   help="with --backend postgres: a server to use (postgresql://...); default: "
+                        "a private server started from the machine's PostgreSQL binaries")
     p.add_argument("--settle-idle", type=float, default=None,
                    help="SimCord's settle poll interval in seconds for measured clicks "
                         "(default: SimCord's own, 0.05)")
@@ -76,7 +81,8 @@ def options_from(args: argparse.Namespace) -> Options:
     which = tuple(w for w in WHICH if w != "profile") if args.which == "all" else (args.which,)
     return Options(which=which, games=args.games, resident=args.resident, traced=args.traced,
                    players=args.players, samples=args.samples, decisions=args.decisions,
-                   bursts=args.bursts, seed=args.seed, settle_idle=args.settle_idle)
+                   bursts=args.bursts, seed=args.seed, settle_idle=args.settle_idle,
+                   backend=args.backend)
 
 
 def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -87,12 +93,21 @@ def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
         (out or sys.stdout).write("--games, --resident and --traced need at least 1 game; "
                                   "--players takes 2 to 10\n")
         return 2
+    import dataclasses
+
+    from tools.benchbot.backends import postgres_server
     from tools.benchbot.bot_runs import run_benchmarks
     from tools.benchbot.simworld import BenchError
 
     out = out or sys.stdout
+    opts = options_from(args)
     try:
-        results = asyncio.run(run_benchmarks(options_from(args), out))
+        if opts.backend == "postgres":
+            with postgres_server(args.postgres_url) as url:
+                results = asyncio.run(run_benchmarks(
+                    dataclasses.replace(opts, postgres_url=url), out))
+        else:
+            results = asyncio.run(run_benchmarks(opts, out))
     except BenchError as exc:
         out.write(f"benchmark failed: {exc}\n")
         return 1

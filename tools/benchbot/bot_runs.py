@@ -40,6 +40,8 @@ async def run_benchmarks(opts: Options, out: TextIO = sys.stdout) -> Results:
     root.setLevel(logging.WARNING)
     errors = ErrorCounter()
     root.addHandler(errors)
+    where = "an SQLite file" if opts.backend == "sqlite" else "PostgreSQL"
+    out.write(f"Backend: {opts.backend} (the bot's games in {where})\n")
     try:
         if "latency" in opts.which:
             results.latency = await bench_latency(opts, out)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from tools.benchbot.backends import database_for
 from tools.benchbot.figures import (
     Dist,
     LatencyRun,
@@ -165,7 +166,8 @@ async def _restart_game(world: World, table: GameTable) -> None:
 async def _latency_one_game(opts: Options) -> LatencyRun:
     rng = random.Random(opts.seed)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed,
+                      database_url=await database_for(opts))
         async with world.running():
             [table] = await world.open_games(1, opts.players)
             sampler = Sampler(world)
@@ -184,7 +186,8 @@ async def _latency_one_game(opts: Options) -> LatencyRun:
 async def _latency_many(opts: Options) -> LatencyRun:
     rng = random.Random(opts.seed + 1)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed,
+                      database_url=await database_for(opts))
         async with world.running():
             tables = await world.open_games(opts.games, opts.players)
             sampler = Sampler(world)

@@ -20,3 +20,5 @@ class Options:
     seed: int = 1
     settle_idle: float | None = None
     profile_decisions: int = 200
+    backend: str = "sqlite"
+    postgres_url: str | None = None

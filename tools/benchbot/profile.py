@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
+from tools.benchbot.backends import database_for
 from tools.benchbot.options import Options
 from tools.benchbot.resident import (
     _attributed,
@@ -29,7 +30,8 @@ async def bench_profile(opts: Options, out: TextIO) -> str:
     groups: dict[bool, pstats.Stats | None] = {False: None, True: None}
     counts: Counter[bool] = Counter()
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed,
+                      database_url=await database_for(opts))
         async with world.running():
             tables = await world.open_games(opts.games, opts.players)
             made = 0

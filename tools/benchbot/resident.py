@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from tools.benchbot.backends import database_for
 from tools.benchbot.figures import (
     HARNESS,
     NOT_THE_BOT,
@@ -88,7 +89,8 @@ async def bench_resident(opts: Options, out: TextIO, *, memory: bool, startup: b
     """
     rng = random.Random(opts.seed + 3)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed)
+        world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed,
+                      database_url=await database_for(opts))
         async with world.running():
             # Warm-up, not counted: imports, fonts and caches of a first drawn score sheet.
             warm = await world.open_games(2, opts.players)
@@ -208,7 +210,7 @@ UPLOADS = "pictures/png.py"
 async def _startup(world: World, tables: list[GameTable], rng: random.Random) -> StartupRun:
     from bot.client import discord_clock
     from bot.service import GameService
-    from storage import Database
+    from storage import open_database
 
     env = world.env
     restarts: list[float] = []
@@ -261,7 +263,7 @@ async def _startup(world: World, tables: list[GameTable], rng: random.Random) ->
 
     alone: list[float] = []
     query: list[float] = []
-    db = await Database.open(world.db_path)
+    db = await open_database(world.database_url or world.db_path)
     try:
         for _ in range(5):
             t0 = time.perf_counter()

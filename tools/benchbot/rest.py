@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
+from tools.benchbot.backends import database_for
 from tools.benchbot.figures import (
     RestRun,
 )
@@ -29,7 +30,8 @@ async def bench_rest(opts: Options, out: TextIO) -> list[RestRun]:
     runs: list[RestRun] = []
     rng = random.Random(opts.seed + 2)
     with tempfile.TemporaryDirectory() as tmp:
-        world = World(Path(tmp), settle_idle=0.001, seed=opts.seed)
+        world = World(Path(tmp), settle_idle=0.001, seed=opts.seed,
+                      database_url=await database_for(opts))
         async with world.running():
             for computers in (False, True):
                 table = world.new_table(1 if computers else opts.players)

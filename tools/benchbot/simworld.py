@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import simcord
+from pydantic import SecretStr
 
 from bot.client import PandaBot
 from bot.settings import Settings
@@ -83,8 +84,9 @@ class World:
     """A running SimCord environment around the real bot, on a SQLite file in ``directory``."""
 
     def __init__(self, directory: Path, *, settle_idle: float | None = None,
-                 seed: int = 1) -> None:
+                 seed: int = 1, database_url: str | None = None) -> None:
         self.db_path = directory / "panda.db"
+        self.database_url = database_url  # PostgreSQL instead of the file (--backend postgres)
         self._seeds = itertools.count(seed * 100_000)  # games get fixed seeds: runs repeat
         self.settle_idle = settle_idle  # None: SimCord's own settle poll interval
         self.bots: list[PandaBot] = []
@@ -103,7 +105,9 @@ class World:
     def make_bot(self) -> PandaBot:
         """A fresh, unstarted bot on the world's database file."""
         settings = Settings(_env_file=None, database_path=self.db_path,  # type: ignore[call-arg]
-                            discord_token=None, default_turn_timeout=TURN_TIMEOUT)
+                            database_url=SecretStr(self.database_url) if self.database_url
+                            else None, discord_token=None,
+                            default_turn_timeout=TURN_TIMEOUT)
         bot = PandaBot(settings, seed_source=lambda: next(self._seeds))
         self.bots.append(bot)
         return bot

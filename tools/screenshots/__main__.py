@@ -46,6 +46,30 @@ async def _phone(env: Any, table: Any, viewer: Any, path: Path, message: Any) ->
         await preview.screenshot(path, target=message, allow_incomplete=True)
 
 
+async def _clear_first(table: Any) -> bool:
+    """Draft a clear d6 when one is offered, so that a trade step comes up to be shot."""
+    msg = table.game_message()
+    who = table.decider(msg)
+    for row in msg.components:
+        for c in getattr(row, "children", [row]):
+            cid = getattr(c, "custom_id", None) or ""
+            if who is not None and cid.startswith("pr:pick:") and ":clear6" in cid:
+                await who.click(msg, custom_id=cid)
+                return True
+    return False
+
+
+async def _play_shooting(env: Any, table: Any, viewer: Any, out: Path, rng: random.Random,
+                         shot: set[str], more: bool) -> None:
+    """Play the game to its end, shooting the first trade and Cannon steps with ``more``."""
+    while await _clear_first(table) or await table.play_decision(rng, trade_rate=0.3):
+        msg = table.game_message()
+        for verb, name in (("pass", "trade-phone.png"), ("fire", "cannon-phone.png")):
+            if more and verb in _verbs(msg) and name not in shot:
+                shot.add(name)
+                await _phone(env, table, viewer, out / name, msg)
+
+
 def _verbs(message: Any) -> set[str]:
     return {(c.custom_id or "").split(":")[1] for row in message.components
             for c in getattr(row, "children", [row]) if getattr(c, "custom_id", None)}
@@ -73,6 +97,8 @@ async def take(out: Path, more: bool = False) -> None:
             async with env.preview(table.channel, viewers=[viewer], width=720,
                                    height=640) as preview:
                 await preview.screenshot(out / "lobby.png", target=lobby, allow_incomplete=True)
+            if more:
+                await _phone(env, table, viewer, out / "lobby-phone.png", lobby)
             await viewer.click(table.game_message(), label="Start")
             rng = random.Random(3)
             for _ in range(4):
@@ -82,12 +108,16 @@ async def take(out: Path, more: bool = False) -> None:
                 await preview.screenshot(out / "round-phone.png", target=table.game_message(),
                                          allow_incomplete=True)
             shot: set[str] = set()
-            while await table.play_decision(rng, trade_rate=0.3):
-                msg = table.game_message()
-                for verb, name in (("pass", "trade-phone.png"), ("fire", "cannon-phone.png")):
-                    if more and verb in _verbs(msg) and name not in shot:
-                        shot.add(name)
-                        await _phone(env, table, viewer, out / name, msg)
+            await _play_shooting(env, table, viewer, out, rng, shot, more)
+            if more:  # no trade came up: more games (same table) until one does
+                for _ in range(6):
+                    if "trade-phone.png" in shot:
+                        break
+                    await viewer.slash(table.channel, "royale new", cannon=True)
+                    for name in names[1:]:
+                        await table[name].click(table.channel.last_message, label="Join")
+                    await viewer.click(table.game_message(), label="Start")
+                    await _play_shooting(env, table, viewer, out, rng, shot, more)
             final = table.channel.history()[-1]
             async with env.preview(table.channel, viewers=[viewer], width=720,
                                    height=900) as preview:
