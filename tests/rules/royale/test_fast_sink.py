@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
+import pytest
+
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.rules.royale.fast import RandomGames
@@ -35,3 +40,25 @@ def test_take_returns_what_was_written_and_empties_the_buffer() -> None:
         buffer.write(b"d")
         assert take(buffer) == b"d"
     assert isinstance(log_buffer(native=False)[0], PieceList)
+
+
+def test_simulate_log_without_librt_is_the_same(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where mypy's runtime library is missing (so no compiled copy either), simulate writes
+    the same log bytes from the list of pieces."""
+    from bot.rules.royale import fast_sink
+    from bot.sim import fastpath
+    from bot.sim.simulate import simulate
+
+    def run(name: str) -> bytes:
+        log = tmp_path / name
+        simulate(game="royale", players=5, games=30, seed=9, ai=["random"],
+                 expansions=["mischief", "mercenary"], log_path=log, out=io.StringIO())
+        return log.read_bytes()
+
+    want = run("native.jsonl")
+    monkeypatch.setattr(fast_sink, "BytesWriter", None)
+    monkeypatch.setattr(fastpath, "compiled_module", lambda: (None, "not compiled"))
+    assert isinstance(fast_sink.log_buffer()[0], PieceList)
+    assert run("pieces.jsonl") == want
+    assert want.count(b"\n") > 30 * 50
