@@ -22,7 +22,8 @@ PlayRandomGame = Callable[..., tuple[list[int], list[int], list[str]]]
 
 GamesFactory = Callable[[Sequence[str], Sequence[str]], Any]
 """``RandomGames(players, expansions)``: an object whose ``play(seed, ai_seeds, game_id, out)``
-plays one game (see :class:`bot.rules.royale.fast.RandomGames`)."""
+plays one game, its log written into ``out``, a buffer from
+:func:`bot.rules.royale.fast_sink.log_buffer` (see :class:`bot.rules.royale.fast.RandomGames`)."""
 
 
 SOURCES = ("fast.py", "fast_tables.py")

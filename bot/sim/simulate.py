@@ -3,8 +3,9 @@
 Games where every seat is the random computer player of Panda Royale take the fast path
 (:class:`bot.rules.royale.fast.RandomGames`: the same games and the same log bytes, without
 the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fast`` built one,
-see :mod:`bot.sim.fastpath`); every other game is played through the engine. The fast path's
-log is written in batches of about 200 KB (one write each), the engine's one game at a time.
+see :mod:`bot.sim.fastpath`); every other game is played through the engine. The fast path
+writes its log into a byte buffer (:mod:`bot.rules.royale.fast_sink`), taken and written to the
+file in batches of about 256 KB (one write each); the engine's log is written game by game.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import math
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, BinaryIO, TextIO
+from typing import Any, TextIO
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
+from bot.rules.royale.fast_sink import log_buffer, take
 from bot.sim.runner import ai_seeds, play_game
 
 
@@ -31,12 +33,6 @@ def rate_note(*, logged: bool, cpu_rate: float) -> str:
     log = "log writing included" if logged else "no log"
     return (f"wall-clock rate of the game loop, {log}, start-up not counted; "
             f"{cpu_rate:.0f} games per CPU second of the same loop")
-
-
-# The fast path's log pieces (UTF-8) are joined and written when this many are waiting
-# (about 200 KB of text): one write per batch, not per game or line. Batches this small reuse
-# the same memory; megabyte ones cost fresh pages from the system every time.
-_BATCH_PIECES = 1 << 12
 
 
 def simulate(
@@ -79,7 +75,7 @@ def simulate(
     fh = log_path.open("wb", buffering=0) if log_path else None
     logging = fh is not None
     timings: dict[str, list[float]] = {}
-    pieces: list[bytes] = []
+    buffer, take_at = log_buffer()
     # The fast path allocates no reference cycles: the cyclic collector would only cost time.
     collecting = gc.isenabled() and fast is not None
     if collecting:
@@ -90,7 +86,7 @@ def simulate(
         for g in range(seed, seed + games):
             game_id = f"{game}-{g}" if logging else None
             if fast is not None:
-                totals, winners = fast(g, ai_seeds(g, players), game_id, pieces)
+                totals, winners = fast(g, ai_seeds(g, players), game_id, buffer)
             else:
                 played = play_game(kind, names, g, ai, options, keep_events=logging,
                                    timings=timings)
@@ -113,10 +109,10 @@ def simulate(
                     points[seat_ai[i]] += t
                 for w in winners:
                     wins[seat_ai[w]] += 1 / len(winners)
-            if fh is not None and len(pieces) >= _BATCH_PIECES:
-                _write(fh, pieces)
-        if fh is not None:
-            _write(fh, pieces)
+            if fh is not None and len(buffer) >= take_at:
+                fh.write(take(buffer))
+        if fh is not None and len(buffer):
+            fh.write(take(buffer))
         if fast is not None:
             events_written += fast_games.lines
     finally:
@@ -149,12 +145,6 @@ def simulate(
     )
     return {"wins": wins, "mean": mean, "shared": shared, "games": games, "elapsed": elapsed,
             "decisions": decisions}
-
-
-def _write(fh: BinaryIO, pieces: list[bytes]) -> None:
-    """Write the waiting log pieces in one piece and empty ``pieces``."""
-    fh.write(b"".join(pieces))
-    pieces.clear()
 
 
 def decision_times(seconds: list[float]) -> dict[str, float]:

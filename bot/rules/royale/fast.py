@@ -1,26 +1,24 @@
-"""Whole Panda Royale games of random computer players, each in one loop: the simulator's
-fast path.
+"""Whole Panda Royale games of random players, each in one loop: the simulator's fast path.
 
 :class:`RandomGames` plays exactly the games that :mod:`bot.rules.royale.engine` plays when
 every seat is a :class:`bot.rules.royale.ai.RandomPlayer`: the same draws from the game's
-seeded generator and from each seat's, in the same order, so the same game for the same seeds.
-It can also write the game's log, byte for byte the text :func:`bot.rules.gamelog.log_lines`
-writes for the engine's events.
+seeded generator and from each seat's, in the same order, so the same game for the same seeds,
+and writes its log byte for byte as :func:`bot.rules.gamelog.log_lines` writes the engine's.
 
 Why a second loop: the engine stops at every decision, checks it and builds event objects; a
 random player builds its legal moves to pick one. Here dice are small integers, a choice is one
-index, and the log is appended as UTF-8 pieces looked up in :mod:`bot.rules.royale.fast_tables`
-(joined once per batch by the caller). The engine stays the reference: tests play both side by
-side (every option subset, 2-10 players) and compare every log line, totals and winners.
-Written for mypyc as well as CPython (``./dev compile-fast``): one final class, typed locals.
-Pure, like the engine: no I/O, no clock, randomness only from the seeds.
+index, and the log is written as UTF-8 pieces looked up in :mod:`bot.rules.royale.fast_tables`
+into a byte buffer (:mod:`bot.rules.royale.fast_sink`). The engine stays the reference: tests
+play both side by side (every option subset, 2-10 players) and compare every log line.
+For mypyc as well as CPython (``./dev compile-fast``): one final class, typed locals. Pure,
+like the engine: no I/O, no clock, randomness only from the seeds.
 """
 
 from __future__ import annotations
 
 from _random import Random  # random.Random's C base: the same generator, seeded the same
 from collections.abc import Callable, Sequence
-from typing import Final, final
+from typing import TYPE_CHECKING, Final, final
 
 from bot.rules.royale.dice import (
     CANNON,
@@ -46,6 +44,9 @@ from bot.rules.royale.fast_tables import (
     game_tail,
     wide,
 )
+
+if TYPE_CHECKING:  # mypyc writes into it natively; see fast_sink for what is passed
+    from librt.strings import BytesWriter
 
 LOW: Final = NUM_LOW
 HIGH: Final = NUM_LOW + NUM_SPAN
@@ -79,12 +80,12 @@ class RandomGames:
         return pieces
 
     def play(self, seed: int, ai_seeds: Sequence[int], game_id: str | None,
-             out: list[bytes]) -> tuple[list[int], list[int]]:
+             out: BytesWriter) -> tuple[list[int], list[int]]:
         """Play one game where seat ``i`` is a RandomPlayer seeded with ``ai_seeds[i]``.
 
-        Returns each seat's total and the winning seats. If ``game_id`` is given, appends the
-        game's log to ``out`` as UTF-8 pieces (``b"".join(out)`` is the log's lines) and adds
-        the number of lines to :attr:`lines`.
+        Returns each seat's total and the winning seats. If ``game_id`` is given, writes the
+        game's log lines to ``out`` (UTF-8 pieces, see :mod:`bot.rules.royale.fast_sink`) and
+        adds the number of lines to :attr:`lines`.
         """
         n = self.n
         t = self.t
@@ -135,10 +136,10 @@ class RandomGames:
                                                  pieces.pick_head)
             pity_head, pool_head, return_head = (pieces.pity_head, pieces.pool_head,
                                                  pieces.return_head)
-            dealt = pieces.dealt
-            out.append(f'{{"event":"setup","game_kind":"royale","seed":{seed}'.encode())
-            out.append(pieces.setup_tail)
-            out.append(tail)
+            dealt = pieces.dealt + tail
+            out.write(f'{{"event":"setup","game_kind":"royale","seed":{seed}'.encode())
+            out.write(pieces.setup_tail)
+            out.write(tail)
         cy, cp, cb, cr, cg, cc, cpk, ct = cols
 
         for r in range(1, ROUNDS + 1):
@@ -169,15 +170,15 @@ class RandomGames:
                     token = yellow.index(top)
             if log:
                 lines += 1
-                out.append(token_head[r * n + token])
+                out.write(token_head[r * n + token])
                 for s in range(n):
                     y = yellow[s]
-                    out.append(ynum[s][y] if y < YELLOW_SPAN else wide(ynum[s], 0, y))
+                    out.write(ynum[s][y] if y < YELLOW_SPAN else wide(ynum[s], 0, y))
                 if rerolls:
-                    out.append(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
-                    out.append(tail)
+                    out.write(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
+                    out.write(tail)
                 else:
-                    out.append(no_rerolls)
+                    out.write(no_rerolls)
 
             # --- mischief: the highest Mischief dice re-roll one die each of another player
             if has_mischief and r >= 2:
@@ -198,7 +199,7 @@ class RandomGames:
                         sums[k] = sums[k] + after - before
                         if log:
                             lines += 1
-                            out.append((f'{{"event":"mischief","round":{r},"player":'
+                            out.write((f'{{"event":"mischief","round":{r},"player":'
                                         f'{text_names[seat]},"target":{text_names[owner]},'
                                         f'"die":{text_ids[d]},"before":{before},'
                                         f'"after":{after}{text_tail}').encode())
@@ -217,7 +218,7 @@ class RandomGames:
                                 fired[seat] = fired[seat] + values[d] * CANNON_MULTIPLIER
                             if log:
                                 lines += 1
-                                out.append((f'{{"event":"cannon","round":{r},"player":'
+                                out.write((f'{{"event":"cannon","round":{r},"player":'
                                             f'{text_names[seat]},"die":{text_ids[d]},'
                                             f'"decision":"{"score" if fire else "save"}",'
                                             f'"value":{values[d]}{text_tail}').encode())
@@ -240,25 +241,25 @@ class RandomGames:
                 totals[seat] = totals[seat] + total
                 if log:
                     lines += 1
-                    out.append(score_head[r * n + seat])
+                    out.write(score_head[r * n + seat])
                     first = True
                     for d in hands[seat]:
                         if first:
-                            out.append(rolled[vbase[d] + values[d]])
+                            out.write(rolled[vbase[d] + values[d]])
                             first = False
                         else:
-                            out.append(rolled_next[vbase[d] + values[d]])
+                            out.write(rolled_next[vbase[d] + values[d]])
                     c0 = yellow[seat]
-                    out.append(cy[c0 - LOW] if LOW <= c0 < HIGH else wide(cy, LOW, c0))
-                    out.append(cp[c1 - LOW] if LOW <= c1 < HIGH else wide(cp, LOW, c1))
-                    out.append(cb[c2 - LOW] if LOW <= c2 < HIGH else wide(cb, LOW, c2))
-                    out.append(cr[c3 - LOW] if LOW <= c3 < HIGH else wide(cr, LOW, c3))
-                    out.append(cg[c4 - LOW] if LOW <= c4 < HIGH else wide(cg, LOW, c4))
-                    out.append(cc[c5 - LOW] if LOW <= c5 < HIGH else wide(cc, LOW, c5))
-                    out.append(cpk[c6 - LOW] if LOW <= c6 < HIGH else wide(cpk, LOW, c6))
-                    out.append(ct[total - LOW] if LOW <= total < HIGH
+                    out.write(cy[c0 - LOW] if LOW <= c0 < HIGH else wide(cy, LOW, c0))
+                    out.write(cp[c1 - LOW] if LOW <= c1 < HIGH else wide(cp, LOW, c1))
+                    out.write(cb[c2 - LOW] if LOW <= c2 < HIGH else wide(cb, LOW, c2))
+                    out.write(cr[c3 - LOW] if LOW <= c3 < HIGH else wide(cr, LOW, c3))
+                    out.write(cg[c4 - LOW] if LOW <= c4 < HIGH else wide(cg, LOW, c4))
+                    out.write(cc[c5 - LOW] if LOW <= c5 < HIGH else wide(cc, LOW, c5))
+                    out.write(cpk[c6 - LOW] if LOW <= c6 < HIGH else wide(cpk, LOW, c6))
+                    out.write(ct[total - LOW] if LOW <= total < HIGH
                                else wide(ct, LOW, total))
-                    out.append(tail)
+                    out.write(tail)
             for seat, d in scored:
                 hands[seat].remove(d)
             if r == ROUNDS:
@@ -269,8 +270,7 @@ class RandomGames:
                     hands[seat].append(d)
                 if log:
                     lines += 1
-                    out.append(dealt)
-                    out.append(tail)
+                    out.write(dealt)  # the line with its end
 
             # --- step 2: pity dice to the lowest round totals, ties from the token's right
             for seat, d in given:  # last round's pity dice go back to the middle
@@ -282,12 +282,12 @@ class RandomGames:
                 hands[seat].append(d)
             if log:
                 lines += 1
-                out.append(pity_head[r])
+                out.write(pity_head[r])
                 for i in range(len(given)):
                     seat, d = given[i]
-                    out.append(key_next[seat] if i else key[seat])
-                    out.append(ids[d])
-                out.append(brace_tail)
+                    out.write(key_next[seat] if i else key[seat])
+                    out.write(ids[d])
+                out.write(brace_tail)
 
             # --- the Captain sends matching Mercenaries back to the bag
             if has_mercenary:
@@ -304,7 +304,7 @@ class RandomGames:
                     lines += 1
                     ls = ",".join([f'{{"player":{text_names[seat]},"die":{text_ids[d]}}}'
                                    for seat, d in lost])
-                    out.append(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}]'
+                    out.write(f'{{"event":"captain","round":{r},"value":{value},"lost":[{ls}]'
                                f"{text_tail}".encode())
 
             # --- step 3: the trade pass, from the token holder's left
@@ -363,7 +363,7 @@ class RandomGames:
                     traded_in[give] = r
                     if log:
                         lines += 1
-                        out.append((f'{{"event":"trade","round":{r},"player":'
+                        out.write((f'{{"event":"trade","round":{r},"player":'
                                     f'{text_names[seat]},"target":{text_names[target]},'
                                     f'"gave":{text_ids[give]},"took":{text_ids[take]}'
                                     f"{text_tail}").encode())
@@ -375,12 +375,12 @@ class RandomGames:
                 pool.append(bag.pop(int(rnd() * left)))
             if log:
                 lines += 2  # draft_pool and draft_return
-                out.append(pool_head[r])
+                out.write(pool_head[r])
                 first = True
                 for d in pool:
-                    out.append(die[d] if first else die_next[d])
+                    out.write(die[d] if first else die_next[d])
                     first = False
-                out.append(bracket_tail)
+                out.write(bracket_tail)
             # (highest yellow first, seats clockwise from the token holder) as one number
             for rank in sorted([(p - token) % n - yellow[p] * n for p in range(n)]):
                 if not pool:
@@ -394,24 +394,24 @@ class RandomGames:
                 clears[seat] = clears[seat] + giveable[d]
                 if log:
                     lines += 1
-                    out.append(pick_head[r * n + seat])
-                    out.append(ids[d])
-                    out.append(tail)
+                    out.write(pick_head[r * n + seat])
+                    out.write(ids[d])
+                    out.write(tail)
             bag.extend(pool)
             if log:
-                out.append(return_head[r])
+                out.write(return_head[r])
                 first = True
                 for d in pool:
-                    out.append(ids[d] if first else id_next[d])
+                    out.write(ids[d] if first else id_next[d])
                     first = False
-                out.append(bracket_tail)
+                out.write(bracket_tail)
 
         top = max(totals)
         winners = [i for i in range(n) if totals[i] == top]
         if log:
             ts = ",".join([f"{text_names[i]}:{totals[i]}" for i in range(n)])
             ws = ",".join([text_names[i] for i in winners])
-            out.append(f'{{"event":"game_end","totals":{{{ts}}},"winners":[{ws}]{text_tail}'
+            out.write(f'{{"event":"game_end","totals":{{{ts}}},"winners":[{ws}]{text_tail}'
                        .encode())
             self.lines += lines
         return totals, winners

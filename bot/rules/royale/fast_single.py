@@ -9,14 +9,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from bot.rules.royale.fast import RandomGames
+from bot.rules.royale.fast_sink import log_buffer, take
 
 _MAX_CACHED: Final = 256  # set-ups kept (a simulation uses one)
 
 PlayRandomGame = Callable[..., tuple[list[int], list[int], list[str]]]
 
 
-def single_games(games_class: Any) -> PlayRandomGame:
-    """:func:`play_random_game` for ``games_class`` (a ``RandomGames`` implementation)."""
+def single_games(games_class: Any, *, native: bool = True) -> PlayRandomGame:
+    """:func:`play_random_game` for ``games_class`` (a ``RandomGames`` implementation), writing
+    into the log buffer :func:`~bot.rules.royale.fast_sink.log_buffer` gives for ``native``.
+    """
     cache: dict[tuple[tuple[str, ...], tuple[str, ...]], Any] = {}
 
     def play_random_game(
@@ -38,10 +41,10 @@ def single_games(games_class: Any) -> PlayRandomGame:
             if len(cache) >= _MAX_CACHED:
                 cache.clear()
             games = cache[key] = games_class(players, expansions)
-        out: list[bytes] = []
+        out, _ = log_buffer(native=native)
         totals, winners = games.play(seed, ai_seeds, game_id, out)
         # Log lines never hold a raw newline (JSON escapes it inside strings).
-        lines = [line + "\n" for line in b"".join(out).decode().split("\n")[:-1]]
+        lines = [line + "\n" for line in take(out).decode().split("\n")[:-1]]
         return totals, winners, lines
 
     return play_random_game
