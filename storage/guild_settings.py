@@ -1,4 +1,4 @@
-"""A server's own settings (table ``guild_settings``, migration 004): :class:`SettingsMethods`."""
+"""A server's own settings (table ``guild_settings``, migration 003): :class:`SettingsMethods`."""
 
 from __future__ import annotations
 

@@ -75,12 +75,14 @@ def _check_order(limits: ChannelLimits) -> None:
             assert later and later[-1] > req.started, req
 
 
-@pytest.mark.parametrize(("humans", "computers", "seed"), [(2, 2, 11), (4, 0, 12)])
+@pytest.mark.parametrize(("humans", "computers", "seed"), [(2, 2, 11)])
 async def test_a_whole_game_under_the_channel_limit(
         table: Table, monkeypatch: pytest.MonkeyPatch,
         humans: int, computers: int, seed: int) -> None:
     names = ["alice", "bob", "carol", "dave"][:humans]
-    table.env.settle_timeout = 60.0  # real seconds: pictures are drawn while time advances
+    # real seconds: a 429's retry_after (up to 5.8 s) is waited on the wall clock while the
+    # test settles, and pictures are drawn while time advances
+    table.env.settle_timeout = 60.0
     with channel_limits(table.env, monkeypatch, seed) as limits:
         await table[names[0]].slash(table.channel, "royale new", mischief=True, cannon=True,
                                     mercenary=True, turn_timeout=3600)

@@ -1,4 +1,4 @@
-"""A server's settings (migration 004): its default language, on both backends."""
+"""A server's settings (migration 003): its default language, on both backends."""
 
 from __future__ import annotations
 
