@@ -16,10 +16,7 @@ Each player draws its tie-breaks from its own :class:`~bot.rules.rng.Rng`, never
 
 from __future__ import annotations
 
-from array import array
-from dataclasses import dataclass
 from functools import cache
-from operator import mul
 from typing import Final
 
 from bot.rules.errors import InvalidSetup
@@ -27,12 +24,10 @@ from bot.rules.levels import LEVELS, player_for
 from bot.rules.posing.actions import PosingAction
 from bot.rules.posing.choice import decide
 from bot.rules.posing.engine import legal_actions
-from bot.rules.posing.odds import dice_odds
-from bot.rules.posing.optimal import OptimalPosingPlayer
+from bot.rules.posing.optimal import OptimalPosingPlayer, TurnPlan, boxes_of, mask_of, turn_plan
 from bot.rules.posing.poses import (
     ALL_DIFFERENT,
     BOX_IDS,
-    MAX_ROLLS,
     MIX_UP,
     POSE_BOXES,
     SET_OF_3,
@@ -63,23 +58,6 @@ PLAYER_NAMES: Final = ("random", "heuristic", "optimal")
 :mod:`bot.rules.levels`: easy, normal, hard)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """The values of one turn for one set of open boxes (rolls and keeps as in ``DiceOdds``)."""
-
-    stop: array[float]
-    """Per roll: the value of filling the best box now (its points plus what is to come)."""
-    keep_values: tuple[array[float], ...]
-    """``keep_values[r]``: per keep, the expected value of re-rolling the other dice when ``r``
-    more rolls may follow that one."""
-    start: float
-    """The expected value of the turn (and of the game after it) before its first roll."""
-
-
-def _expect(finals: tuple[int, ...], odds: tuple[float, ...], values: array[float]) -> float:
-    return float(sum(map(mul, odds, map(values.__getitem__, finals))))
-
-
 def _without(boxes: tuple[str, ...], box: str) -> tuple[str, ...]:
     return tuple(b for b in boxes if b != box)
 
@@ -93,28 +71,13 @@ def _future(boxes: tuple[str, ...]) -> float:
 
 
 @cache
-def _plan(boxes: tuple[str, ...]) -> _Plan:
-    """The turn's expected values when ``boxes`` are the open ones.
+def _plan(boxes: tuple[str, ...]) -> TurnPlan:
+    """The turn's expected values when ``boxes`` are the open ones: the optimal player's turn
+    plan over this player's values of the rest of the game.
 
     Cached for good: a plan takes about 10 kB and there are only 2047 sets of open boxes.
     """
-    odds = dice_odds()
-    columns = [
-        [points + _future(_without(boxes, box)) for points in odds.scores[box]] for box in boxes
-    ]
-    stop = array("d", map(max, *columns) if len(columns) > 1 else columns[0])
-    keep_values: list[array[float]] = []
-    after = stop
-    for _ in range(MAX_ROLLS - 1):
-        values = array("d", (_expect(*outcome, after) for outcome in odds.outcomes))
-        keep_values.append(values)
-        get = values.__getitem__
-        after = array(
-            "d",
-            (max(best, *map(get, subs)) for best, subs in zip(stop, odds.sub_keeps, strict=True)),
-        )
-    start = _expect(*odds.outcomes[odds.keep_index[()]], after)
-    return _Plan(stop, tuple(keep_values), start)
+    return turn_plan(mask_of(boxes), lambda mask: _future(boxes_of(mask)))
 
 
 class RandomPosingPlayer:
