@@ -1,7 +1,8 @@
 """``./dev compile-fast``: compile the simulator's fast path with mypyc (optional).
 
-Builds ``bot/rules/royale/fast_compiled*.so`` from a copy of ``bot/rules/royale/fast.py`` that
-records the sha256 of its source (see :mod:`bot.sim.fastpath`). Needs mypy (a dev dependency),
+Builds ``bot/rules/royale/fast_compiled*.so`` and ``fast_write_compiled*.so`` (one mypyc group,
+so their calls to each other are plain C calls) from copies of ``bot/rules/royale/fast.py`` and
+``fast_write.py``; the first records the sha256 of the sources (see :mod:`bot.sim.fastpath`). Needs mypy (a dev dependency),
 setuptools and a C compiler; nothing else in the project needs it, and without it the same
 games run in pure Python. ``--clean`` removes the compiled files.
 """
@@ -21,13 +22,16 @@ from setuptools import setup
 from mypyc.build import mypycify
 
 setup(name="fast-compiled", py_modules=[],
-      ext_modules=mypycify(["bot/rules/royale/fast_compiled.py"], opt_level="3"))
+      ext_modules=mypycify(["bot/rules/royale/fast_compiled.py",
+                            "bot/rules/royale/fast_write_compiled.py"],
+                           opt_level="3", group_name="bot.rules.royale.fast_compiled"))
 """
+BUILT = ("fast_compiled*.so", "fast_write_compiled*.so")  # the group's shared library included
 
 
 def clean() -> list[Path]:
     """Remove the compiled fast path; the files removed."""
-    gone = sorted(TARGET_DIR.glob("fast_compiled*.so"))
+    gone = sorted(path for pattern in BUILT for path in TARGET_DIR.glob(pattern))
     for path in gone:
         path.unlink()
     return gone
@@ -38,6 +42,10 @@ def build() -> list[Path]:
     from bot.sim.fastpath import source_sha256
 
     source = (TARGET_DIR / "fast.py").read_bytes()
+    imports = b"from bot.rules.royale.fast_write import"
+    if source.count(imports) != 1:
+        raise SystemExit("fast.py must import fast_write once, as `from ... import ...`")
+    source = source.replace(imports, b"from bot.rules.royale.fast_write_compiled import")
     digest = source_sha256(TARGET_DIR)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -45,11 +53,13 @@ def build() -> list[Path]:
                         ignore=shutil.ignore_patterns("*.so", "__pycache__"))
         copy = work / "bot" / "rules" / "royale" / "fast_compiled.py"
         copy.write_bytes(source + f'\n\nSOURCE_SHA256 = "{digest}"\n'.encode())
+        shutil.copy2(TARGET_DIR / "fast_write.py", copy.with_name("fast_write_compiled.py"))
         (work / "setup.py").write_text(SETUP)
         subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=work,
                        check=True, stdout=subprocess.DEVNULL)
         clean()
-        built = sorted((work / "bot" / "rules" / "royale").glob("fast_compiled*.so"))
+        folder = work / "bot" / "rules" / "royale"
+        built = sorted(path for pattern in BUILT for path in folder.glob(pattern))
         if not built:
             raise SystemExit("mypyc produced no module")
         for path in built:

@@ -26,9 +26,9 @@ plays one game, its log written into ``out``, a buffer from
 :func:`bot.rules.royale.fast_sink.log_buffer` (see :class:`bot.rules.royale.fast.RandomGames`)."""
 
 
-SOURCES = ("fast.py", "fast_tables.py")
-"""The files of bot/rules/royale/ a compiled copy depends on: fast.py is compiled, and it reads
-fast_tables.py's classes (which stay pure Python) by their attributes."""
+SOURCES = ("fast.py", "fast_write.py", "fast_tables.py")
+"""The files of bot/rules/royale/ a compiled copy depends on: fast.py and fast_write.py are
+compiled, and they read fast_tables.py's classes (which stay pure Python) by their attributes."""
 
 
 def source_sha256(folder: Path | None = None) -> str:

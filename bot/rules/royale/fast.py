@@ -5,20 +5,17 @@ every seat is a :class:`bot.rules.royale.ai.RandomPlayer`: the same draws from t
 seeded generator and from each seat's, in the same order, so the same game for the same seeds,
 and writes its log byte for byte as :func:`bot.rules.gamelog.log_lines` writes the engine's.
 
-Why a second loop: the engine stops at every decision, checks it and builds event objects; a
-random player builds its legal moves to pick one. Here dice are small integers, a choice is one
-index, and the log is written as UTF-8 pieces looked up in :mod:`bot.rules.royale.fast_tables`
-into a byte buffer (:mod:`bot.rules.royale.fast_sink`). The engine stays the reference: tests
-play both side by side (every option subset, 2-10 players) and compare every log line.
-For mypyc as well as CPython (``./dev compile-fast``): one final class, typed locals. Pure,
-like the engine: no I/O, no clock, randomness only from the seeds.
+Here dice are small integers, a choice is one index, and the log is written as UTF-8 pieces
+looked up in :mod:`bot.rules.royale.fast_tables` into a byte buffer (:mod:`.fast_sink`). The
+engine stays the reference: tests play both side by side (every option subset, 2-10 players)
+and compare every log line. For mypyc (``./dev compile-fast``) as well as CPython; pure.
 """
 
 from __future__ import annotations
 
 from _random import Random  # random.Random's C base: the same generator, seeded the same
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, final
 
 from bot.rules.royale.dice import (
     CANNON,
@@ -34,8 +31,6 @@ from bot.rules.royale.dice import (
 from bot.rules.royale.engine import normalise_expansions
 from bot.rules.royale.fast_tables import (
     MERCENARY_SLOT,
-    NUM_LOW,
-    NUM_SPAN,
     SLOTS,
     YELLOW_SPAN,
     DiceTable,
@@ -44,12 +39,10 @@ from bot.rules.royale.fast_tables import (
     game_tail,
     wide,
 )
+from bot.rules.royale.fast_write import dice, items, pair, put
 
 if TYPE_CHECKING:  # mypyc writes into it natively; see fast_sink for what is passed
     from librt.strings import BytesWriter
-
-LOW: Final = NUM_LOW
-HIGH: Final = NUM_LOW + NUM_SPAN
 
 @final
 class RandomGames:
@@ -117,9 +110,11 @@ class RandomGames:
         text_tail = ""  # the tail as text, for the lines written with f-strings
         ids = rolled = rolled_next = die = die_next = id_next = key = key_next = []
         token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
+        trade_head = gave_head = took = []
         text_names = text_ids = [""]
         ynum: list[list[bytes]] = []
         cols: list[list[bytes]] = [[]] * 8
+        yp = br = gc = [b""]
         vbase = t.value_base
         if game_id is not None:
             pieces = self.log_pieces()
@@ -129,6 +124,7 @@ class RandomGames:
             ids, id_next, key, key_next = pieces.ids, pieces.id_next, pieces.key, pieces.key_next
             text_names, text_ids = pieces.text_names, pieces.text_ids
             ynum, cols, rr = pieces.yellow, pieces.columns, pieces.rerolls
+            yp, br, gc = pieces.pairs
             no_rerolls = rr[0] + tail
             rolled, rolled_next, die, die_next = (pieces.rolled, pieces.rolled_next, pieces.die,
                                                   pieces.die_next)
@@ -137,6 +133,7 @@ class RandomGames:
             pity_head, pool_head, return_head = (pieces.pity_head, pieces.pool_head,
                                                  pieces.return_head)
             dealt = pieces.dealt + tail
+            trade_head, gave_head, took = pieces.trade_head, pieces.gave_head, pieces.took
             out.write(f'{{"event":"setup","game_kind":"royale","seed":{seed}'.encode())
             out.write(pieces.setup_tail)
             out.write(tail)
@@ -242,23 +239,12 @@ class RandomGames:
                 if log:
                     lines += 1
                     out.write(score_head[r * n + seat])
-                    first = True
-                    for d in hands[seat]:
-                        if first:
-                            out.write(rolled[vbase[d] + values[d]])
-                            first = False
-                        else:
-                            out.write(rolled_next[vbase[d] + values[d]])
-                    c0 = yellow[seat]
-                    out.write(cy[c0 - LOW] if LOW <= c0 < HIGH else wide(cy, LOW, c0))
-                    out.write(cp[c1 - LOW] if LOW <= c1 < HIGH else wide(cp, LOW, c1))
-                    out.write(cb[c2 - LOW] if LOW <= c2 < HIGH else wide(cb, LOW, c2))
-                    out.write(cr[c3 - LOW] if LOW <= c3 < HIGH else wide(cr, LOW, c3))
-                    out.write(cg[c4 - LOW] if LOW <= c4 < HIGH else wide(cg, LOW, c4))
-                    out.write(cc[c5 - LOW] if LOW <= c5 < HIGH else wide(cc, LOW, c5))
-                    out.write(cpk[c6 - LOW] if LOW <= c6 < HIGH else wide(cpk, LOW, c6))
-                    out.write(ct[total - LOW] if LOW <= total < HIGH
-                               else wide(ct, LOW, total))
+                    dice(out, hands[seat], values, vbase, rolled, rolled_next)
+                    pair(out, yp, cy, cp, yellow[seat], c1)
+                    pair(out, br, cb, cr, c2, c3)
+                    pair(out, gc, cg, cc, c4, c5)
+                    put(out, cpk, c6)
+                    put(out, ct, total)
                     out.write(tail)
             for seat, d in scored:
                 hands[seat].remove(d)
@@ -363,10 +349,11 @@ class RandomGames:
                     traded_in[give] = r
                     if log:
                         lines += 1
-                        out.write((f'{{"event":"trade","round":{r},"player":'
-                                    f'{text_names[seat]},"target":{text_names[target]},'
-                                    f'"gave":{text_ids[give]},"took":{text_ids[take]}'
-                                    f"{text_tail}").encode())
+                        out.write(trade_head[r * n + seat])
+                        out.write(gave_head[target])
+                        out.write(ids[give])
+                        out.write(took[take])
+                        out.write(tail)
 
             # --- the draft: players + 1 dice from the bag, highest yellow first
             pool = []
@@ -376,10 +363,7 @@ class RandomGames:
             if log:
                 lines += 2  # draft_pool and draft_return
                 out.write(pool_head[r])
-                first = True
-                for d in pool:
-                    out.write(die[d] if first else die_next[d])
-                    first = False
+                items(out, die, die_next, pool)
                 out.write(bracket_tail)
             # (highest yellow first, seats clockwise from the token holder) as one number
             for rank in sorted([(p - token) % n - yellow[p] * n for p in range(n)]):
@@ -400,10 +384,7 @@ class RandomGames:
             bag.extend(pool)
             if log:
                 out.write(return_head[r])
-                first = True
-                for d in pool:
-                    out.write(ids[d] if first else id_next[d])
-                    first = False
+                items(out, ids, id_next, pool)
                 out.write(bracket_tail)
 
         top = max(totals)

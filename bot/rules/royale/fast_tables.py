@@ -108,6 +108,8 @@ def wide(table: list[bytes], low: int, value: int) -> bytes:
 
 
 _COLUMNS: list[list[bytes]] = []
+PAIR: Final = 32  # two neighbouring columns are looked up together when both are below this
+_PAIRS: list[list[bytes]] = []
 
 
 def column_numbers() -> list[list[bytes]]:
@@ -117,6 +119,18 @@ def column_numbers() -> list[list[bytes]]:
                  ',"clear":', ',"pink":', '},"total":')
         _COLUMNS.extend(numbers(head) for head in heads)
     return _COLUMNS
+
+
+def column_pairs() -> list[list[bytes]]:
+    """The score line's columns yellow and purple, blue and red, green and clear, two by two:
+    ``pairs[k][a * PAIR + b]`` is the piece of the first column showing ``a`` and the second
+    ``b`` (built once).
+    """
+    if not _PAIRS:
+        cols = column_numbers()
+        _PAIRS.extend([cols[k][a - NUM_LOW] + cols[k + 1][b - NUM_LOW]
+                       for a in range(PAIR) for b in range(PAIR)] for k in (0, 2, 4))
+    return _PAIRS
 
 
 class LogPieces:
@@ -129,9 +143,10 @@ class LogPieces:
     """
 
     __slots__ = (
-        "columns", "dealt", "die", "die_next", "id_next", "ids", "key", "key_next", "names",
-        "pick_head", "pity_head", "pool_head", "rerolls", "return_head", "rolled", "rolled_next",
-        "score_head", "setup_tail", "text_ids", "text_names", "token_head", "yellow",
+        "columns", "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key", "key_next",
+        "names", "pairs", "pick_head", "pity_head", "pool_head", "rerolls", "return_head",
+        "rolled", "rolled_next", "score_head", "setup_tail", "text_ids", "text_names",
+        "token_head", "took", "trade_head", "yellow",
     )
 
     def __init__(self, players: tuple[str, ...], expansions: tuple[str, ...], ds: DiceSet
@@ -159,6 +174,7 @@ class LogPieces:
                             for v in range(min(sp.faces), max(sp.faces) + 1)]
         self.rolled_next: list[bytes] = [b"," + piece for piece in self.rolled]
         self.columns: list[list[bytes]] = column_numbers()
+        self.pairs: list[list[bytes]] = column_pairs()
         self.rerolls: list[bytes] = numbers('},"rerolls":', 0, 64)
         rounds = range(ROUNDS + 1)
         self.token_head: list[bytes] = [
@@ -170,6 +186,11 @@ class LogPieces:
         self.pick_head: list[bytes] = [
             f'{{"event":"pick","round":{r},"player":{name},"die":'.encode()
             for r in rounds for name in self.text_names]
+        self.trade_head: list[bytes] = [
+            f'{{"event":"trade","round":{r},"player":{name},"target":'.encode()
+            for r in rounds for name in self.text_names]
+        self.gave_head: list[bytes] = [f'{name},"gave":'.encode() for name in self.text_names]
+        self.took: list[bytes] = [b',"took":' + i for i in self.ids]
         self.pity_head: list[bytes] = [f'{{"event":"pity","round":{r},"given":{{'.encode()
                                        for r in rounds]
         self.pool_head: list[bytes] = [f'{{"event":"draft_pool","round":{r},"dice":['.encode()
@@ -200,6 +221,6 @@ def value_base(ds: DiceSet) -> list[int]:
     return base
 
 
-__all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "NUM_LOW", "NUM_SPAN", "SLOTS", "YELLOW_SPAN",
-           "DiceTable", "LogPieces", "column_numbers", "dice_table", "game_tail", "js",
-           "numbers", "value_base", "wide"]
+__all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "NUM_LOW", "NUM_SPAN", "PAIR", "SLOTS",
+           "YELLOW_SPAN", "DiceTable", "LogPieces", "column_numbers", "column_pairs",
+           "dice_table", "game_tail", "js", "numbers", "value_base", "wide"]
