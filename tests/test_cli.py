@@ -145,11 +145,14 @@ def test_bench_startup_figure_is_a_whole_process() -> None:
 
 
 def test_bench_whole_process_figure_counts_the_child_process() -> None:
-    from bot.sim.bench import whole_process_cpu
+    from bot.sim.bench import whole_process_cpu, whole_process_pairs
 
     # a child process's CPU time: at least an interpreter start, which is not nothing
     assert whole_process_cpu(3, 2, log=True, runs=1) > 0
     assert whole_process_cpu(3, 2, log=False, runs=1) > 0
+    [(plain, logged, system)] = whole_process_pairs(3, 2, runs=1)
+    assert plain > 0 and logged > 0 and 0 <= system <= logged
+
 
 def test_simulate_takes_levels_and_expert_names_and_prints_decision_times() -> None:
     code, text = run("simulate", "--players", "4", "--games", "1", "--seed", "3",

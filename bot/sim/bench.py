@@ -12,7 +12,10 @@
    interpreter, the imports, one game), best of five, beside a bare interpreter's.
 5. Whole process: ``python -m bot simulate --ai random`` as a subprocess, 4 and 10 players,
    without and with ``--log`` (a new file each time), its CPU time (user + system, start-up
-   and writing included): games per CPU second, median of three, and what the log adds.
+   and writing included): games per CPU second, median of five, and what the log adds: the
+   median of five side-by-side pairs (one run without, one with, in turn, so that a busy
+   spell of a shared machine weighs on both), with the system time of the runs with the log
+   (mostly the kernel writing the file).
 """
 
 from __future__ import annotations
@@ -135,23 +138,40 @@ def startup_seconds(runs: int = 5) -> tuple[float, float]:
     return best[0], best[1]
 
 
+def whole_process_pairs(players: int, games: int, runs: int = 5
+                        ) -> list[tuple[float, float, float]]:
+    """``runs`` pairs of whole ``python -m bot simulate --ai random`` subprocesses of ``games``
+    games, one without and one with the log, in turn: (CPU seconds without, CPU seconds with,
+    system seconds with) for each pair.
+    """
+    pairs = []
+    for _ in range(runs):
+        plain = whole_process_cpu(players, games, log=False, runs=1)
+        logged, system = whole_process_times(players, games, log=True)
+        pairs.append((plain, logged, system))
+    return pairs
+
+
+def whole_process_times(players: int, games: int, *, log: bool) -> tuple[float, float]:
+    """CPU seconds (user + system) and system seconds of one whole ``simulate`` subprocess."""
+    cmd = [sys.executable, "-m", "bot", "simulate", "--ai", "random", "--players", str(players),
+           "--games", str(games)]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "whole.jsonl"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([*cmd, "--log", str(path)] if log else cmd, check=True,
+                       stdout=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    system = after.ru_stime - before.ru_stime
+    return after.ru_utime - before.ru_utime + system, system
+
+
 def whole_process_cpu(players: int, games: int, *, log: bool, runs: int = 3) -> float:
     """Median CPU time (user + system) of a whole ``python -m bot simulate --ai random``
     subprocess of ``games`` games; with ``log``, the log goes to a new temporary file.
     """
-    cmd = [sys.executable, "-m", "bot", "simulate", "--ai", "random", "--players", str(players),
-           "--games", str(games)]
-    seconds = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for run in range(runs):
-            path = Path(tmp) / f"whole-{run}.jsonl"
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            subprocess.run([*cmd, "--log", str(path)] if log else cmd, check=True,
-                           stdout=subprocess.DEVNULL)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            seconds.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-            path.unlink(missing_ok=True)
-    return statistics.median(seconds)
+    return statistics.median(whole_process_times(players, games, log=log)[0]
+                             for _ in range(runs))
 
 
 def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
@@ -218,11 +238,14 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         count = 5 * games
         say(f"whole process: python -m bot simulate --ai random --games {count}, Panda Royale, "
             f"no options, CPU time of the process (user + system: start-up and log writing "
-            f"included), median of 3; {best_fast_path()[1]}")
+            f"included), median of 5 alternating runs; {best_fast_path()[1]}")
         for n in (4, 10):
-            plain = whole_process_cpu(n, count, log=False)
-            logged = whole_process_cpu(n, count, log=True)
+            pairs = whole_process_pairs(n, count)
+            plain = statistics.median(p for p, _, _ in pairs)
+            logged = statistics.median(w for _, w, _ in pairs)
+            adds = statistics.median(w / p - 1 for p, w, _ in pairs)
+            system = statistics.median(k for _, _, k in pairs)
             say(f"  royale {n:>2} random players: {count / plain:>7.0f} games/s without the log, "
-                f"{count / logged:>7.0f} with --log (the log adds "
-                f"{100 * (logged / plain - 1):.0f} %)")
+                f"{count / logged:>7.0f} with --log (the log adds {100 * adds:.0f} %, median of "
+                f"the pairs; system time with the log {1e6 * system / count:.0f} us a game)")
     return lines

@@ -2,9 +2,9 @@
 
 Builds ``bot/rules/royale/fast_compiled*.so`` and ``fast_write_compiled*.so`` (one mypyc group,
 so their calls to each other are plain C calls) from copies of ``bot/rules/royale/fast.py`` and
-``fast_write.py``; the first records the sha256 of the sources (see :mod:`bot.sim.fastpath`). Needs mypy (a dev dependency),
-setuptools and a C compiler; nothing else in the project needs it, and without it the same
-games run in pure Python. ``--clean`` removes the compiled files.
+``fast_write.py``; the first records the sha256 of the sources (see :mod:`bot.sim.fastpath`).
+Needs mypy (a dev dependency), setuptools and a C compiler; nothing else in the project needs
+it, and without it the same games run in pure Python. ``--clean`` removes the compiled files.
 """
 
 from __future__ import annotations
