@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
 
@@ -66,7 +67,15 @@ async def create_database(cluster: Cluster) -> str:
         await admin.execute(f'CREATE SCHEMA "{name}"')
     finally:
         await admin.close()
-    return f"{cluster.url()}?search_path={name}"
+    return with_search_path(cluster.url(), name)
+
+
+def with_search_path(url: str, schema: str) -> str:
+    """``url`` selecting ``schema``: its own query (``sslmode``, ...) kept, ``search_path`` set."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+             if k != "search_path"]
+    return urlunsplit(parts._replace(query=urlencode([*query, ("search_path", schema)])))
 
 
 @dataclass

@@ -78,8 +78,9 @@ def test_the_latency_benchmark_on_postgresql(pg_cluster) -> None:  # type: ignor
     """``--backend postgres``: the bot keeps its games in PostgreSQL; the figures print."""
     import dataclasses
 
+    # a URL with its own query: the benchmark adds its schema to it, not a second "?"
     opts = dataclasses.replace(TINY, which=("latency",), backend="postgres",
-                               postgres_url=pg_cluster.url())
+                               postgres_url=pg_cluster.url() + "?application_name=panda_bench")
     out = io.StringIO()
     results: Results = asyncio.run(run_benchmarks(opts, out))
     text = out.getvalue()
@@ -101,3 +102,11 @@ def test_the_latency_benchmark_on_postgresql(pg_cluster) -> None:  # type: ignor
             await conn.close()
 
     assert asyncio.run(games_in_postgres()) >= 3  # the benchmark's games are in PostgreSQL
+
+
+def test_a_schema_is_added_to_the_query_of_a_server_url() -> None:
+    from tests.conftest import with_search_path
+
+    assert with_search_path("postgresql://u@h:5/db", "s1") == "postgresql://u@h:5/db?search_path=s1"
+    assert (with_search_path("postgresql://u@h/db?sslmode=disable&search_path=old", "s2")
+            == "postgresql://u@h/db?sslmode=disable&search_path=s2")
