@@ -6,6 +6,7 @@ the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fas
 see :mod:`bot.sim.fastpath`); every other game is played through the engine. The fast path
 writes its log into a byte buffer (:mod:`bot.rules.royale.fast_sink`), taken and written to the
 file in batches of about 256 KB (one write each); the engine's log is written game by game.
+The file reserves its disk space ahead of the writes where it can (:mod:`bot.sim.logfile`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, TextIO
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.rules.royale.fast_sink import log_buffer, take
+from bot.sim.logfile import LogFile
 from bot.sim.runner import ai_seeds, play_game
 
 
@@ -72,7 +74,7 @@ def simulate(
         kind.engine.new_game(names, seed, options)  # checks the set-up (player count, options)
         fast_games = games_class(names, expansions)
         fast = fast_games.play
-    fh = log_path.open("wb", buffering=0) if log_path else None
+    fh = LogFile(log_path.open("wb", buffering=0)) if log_path else None
     logging = fh is not None
     timings: dict[str, list[float]] = {}
     buffer, take_at = log_buffer()
