@@ -108,14 +108,14 @@ class RandomGames:
         lines = 2  # setup and game_end, then each line as it is written
         tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
         text_tail = ""  # the tail as text, for the lines written with f-strings
-        ids = rolled = rolled_next = die = die_next = id_next = key = key_next = []
+        ids = opened = opened_next = closed = die = die_next = id_next = key = key_next = []
         token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
         trade_head = gave_head = took = []
         text_names = text_ids = [""]
         ynum: list[list[bytes]] = []
         cols: list[list[bytes]] = [[]] * 8
         yp = br = gc = [b""]
-        vbase = t.value_base
+        value_low = 0
         if game_id is not None:
             pieces = self.log_pieces()
             tail = game_tail(game_id)
@@ -126,8 +126,8 @@ class RandomGames:
             ynum, cols, rr = pieces.yellow, pieces.columns, pieces.rerolls
             yp, br, gc = pieces.pairs
             no_rerolls = rr[0] + tail
-            rolled, rolled_next, die, die_next = (pieces.rolled, pieces.rolled_next, pieces.die,
-                                                  pieces.die_next)
+            opened, opened_next, closed = pieces.opened, pieces.opened_next, pieces.closed
+            value_low, die, die_next = pieces.value_low, pieces.die, pieces.die_next
             token_head, score_head, pick_head = (pieces.token_head, pieces.score_head,
                                                  pieces.pick_head)
             pity_head, pool_head, return_head = (pieces.pity_head, pieces.pool_head,
@@ -239,7 +239,7 @@ class RandomGames:
                 if log:
                     lines += 1
                     out.write(score_head[r * n + seat])
-                    dice(out, hands[seat], values, vbase, rolled, rolled_next)
+                    dice(out, hands[seat], values, value_low, opened, opened_next, closed)
                     pair(out, yp, cy, cp, yellow[seat], c1)
                     pair(out, br, cb, cr, c2, c3)
                     pair(out, gc, cg, cc, c4, c5)

@@ -52,7 +52,7 @@ class DiceTable:
 
     __slots__ = (
         "bag", "cannon_die", "faces", "giveable", "glitter", "ids", "mischief", "mischief_die",
-        "pity", "red", "sides", "slot", "start", "takeable", "value_base", "yellow",
+        "pity", "red", "sides", "slot", "start", "takeable", "yellow",
     )
 
     def __init__(self, ds: DiceSet) -> None:
@@ -74,7 +74,6 @@ class DiceTable:
         self.mischief: list[int] = [index[d] for d in ds.mischief]
         self.bag: list[int] = [index[d] for d in ds.bag]
         self.start: list[int] = [index[d] for d in ds.yellow]
-        self.value_base: list[int] = value_base(ds)
 
 
 _TABLES: dict[tuple[int, tuple[str, ...]], DiceTable] = {}
@@ -138,15 +137,15 @@ class LogPieces:
     values go.
 
     Lists by die are indexed by die number; lists by round and seat by ``round * n + seat``;
-    a rolled die's piece by ``value_base[die] + value``. Pieces named ``..._next`` start with
+    a rolled die's value by ``value - value_low``. Pieces named ``..._next`` start with
     the comma that separates them from the previous item of a JSON list or object.
     """
 
     __slots__ = (
-        "columns", "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key", "key_next",
-        "names", "pairs", "pick_head", "pity_head", "pool_head", "rerolls", "return_head",
-        "rolled", "rolled_next", "score_head", "setup_tail", "text_ids", "text_names",
-        "token_head", "took", "trade_head", "yellow",
+        "closed", "columns", "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key",
+        "key_next", "names", "opened", "opened_next", "pairs", "pick_head", "pity_head",
+        "pool_head", "rerolls", "return_head", "score_head", "setup_tail", "text_ids",
+        "text_names", "token_head", "took", "trade_head", "value_low", "yellow",
     )
 
     def __init__(self, players: tuple[str, ...], expansions: tuple[str, ...], ds: DiceSet
@@ -167,12 +166,12 @@ class LogPieces:
             for i, name in enumerate(self.text_names)]
         self.die: list[bytes] = [_die(sp).encode() for sp in order]
         self.die_next: list[bytes] = [b"," + piece for piece in self.die]
-        self.rolled: list[bytes] = []
-        for sp in order:
-            head = _die(sp)[:-1] + ',"value":'
-            self.rolled += [f"{head}{v}}}".encode() if v in sp.faces else b""
-                            for v in range(min(sp.faces), max(sp.faces) + 1)]
-        self.rolled_next: list[bytes] = [b"," + piece for piece in self.rolled]
+        # a rolled die on the score line: its piece without the closing brace, then its value
+        self.opened: list[bytes] = [piece[:-1] + b',"value":' for piece in self.die]
+        self.opened_next: list[bytes] = [b"," + piece for piece in self.opened]
+        low, high = min(min(sp.faces) for sp in order), max(max(sp.faces) for sp in order)
+        self.value_low: int = low
+        self.closed: list[bytes] = [f"{v}}}".encode() for v in range(low, high + 1)]
         self.columns: list[list[bytes]] = column_numbers()
         self.pairs: list[list[bytes]] = column_pairs()
         self.rerolls: list[bytes] = numbers('},"rerolls":', 0, 64)
@@ -208,19 +207,6 @@ class LogPieces:
         assert len(self.token_head) == (ROUNDS + 1) * n
 
 
-def value_base(ds: DiceSet) -> list[int]:
-    """Where each die's rolled pieces start in :attr:`LogPieces.rolled`, minus its lowest face
-    (so that ``value_base[die] + value`` is the piece of the die showing ``value``).
-    """
-    base: list[int] = []
-    at = 0
-    for sp in ds.specs.values():
-        low = min(sp.faces)
-        base.append(at - low)
-        at += max(sp.faces) - low + 1
-    return base
-
-
 __all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "NUM_LOW", "NUM_SPAN", "PAIR", "SLOTS",
            "YELLOW_SPAN", "DiceTable", "LogPieces", "column_numbers", "column_pairs",
-           "dice_table", "game_tail", "js", "numbers", "value_base", "wide"]
+           "dice_table", "game_tail", "js", "numbers", "wide"]

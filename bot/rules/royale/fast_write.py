@@ -29,15 +29,20 @@ def put(out: BytesWriter, table: list[bytes], value: i64) -> None:
         out.write(wide(table, LOW, value))
 
 
-def dice(out: BytesWriter, hand: list[int], values: list[int], base: list[int],
-         first: list[bytes], rest: list[bytes]) -> None:
-    """Write the dice of a score line: piece ``base[d] + values[d]`` of each die ``d``."""
+def dice(out: BytesWriter, hand: list[int], values: list[int], low: i64, first: list[bytes],
+         rest: list[bytes], closed: list[bytes]) -> None:
+    """Write the dice of a score line: each die's piece, open (``first``'s for the first die,
+    ``rest``'s for the others), then ``closed``'s piece of its value (from ``low``).
+
+    Two short pieces a die, from about a hundred die pieces and thirty value pieces that stay
+    in the CPU's cache, rather than one of a thousand die-and-value pieces that do not.
+    """
     d: i64
     pieces = first
     for d in hand:
-        k: i64 = base[d]
-        k += values[d]
-        out.write(pieces[k])
+        out.write(pieces[d])
+        value: i64 = values[d]
+        out.write(closed[value - low])
         pieces = rest
 
 
