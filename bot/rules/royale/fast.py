@@ -32,14 +32,13 @@ from bot.rules.royale.engine import normalise_expansions
 from bot.rules.royale.fast_tables import (
     MERCENARY_SLOT,
     SLOTS,
-    YELLOW_SPAN,
     DiceTable,
     LogPieces,
     dice_table,
     game_tail,
     wide,
 )
-from bot.rules.royale.fast_write import dice, items, pair, put
+from bot.rules.royale.fast_write import columns, dice, items, number
 
 if TYPE_CHECKING:  # mypyc writes into it natively; see fast_sink for what is passed
     from librt.strings import BytesWriter
@@ -112,9 +111,6 @@ class RandomGames:
         token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
         trade_head = gave_head = took = []
         text_names = text_ids = [""]
-        ynum: list[list[bytes]] = []
-        cols: list[list[bytes]] = [[]] * 8
-        yp = br = gc = [b""]
         value_low = 0
         if game_id is not None:
             pieces = self.log_pieces()
@@ -123,8 +119,7 @@ class RandomGames:
             text_tail = tail.decode()
             ids, id_next, key, key_next = pieces.ids, pieces.id_next, pieces.key, pieces.key_next
             text_names, text_ids = pieces.text_names, pieces.text_ids
-            ynum, cols, rr = pieces.yellow, pieces.columns, pieces.rerolls
-            yp, br, gc = pieces.pairs
+            rr = pieces.rerolls
             no_rerolls = rr[0] + tail
             opened, opened_next, closed = pieces.opened, pieces.opened_next, pieces.closed
             value_low, die, die_next = pieces.value_low, pieces.die, pieces.die_next
@@ -137,7 +132,6 @@ class RandomGames:
             out.write(f'{{"event":"setup","game_kind":"royale","seed":{seed}'.encode())
             out.write(pieces.setup_tail)
             out.write(tail)
-        cy, cp, cb, cr, cg, cc, cpk, ct = cols
 
         for r in range(1, ROUNDS + 1):
             # --- step 1: roll everything, settle the yellow tie, move the token
@@ -169,8 +163,8 @@ class RandomGames:
                 lines += 1
                 out.write(token_head[r * n + token])
                 for s in range(n):
-                    y = yellow[s]
-                    out.write(ynum[s][y] if y < YELLOW_SPAN else wide(ynum[s], 0, y))
+                    out.write(key_next[s] if s else key[s])
+                    number(out, yellow[s])
                 if rerolls:
                     out.write(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
                     out.write(tail)
@@ -240,11 +234,7 @@ class RandomGames:
                     lines += 1
                     out.write(score_head[r * n + seat])
                     dice(out, hands[seat], values, value_low, opened, opened_next, closed)
-                    pair(out, yp, cy, cp, yellow[seat], c1)
-                    pair(out, br, cb, cr, c2, c3)
-                    pair(out, gc, cg, cc, c4, c5)
-                    put(out, cpk, c6)
-                    put(out, ct, total)
+                    columns(out, yellow[seat], c1, c2, c3, c4, c5, c6, total)
                     out.write(tail)
             for seat, d in scored:
                 hands[seat].remove(d)

@@ -24,10 +24,17 @@ TAKE_BYTES: Final = 1 << 18
 TAKE_PIECES: Final = 1 << 12  # the list's length is in pieces (about 38 bytes each)
 
 
+_BYTES: Final = [bytes((i,)) for i in range(256)]
+
+
 class PieceList(list[bytes]):
     """The log buffer without mypy's runtime library: the pieces, joined by :func:`take`."""
 
     write = list.append  # the C method itself: as fast as ``list.append`` in pure Python
+
+    def append(self, byte: int) -> None:  # type: ignore[override]
+        """One byte, as ``BytesWriter.append`` writes it."""
+        list.append(self, _BYTES[byte])
 
 
 def log_buffer(*, native: bool = True) -> tuple[Any, int]:

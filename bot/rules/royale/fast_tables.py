@@ -28,7 +28,6 @@ from bot.rules.royale.dice import (
 MERCENARY_SLOT: Final = 7
 CANNON_SLOT: Final = 8
 SLOTS: Final = 9
-YELLOW_SPAN: Final = 256  # yellow sums of the token line looked up below this
 
 
 def js(value: object) -> str:
@@ -87,13 +86,7 @@ def dice_table(players: int, expansions: tuple[str, ...]) -> DiceTable:
     return t
 
 
-# Numbers are looked up, not formatted: a table of ``prefix + str(v)`` for v in
-# [NUM_LOW, NUM_LOW + NUM_SPAN) per place a number goes; :func:`wide` writes any other value.
-NUM_LOW: Final = -400
-NUM_SPAN: Final = 2000
-
-
-def numbers(prefix: str, low: int = NUM_LOW, span: int = NUM_SPAN) -> list[bytes]:
+def numbers(prefix: str, low: int, span: int) -> list[bytes]:
     """``prefix`` followed by each number from ``low`` on, UTF-8."""
     return [f"{prefix}{v}".encode() for v in range(low, low + span)]
 
@@ -106,32 +99,6 @@ def wide(table: list[bytes], low: int, value: int) -> bytes:
     return prefix + str(value).encode()
 
 
-_COLUMNS: list[list[bytes]] = []
-PAIR: Final = 32  # two neighbouring columns are looked up together when both are below this
-_PAIRS: list[list[bytes]] = []
-
-
-def column_numbers() -> list[list[bytes]]:
-    """The score line's numbers after its dice: seven columns and the total (built once)."""
-    if not _COLUMNS:
-        heads = ('],"columns":{"yellow":', ',"purple":', ',"blue":', ',"red":', ',"green":',
-                 ',"clear":', ',"pink":', '},"total":')
-        _COLUMNS.extend(numbers(head) for head in heads)
-    return _COLUMNS
-
-
-def column_pairs() -> list[list[bytes]]:
-    """The score line's columns yellow and purple, blue and red, green and clear, two by two:
-    ``pairs[k][a * PAIR + b]`` is the piece of the first column showing ``a`` and the second
-    ``b`` (built once).
-    """
-    if not _PAIRS:
-        cols = column_numbers()
-        _PAIRS.extend([cols[k][a - NUM_LOW] + cols[k + 1][b - NUM_LOW]
-                       for a in range(PAIR) for b in range(PAIR)] for k in (0, 2, 4))
-    return _PAIRS
-
-
 class LogPieces:
     """The log text of one set-up (player ids, options) as UTF-8 pieces, cut where a game's
     values go.
@@ -142,10 +109,10 @@ class LogPieces:
     """
 
     __slots__ = (
-        "closed", "columns", "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key",
-        "key_next", "names", "opened", "opened_next", "pairs", "pick_head", "pity_head",
-        "pool_head", "rerolls", "return_head", "score_head", "setup_tail", "text_ids",
-        "text_names", "token_head", "took", "trade_head", "value_low", "yellow",
+        "closed", "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key", "key_next",
+        "names", "opened", "opened_next", "pick_head", "pity_head", "pool_head", "rerolls",
+        "return_head", "score_head", "setup_tail", "text_ids", "text_names", "token_head",
+        "took", "trade_head", "value_low",
     )
 
     def __init__(self, players: tuple[str, ...], expansions: tuple[str, ...], ds: DiceSet
@@ -160,10 +127,6 @@ class LogPieces:
         self.id_next: list[bytes] = [b"," + i for i in self.ids]
         self.key: list[bytes] = [f"{name}:".encode() for name in self.text_names]
         self.key_next: list[bytes] = [b"," + key for key in self.key]
-        # the token line's yellow sums, by seat * YELLOW_SPAN + sum
-        self.yellow: list[list[bytes]] = [
-            numbers(("," if i else "") + f"{name}:", 0, YELLOW_SPAN)
-            for i, name in enumerate(self.text_names)]
         self.die: list[bytes] = [_die(sp).encode() for sp in order]
         self.die_next: list[bytes] = [b"," + piece for piece in self.die]
         # a rolled die on the score line: its piece without the closing brace, then its value
@@ -172,8 +135,6 @@ class LogPieces:
         low, high = min(min(sp.faces) for sp in order), max(max(sp.faces) for sp in order)
         self.value_low: int = low
         self.closed: list[bytes] = [f"{v}}}".encode() for v in range(low, high + 1)]
-        self.columns: list[list[bytes]] = column_numbers()
-        self.pairs: list[list[bytes]] = column_pairs()
         self.rerolls: list[bytes] = numbers('},"rerolls":', 0, 64)
         rounds = range(ROUNDS + 1)
         self.token_head: list[bytes] = [
@@ -207,6 +168,5 @@ class LogPieces:
         assert len(self.token_head) == (ROUNDS + 1) * n
 
 
-__all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "NUM_LOW", "NUM_SPAN", "PAIR", "SLOTS",
-           "YELLOW_SPAN", "DiceTable", "LogPieces", "column_numbers", "column_pairs",
-           "dice_table", "game_tail", "js", "numbers", "wide"]
+__all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "SLOTS", "DiceTable", "LogPieces", "dice_table",
+           "game_tail", "js", "numbers", "wide"]

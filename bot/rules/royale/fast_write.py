@@ -1,5 +1,5 @@
-"""How the simulator's fast path (:mod:`bot.rules.royale.fast`) writes the pieces of a log line
-that vary in length: numbers, pairs of numbers, lists of dice.
+"""How the simulator's fast path (:mod:`bot.rules.royale.fast`) writes the parts of a log line
+that vary: numbers (digit by digit), the score line's columns, lists of dice.
 
 Compiled with mypyc together with ``fast.py`` (``./dev compile-fast``), so calls between them are
 plain C calls and the indices here native 64-bit integers (``i64``); in pure Python they are
@@ -10,23 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from bot.rules.royale.fast_tables import NUM_LOW, NUM_SPAN, PAIR, wide
-
 if TYPE_CHECKING:  # mypyc knows both types; nothing is imported at run time
     from librt.strings import BytesWriter
     from mypy_extensions import i64
-
-LOW: Final = -400  # NUM_LOW, as a literal mypyc folds into the comparisons
-HIGH: Final = 1600  # NUM_LOW + NUM_SPAN
-assert (LOW, HIGH) == (NUM_LOW, NUM_LOW + NUM_SPAN)
-
-
-def put(out: BytesWriter, table: list[bytes], value: i64) -> None:
-    """Write ``table``'s piece for ``value`` (a :func:`numbers` table from NUM_LOW)."""
-    if LOW <= value < HIGH:
-        out.write(table[value - LOW])
-    else:
-        out.write(wide(table, LOW, value))
 
 
 def dice(out: BytesWriter, hand: list[int], values: list[int], low: i64, first: list[bytes],
@@ -55,14 +41,53 @@ def items(out: BytesWriter, first: list[bytes], rest: list[bytes], dice: list[in
         pieces = rest
 
 
-def pair(out: BytesWriter, both: list[bytes], first: list[bytes], second: list[bytes],
-         a: i64, b: i64) -> None:
-    """Write two neighbouring numbers of the score line: ``both``'s piece if there is one."""
-    if 0 <= a < PAIR and 0 <= b < PAIR:
-        out.write(both[a * PAIR + b])
+YELLOW: Final = b'],"columns":{"yellow":'
+PURPLE: Final = b',"purple":'
+BLUE: Final = b',"blue":'
+RED: Final = b',"red":'
+GREEN: Final = b',"green":'
+CLEAR: Final = b',"clear":'
+PINK: Final = b',"pink":'
+TOTAL: Final = b'},"total":'
+
+
+def columns(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, green: i64,
+            clear: i64, pink: i64, total: i64) -> None:
+    """Write the score line's seven columns and its total."""
+    out.write(YELLOW)
+    number(out, yellow)
+    out.write(PURPLE)
+    number(out, purple)
+    out.write(BLUE)
+    number(out, blue)
+    out.write(RED)
+    number(out, red)
+    out.write(GREEN)
+    number(out, green)
+    out.write(CLEAR)
+    number(out, clear)
+    out.write(PINK)
+    number(out, pink)
+    out.write(TOTAL)
+    number(out, total)
+
+
+def number(out: BytesWriter, value: i64) -> None:
+    """Write ``value`` in decimal, as ``str`` does, digit by digit (no table to look up)."""
+    if value < 0:
+        out.append(45)  # -
+        value = -value
+    if value < 10:
+        out.append(48 + int(value))
+    elif value < 100:
+        out.append(48 + int(value // 10))
+        out.append(48 + int(value % 10))
+    elif value < 1000:
+        out.append(48 + int(value // 100))
+        out.append(48 + int(value // 10 % 10))
+        out.append(48 + int(value % 10))
     else:
-        put(out, first, a)
-        put(out, second, b)
+        out.write(str(value).encode())
 
 
-__all__ = ["dice", "items", "pair", "put"]
+__all__ = ["columns", "dice", "items", "number"]

@@ -9,18 +9,17 @@ import pytest
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.rules.royale.fast_single import play_random_game
-from bot.rules.royale.fast_tables import NUM_LOW, NUM_SPAN, game_tail, numbers, wide
+from bot.rules.royale.fast_tables import game_tail, numbers, wide
 from bot.sim.runner import ai_seed, play_game
 
 
-@pytest.mark.parametrize("value", [NUM_LOW - 1, NUM_LOW, -1, 0, 7, NUM_LOW + NUM_SPAN - 1,
-                                   NUM_LOW + NUM_SPAN, 10**6, -(10**6)])
+@pytest.mark.parametrize("value", [-401, -400, -1, 0, 7, 63, 64, 10**6, -(10**6)])
 def test_numbers_in_and_out_of_the_table(value: int) -> None:
-    table = numbers(',"red":')
-    assert wide(table, NUM_LOW, value) == f',"red":{value}'.encode()
-    yellow = numbers('"Pända":', 0, 256)
+    table = numbers(',"red":', -400, 464)
+    assert wide(table, -400, value) == f',"red":{value}'.encode()
+    rerolls = numbers('"Pända":', 0, 64)
     if value >= 0:
-        assert wide(yellow, 0, value) == f'"Pända":{value}'.encode()
+        assert wide(rerolls, 0, value) == f'"Pända":{value}'.encode()
 
 
 @pytest.mark.parametrize("game_id", ["royale-12", "", 'say "hi"', "back\\slash", "tab\there",
@@ -39,3 +38,34 @@ def test_an_odd_game_id_gives_the_engine_log() -> None:
     _, _, lines = play_random_game(players, 5, ["mischief", "cannon", "mercenary"],
                                    [ai_seed(5, i) for i in range(3)], game_id)
     assert lines == want
+
+
+def _writers() -> list[tuple[str, object]]:
+    """``number`` and ``columns`` in pure Python, and compiled where a build is in use."""
+    from bot.rules.royale import fast_write
+    from bot.sim.fastpath import compiled_module
+
+    found: list[tuple[str, object]] = [("python", fast_write)]
+    if compiled_module()[0] is not None:
+        import importlib
+
+        found.append(("mypyc", importlib.import_module("bot.rules.royale.fast_write_compiled")))
+    return found
+
+
+@pytest.mark.parametrize("native", [True, False], ids=["BytesWriter", "pieces"])
+def test_numbers_written_digit_by_digit_read_as_str_writes_them(native: bool) -> None:
+    from bot.rules.royale.fast_sink import log_buffer, take
+
+    values = [*range(-120, 1200), 9999, 10**6, -(10**6), 2**40]
+    # the compiled writers take only a BytesWriter (see fast_sink)
+    for _, module in _writers() if native else _writers()[:1]:
+        out, _ = log_buffer(native=native)
+        for v in values:
+            module.number(out, v)  # type: ignore[attr-defined]
+            out.write(b",")
+        assert take(out) == "".join(f"{v}," for v in values).encode()
+        out.write(b"{")
+        module.columns(out, 1, 22, 333, 0, -4, 4444, 12, 5000)  # type: ignore[attr-defined]
+        assert take(out) == (b'{],"columns":{"yellow":1,"purple":22,"blue":333,"red":0,'
+                             b'"green":-4,"clear":4444,"pink":12},"total":5000')
