@@ -14,8 +14,7 @@ the log is written the same way, without reservation. The bytes are the same eit
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
+import functools
 import os
 from collections.abc import Callable
 from typing import BinaryIO, Final
@@ -23,12 +22,21 @@ from typing import BinaryIO, Final
 RESERVE: Final = 64 << 20  # bytes reserved at a time
 KEEP_SIZE: Final = 1  # FALLOC_FL_KEEP_SIZE (linux/falloc.h)
 
+Fallocate = Callable[[int, int, int, int], int]
 
-def _find_fallocate() -> Callable[[int, int, int, int], int] | None:
-    """The C library's ``fallocate64``/``fallocate`` (fd, mode, offset, length) -> 0 or -1."""
+
+@functools.cache
+def fallocate_function() -> Fallocate | None:
+    """The C library's ``fallocate64``/``fallocate`` (fd, mode, offset, length) -> 0 or -1.
+
+    Looked up in the process's own symbols on the first log file (no ``find_library``, which
+    runs ``ldconfig``), so a run without a log never loads ctypes.
+    """
+    import ctypes
+
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-    except OSError:  # pragma: no cover - no C library to load
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:  # pragma: no cover - a platform without dlopen(NULL)
         return None
     for name in ("fallocate64", "fallocate"):
         function = getattr(libc, name, None)
@@ -39,9 +47,6 @@ def _find_fallocate() -> Callable[[int, int, int, int], int] | None:
     return None
 
 
-_FALLOCATE = _find_fallocate()
-
-
 class LogFile:
     """An unbuffered binary file that appends whole batches, reserving space ahead of them."""
 
@@ -50,7 +55,8 @@ class LogFile:
         self.fd = fh.fileno()
         self.size = 0  # bytes written
         self.reserved = 0  # bytes of the file that have space reserved
-        self.reserving = reserve and _FALLOCATE is not None
+        self.fallocate = fallocate_function() if reserve else None
+        self.reserving = self.fallocate is not None
 
     def write(self, data: bytes) -> None:
         """Append ``data`` (all of it)."""
@@ -72,11 +78,11 @@ class LogFile:
 
     def _reserve(self, end: int) -> None:
         length = max(RESERVE, end - self.reserved)
-        assert _FALLOCATE is not None
-        if _FALLOCATE(self.fd, KEEP_SIZE, self.reserved, length) != 0:
+        assert self.fallocate is not None
+        if self.fallocate(self.fd, KEEP_SIZE, self.reserved, length) != 0:
             self.reserving = False  # not supported here (errno in ctypes.get_errno()): plain
             return
         self.reserved += length
 
 
-__all__ = ["KEEP_SIZE", "RESERVE", "LogFile"]
+__all__ = ["KEEP_SIZE", "RESERVE", "LogFile", "fallocate_function"]

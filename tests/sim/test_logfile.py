@@ -7,8 +7,6 @@ import os
 import random
 from pathlib import Path
 
-import pytest
-
 from bot.sim import logfile
 from bot.sim.logfile import RESERVE, LogFile
 
@@ -43,17 +41,16 @@ def test_space_is_reserved_ahead_and_given_back_at_close(tmp_path: Path) -> None
     assert path.stat().st_blocks * 512 < RESERVE  # given back
 
 
-def test_plain_writes_where_reserving_is_refused(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plain_writes_where_reserving_is_refused(tmp_path: Path) -> None:
     calls: list[tuple[int, int, int, int]] = []
 
     def refuse(fd: int, mode: int, offset: int, length: int) -> int:
         calls.append((fd, mode, offset, length))
         return -1  # EOPNOTSUPP, say
 
-    monkeypatch.setattr(logfile, "_FALLOCATE", refuse)
     path = tmp_path / "log.jsonl"
     log = LogFile(path.open("wb", buffering=0))
+    log.fallocate = refuse
     batches = _batches(5)
     for data in batches:
         log.write(data)
