@@ -107,11 +107,10 @@ class RandomGames:
         lines = 2  # setup and game_end, then each line as it is written
         tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
         text_tail = ""  # the tail as text, for the lines written with f-strings
-        ids = opened = opened_next = closed = die = die_next = id_next = key = key_next = []
+        ids = opened = opened_next = die = die_next = id_next = key = key_next = []
         token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
         trade_head = gave_head = took = []
         text_names = text_ids = [""]
-        value_low = 0
         if game_id is not None:
             pieces = self.log_pieces()
             tail = game_tail(game_id)
@@ -121,8 +120,8 @@ class RandomGames:
             text_names, text_ids = pieces.text_names, pieces.text_ids
             rr = pieces.rerolls
             no_rerolls = rr[0] + tail
-            opened, opened_next, closed = pieces.opened, pieces.opened_next, pieces.closed
-            value_low, die, die_next = pieces.value_low, pieces.die, pieces.die_next
+            opened, opened_next = pieces.opened, pieces.opened_next
+            die, die_next = pieces.die, pieces.die_next
             token_head, score_head, pick_head = (pieces.token_head, pieces.score_head,
                                                  pieces.pick_head)
             pity_head, pool_head, return_head = (pieces.pity_head, pieces.pool_head,
@@ -233,7 +232,7 @@ class RandomGames:
                 if log:
                     lines += 1
                     out.write(score_head[r * n + seat])
-                    dice(out, hands[seat], values, value_low, opened, opened_next, closed)
+                    dice(out, hands[seat], values, opened, opened_next)
                     columns(out, yellow[seat], c1, c2, c3, c4, c5, c6, total)
                     out.write(tail)
             for seat, d in scored:

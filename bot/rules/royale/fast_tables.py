@@ -104,15 +104,15 @@ class LogPieces:
     values go.
 
     Lists by die are indexed by die number; lists by round and seat by ``round * n + seat``;
-    a rolled die's value by ``value - value_low``. Pieces named ``..._next`` start with
+    Pieces named ``..._next`` start with
     the comma that separates them from the previous item of a JSON list or object.
     """
 
     __slots__ = (
-        "closed", "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key", "key_next",
+        "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key", "key_next",
         "names", "opened", "opened_next", "pick_head", "pity_head", "pool_head", "rerolls",
         "return_head", "score_head", "setup_tail", "text_ids", "text_names", "token_head",
-        "took", "trade_head", "value_low",
+        "took", "trade_head",
     )
 
     def __init__(self, players: tuple[str, ...], expansions: tuple[str, ...], ds: DiceSet
@@ -132,9 +132,6 @@ class LogPieces:
         # a rolled die on the score line: its piece without the closing brace, then its value
         self.opened: list[bytes] = [piece[:-1] + b',"value":' for piece in self.die]
         self.opened_next: list[bytes] = [b"," + piece for piece in self.opened]
-        low, high = min(min(sp.faces) for sp in order), max(max(sp.faces) for sp in order)
-        self.value_low: int = low
-        self.closed: list[bytes] = [f"{v}}}".encode() for v in range(low, high + 1)]
         self.rerolls: list[bytes] = numbers('},"rerolls":', 0, 64)
         rounds = range(ROUNDS + 1)
         self.token_head: list[bytes] = [

@@ -15,20 +15,20 @@ if TYPE_CHECKING:  # mypyc knows both types; nothing is imported at run time
     from mypy_extensions import i64
 
 
-def dice(out: BytesWriter, hand: list[int], values: list[int], low: i64, first: list[bytes],
-         rest: list[bytes], closed: list[bytes]) -> None:
+def dice(out: BytesWriter, hand: list[int], values: list[int], first: list[bytes],
+         rest: list[bytes]) -> None:
     """Write the dice of a score line: each die's piece, open (``first``'s for the first die,
-    ``rest``'s for the others), then ``closed``'s piece of its value (from ``low``).
+    ``rest``'s for the others), then its value and the closing brace.
 
-    Two short pieces a die, from about a hundred die pieces and thirty value pieces that stay
-    in the CPU's cache, rather than one of a thousand die-and-value pieces that do not.
+    A hundred die pieces stay in the CPU's cache, where a piece for each die and value (about
+    a thousand) did not.
     """
     d: i64
     pieces = first
     for d in hand:
         out.write(pieces[d])
-        value: i64 = values[d]
-        out.write(closed[value - low])
+        number(out, values[d])
+        out.append(125)  # }
         pieces = rest
 
 
