@@ -9,7 +9,12 @@ events (``json.dumps``, compact, ``ensure_ascii=False``), cut where a game's val
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # mypyc turns u8(x) in the compiled fast path into a plain C cast
+    from mypy_extensions import u8
+else:  # this module is never compiled: at run time a byte is an int
+    u8 = int
 
 from bot.rules.royale.dice import (
     CANNON_KIND,
@@ -166,4 +171,4 @@ class LogPieces:
 
 
 __all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "SLOTS", "DiceTable", "LogPieces", "dice_table",
-           "game_tail", "js", "numbers", "wide"]
+           "game_tail", "js", "numbers", "u8", "wide"]

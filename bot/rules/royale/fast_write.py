@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-if TYPE_CHECKING:  # mypyc knows both types; nothing is imported at run time
+from bot.rules.royale.fast_tables import u8
+
+if TYPE_CHECKING:  # mypyc knows these types; nothing is imported at run time
     from librt.strings import BytesWriter
     from mypy_extensions import i64
 
@@ -78,14 +80,14 @@ def number(out: BytesWriter, value: i64) -> None:
         out.append(45)  # -
         value = -value
     if value < 10:
-        out.append(48 + int(value))
+        out.append(u8(48 + value))
     elif value < 100:
-        out.append(48 + int(value // 10))
-        out.append(48 + int(value % 10))
+        out.append(u8(48 + value // 10))
+        out.append(u8(48 + value % 10))
     elif value < 1000:
-        out.append(48 + int(value // 100))
-        out.append(48 + int(value // 10 % 10))
-        out.append(48 + int(value % 10))
+        out.append(u8(48 + value // 100))
+        out.append(u8(48 + value // 10 % 10))
+        out.append(u8(48 + value % 10))
     else:
         out.write(str(value).encode())
 
