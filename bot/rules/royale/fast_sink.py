@@ -1,12 +1,13 @@
 """Where the simulator's fast path (:mod:`bot.rules.royale.fast`) writes a game's log: a byte
-buffer that grows by one ``write`` per piece and is emptied by :func:`take`.
+buffer that grows by ``write`` (a piece) and ``append`` (one byte) and is emptied by
+:func:`take`.
 
 Where mypy's runtime library is installed (it comes with mypy, which ``./dev compile-fast``
 needs), the buffer is its ``librt.strings.BytesWriter``: the mypyc-compiled fast path writes
-into it with a bounds check and a memcpy per piece (no list of pieces, no join). A list of
-pieces with the same methods stands in where it is not installed; the pure-Python fast path
-takes either. The compiled one takes only a ``BytesWriter`` (it always has one: it is built
-with mypy).
+into it with a bounds check and a memcpy per piece. A ``bytearray`` with the same two methods
+(both C methods of ``bytearray``) stands in where it is not installed; the pure-Python fast
+path takes either. The compiled one takes only a ``BytesWriter`` (it always has one: it is
+built with mypy).
 """
 
 from __future__ import annotations
@@ -21,36 +22,30 @@ except ImportError:  # pragma: no cover - mypy (and so librt) not installed
 # Take the buffer's bytes when it holds about this much: small enough to stay in the CPU's
 # cache and in memory the allocator reuses, large enough for one write per many games.
 TAKE_BYTES: Final = 1 << 18
-TAKE_PIECES: Final = 1 << 12  # the list's length is in pieces (about 38 bytes each)
 
 
-_BYTES: Final = [bytes((i,)) for i in range(256)]
+class ByteBuffer(bytearray):
+    """The log buffer without mypy's runtime library: ``write`` and ``append`` are bytearray's
+    own C methods (``extend`` copies a bytes piece in one go).
+    """
 
-
-class PieceList(list[bytes]):
-    """The log buffer without mypy's runtime library: the pieces, joined by :func:`take`."""
-
-    write = list.append  # the C method itself: as fast as ``list.append`` in pure Python
-
-    def append(self, byte: int) -> None:  # type: ignore[override]
-        """One byte, as ``BytesWriter.append`` writes it."""
-        list.append(self, _BYTES[byte])
+    write = bytearray.extend
 
 
 def log_buffer(*, native: bool = True) -> tuple[Any, int]:
     """A new empty log buffer and the ``len`` at which to :func:`take` its bytes.
 
-    A ``BytesWriter`` when there is one (``native=False`` asks for the list of pieces).
+    A ``BytesWriter`` when there is one (``native=False`` asks for the bytearray).
     """
     if native and BytesWriter is not None:
         return BytesWriter(), TAKE_BYTES
-    return PieceList(), TAKE_PIECES
+    return ByteBuffer(), TAKE_BYTES
 
 
 def take(buffer: Any) -> bytes:
     """The bytes written to ``buffer`` since it was last taken; empties it."""
-    if isinstance(buffer, PieceList):
-        data = b"".join(buffer)
+    if isinstance(buffer, ByteBuffer):
+        data = bytes(buffer)
         buffer.clear()
         return data
     value: bytes = buffer.getvalue()
@@ -58,4 +53,4 @@ def take(buffer: Any) -> bytes:
     return value
 
 
-__all__ = ["TAKE_BYTES", "TAKE_PIECES", "PieceList", "log_buffer", "take"]
+__all__ = ["TAKE_BYTES", "ByteBuffer", "log_buffer", "take"]

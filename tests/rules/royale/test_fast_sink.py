@@ -11,7 +11,7 @@ from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.rules.royale.fast import RandomGames
 from bot.rules.royale.fast_single import single_games
-from bot.rules.royale.fast_sink import PieceList, log_buffer, take
+from bot.rules.royale.fast_sink import ByteBuffer, log_buffer, take
 from bot.sim.runner import ai_seed, play_game
 
 
@@ -39,13 +39,13 @@ def test_take_returns_what_was_written_and_empties_the_buffer() -> None:
         assert len(buffer) == 0 and take(buffer) == b""
         buffer.write(b"d")
         assert take(buffer) == b"d"
-    assert isinstance(log_buffer(native=False)[0], PieceList)
+    assert isinstance(log_buffer(native=False)[0], ByteBuffer)
 
 
 def test_simulate_log_without_librt_is_the_same(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Where mypy's runtime library is missing (so no compiled copy either), simulate writes
-    the same log bytes from the list of pieces."""
+    the same log bytes from the bytearray."""
     from bot.rules.royale import fast_sink
     from bot.sim import fastpath
     from bot.sim.simulate import simulate
@@ -59,6 +59,6 @@ def test_simulate_log_without_librt_is_the_same(tmp_path: Path,
     want = run("native.jsonl")
     monkeypatch.setattr(fast_sink, "BytesWriter", None)
     monkeypatch.setattr(fastpath, "compiled_module", lambda: (None, "not compiled"))
-    assert isinstance(fast_sink.log_buffer()[0], PieceList)
+    assert isinstance(fast_sink.log_buffer()[0], ByteBuffer)
     assert run("pieces.jsonl") == want
     assert want.count(b"\n") > 30 * 50
