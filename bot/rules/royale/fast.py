@@ -108,6 +108,7 @@ class RandomGames:
         tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
         text_tail = ""  # the tail as text, for the lines written with f-strings
         ids = opened = opened_next = die = die_next = id_next = key = key_next = []
+        names = names_next = []
         token_head = score_head = pick_head = pity_head = pool_head = return_head = rr = []
         trade_head = gave_head = took = []
         text_names = text_ids = [""]
@@ -122,6 +123,7 @@ class RandomGames:
             no_rerolls = rr[0] + tail
             opened, opened_next = pieces.opened, pieces.opened_next
             die, die_next = pieces.die, pieces.die_next
+            names, names_next = pieces.names, pieces.names_next
             token_head, score_head, pick_head = (pieces.token_head, pieces.score_head,
                                                  pieces.pick_head)
             pity_head, pool_head, return_head = (pieces.pity_head, pieces.pool_head,
@@ -379,10 +381,13 @@ class RandomGames:
         top = max(totals)
         winners = [i for i in range(n) if totals[i] == top]
         if log:
-            ts = ",".join([f"{text_names[i]}:{totals[i]}" for i in range(n)])
-            ws = ",".join([text_names[i] for i in winners])
-            out.write(f'{{"event":"game_end","totals":{{{ts}}},"winners":[{ws}]{text_tail}'
-                       .encode())
+            out.write(b'{"event":"game_end","totals":{')
+            for i in range(n):
+                out.write(key_next[i] if i else key[i])
+                number(out, totals[i])
+            out.write(b'},"winners":[')
+            items(out, names, names_next, winners)
+            out.write(bracket_tail)
             self.lines += lines
         return totals, winners
 

@@ -114,8 +114,8 @@ class LogPieces:
     """
 
     __slots__ = (
-        "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key", "key_next",
-        "names", "opened", "opened_next", "pick_head", "pity_head", "pool_head", "rerolls",
+        "dealt", "die", "die_next", "gave_head", "id_next", "ids", "key", "key_next", "names",
+        "names_next", "opened", "opened_next", "pick_head", "pity_head", "pool_head", "rerolls",
         "return_head", "score_head", "setup_tail", "text_ids", "text_names", "token_head",
         "took", "trade_head",
     )
@@ -128,6 +128,7 @@ class LogPieces:
         self.text_names: list[str] = [js(p) for p in players]
         self.text_ids: list[str] = [js(sp.id) for sp in order]
         self.names: list[bytes] = [name.encode() for name in self.text_names]
+        self.names_next: list[bytes] = [b"," + name for name in self.names]
         self.ids: list[bytes] = [i.encode() for i in self.text_ids]
         self.id_next: list[bytes] = [b"," + i for i in self.ids]
         self.key: list[bytes] = [f"{name}:".encode() for name in self.text_names]
