@@ -51,6 +51,13 @@ GREEN: Final = b',"green":'
 CLEAR: Final = b',"clear":'
 PINK: Final = b',"pink":'
 TOTAL: Final = b'},"total":'
+# the same with a zero, the most common value of most columns: one piece instead of two
+PURPLE_0: Final = b',"purple":0'
+BLUE_0: Final = b',"blue":0'
+RED_0: Final = b',"red":0'
+GREEN_0: Final = b',"green":0'
+CLEAR_0: Final = b',"clear":0'
+PINK_0: Final = b',"pink":0'
 
 
 def columns(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, green: i64,
@@ -58,18 +65,36 @@ def columns(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, gre
     """Write the score line's seven columns and its total."""
     out.write(YELLOW)
     number(out, yellow)
-    out.write(PURPLE)
-    number(out, purple)
-    out.write(BLUE)
-    number(out, blue)
-    out.write(RED)
-    number(out, red)
-    out.write(GREEN)
-    number(out, green)
-    out.write(CLEAR)
-    number(out, clear)
-    out.write(PINK)
-    number(out, pink)
+    if purple:
+        out.write(PURPLE)
+        number(out, purple)
+    else:
+        out.write(PURPLE_0)
+    if blue:
+        out.write(BLUE)
+        number(out, blue)
+    else:
+        out.write(BLUE_0)
+    if red:
+        out.write(RED)
+        number(out, red)
+    else:
+        out.write(RED_0)
+    if green:
+        out.write(GREEN)
+        number(out, green)
+    else:
+        out.write(GREEN_0)
+    if clear:
+        out.write(CLEAR)
+        number(out, clear)
+    else:
+        out.write(CLEAR_0)
+    if pink:
+        out.write(PINK)
+        number(out, pink)
+    else:
+        out.write(PINK_0)
     out.write(TOTAL)
     number(out, total)
 
