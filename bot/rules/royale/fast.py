@@ -5,10 +5,14 @@ every seat is a :class:`bot.rules.royale.ai.RandomPlayer`: the same draws from t
 seeded generator and from each seat's, in the same order, so the same game for the same seeds,
 and writes its log byte for byte as :func:`bot.rules.gamelog.log_lines` writes the engine's.
 
-Here dice are small integers, a choice is one index, and the log is written as UTF-8 pieces
-looked up in :mod:`bot.rules.royale.fast_tables` into a byte buffer (:mod:`.fast_sink`). The
-engine stays the reference: tests play both side by side (every option subset, 2-10 players)
-and compare every log line. For mypyc (``./dev compile-fast``) as well as CPython; pure.
+Why a second loop: the engine stops at every decision, checks it and builds event objects; a
+random player builds its legal moves to pick one. Here dice are small integers, a choice is one
+index, and the log is written into a byte buffer (:mod:`bot.rules.royale.fast_sink`) as UTF-8
+pieces looked up in :mod:`bot.rules.royale.fast_tables` and numbers written digit by digit
+(:mod:`bot.rules.royale.fast_write`). The engine stays the reference: tests play both side by
+side (every option subset, 2-10 players) and compare every log line. For mypyc as well as
+CPython (``./dev compile-fast`` compiles this module and fast_write together): one final
+class, typed locals. Pure, like the engine: no I/O, no clock, randomness only from the seeds.
 """
 
 from __future__ import annotations

@@ -34,12 +34,14 @@ def dice(out: BytesWriter, hand: list[int], values: list[int], first: list[bytes
         pieces = rest
 
 
-def items(out: BytesWriter, first: list[bytes], rest: list[bytes], dice: list[int]) -> None:
-    """Write a list of dice: ``first``'s piece of the first, ``rest``'s of the others."""
-    d: i64
+def items(out: BytesWriter, first: list[bytes], rest: list[bytes], indices: list[int]) -> None:
+    """Write a JSON list's items (dice, players): ``first``'s piece of the first index,
+    ``rest``'s (with the comma) of the others.
+    """
+    i: i64
     pieces = first
-    for d in dice:
-        out.write(pieces[d])
+    for i in indices:
+        out.write(pieces[i])
         pieces = rest
 
 
