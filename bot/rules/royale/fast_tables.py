@@ -140,18 +140,15 @@ class LogPieces:
         self.opened_next: list[bytes] = [b"," + piece for piece in self.opened]
         self.rerolls: list[bytes] = numbers('},"rerolls":', 0, 64)
         rounds = range(ROUNDS + 1)
-        self.token_head: list[bytes] = [
-            f'{{"event":"token","round":{r},"player":{name},"yellow":{{'.encode()
-            for r in rounds for name in self.text_names]
-        self.score_head: list[bytes] = [
-            f'{{"event":"score","round":{r},"player":{name},"dice":['.encode()
-            for r in rounds for name in self.text_names]
-        self.pick_head: list[bytes] = [
-            f'{{"event":"pick","round":{r},"player":{name},"die":'.encode()
-            for r in rounds for name in self.text_names]
-        self.trade_head: list[bytes] = [
-            f'{{"event":"trade","round":{r},"player":{name},"target":'.encode()
-            for r in rounds for name in self.text_names]
+
+        def by_round_and_seat(event: str, rest: str) -> list[bytes]:
+            return [f'{{"event":"{event}","round":{r},"player":{name},{rest}'.encode()
+                    for r in rounds for name in self.text_names]
+
+        self.token_head: list[bytes] = by_round_and_seat("token", '"yellow":{')
+        self.score_head: list[bytes] = by_round_and_seat("score", '"dice":[')
+        self.pick_head: list[bytes] = by_round_and_seat("pick", '"die":')
+        self.trade_head: list[bytes] = by_round_and_seat("trade", '"target":')
         self.gave_head: list[bytes] = [f'{name},"gave":'.encode() for name in self.text_names]
         self.took: list[bytes] = [b',"took":' + i for i in self.ids]
         self.pity_head: list[bytes] = [f'{{"event":"pity","round":{r},"given":{{'.encode()

@@ -64,7 +64,11 @@ PINK_0: Final = b',"pink":0'
 
 def columns(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, green: i64,
             clear: i64, pink: i64, total: i64) -> None:
-    """Write the score line's seven columns and its total."""
+    """Write the score line's seven columns and its total.
+
+    Unrolled on purpose: a helper call per column (mypyc does not inline) costs 6 % more
+    instructions for the whole log (callgrind, 10 players).
+    """
     out.write(YELLOW)
     number(out, yellow)
     if purple:
