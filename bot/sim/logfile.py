@@ -58,8 +58,8 @@ class LogFile:
         self.fallocate = fallocate_function() if reserve else None
         self.reserving = self.fallocate is not None
 
-    def write(self, data: bytes) -> None:
-        """Append ``data`` (all of it)."""
+    def write(self, data: bytes | memoryview) -> None:
+        """Append ``data`` (all of it, before returning: a view may change afterwards)."""
         end = self.size + len(data)
         if self.reserving and end > self.reserved:
             self._reserve(end)

@@ -4,8 +4,9 @@ Games where every seat is the random computer player of Panda Royale take the fa
 (:class:`bot.rules.royale.fast.RandomGames`: the same games and the same log bytes, without
 the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fast`` built one,
 see :mod:`bot.sim.fastpath`); every other game is played through the engine. The fast path
-writes its log into a byte buffer (:mod:`bot.rules.royale.fast_sink`), taken and written to the
-file in batches of about 256 KB (one write each); the engine's log is written game by game.
+writes its log into a byte buffer (:mod:`bot.rules.royale.fast_sink`), written to the file
+in batches of about 256 KB (one write each, straight from the buffer: :mod:`bot.sim.drain`);
+the engine's log is written game by game.
 The file reserves its disk space ahead of the writes where it can (:mod:`bot.sim.logfile`).
 """
 
@@ -20,7 +21,8 @@ from typing import Any, TextIO
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
-from bot.rules.royale.fast_sink import log_buffer, take
+from bot.rules.royale.fast_sink import log_buffer
+from bot.sim.drain import drain
 from bot.sim.logfile import LogFile
 from bot.sim.runner import ai_seeds, play_game
 
@@ -112,9 +114,9 @@ def simulate(
                 for w in winners:
                     wins[seat_ai[w]] += 1 / len(winners)
             if fh is not None and len(buffer) >= take_at:
-                fh.write(take(buffer))
+                drain(buffer, fh.write)
         if fh is not None and len(buffer):
-            fh.write(take(buffer))
+            drain(buffer, fh.write)
         if fast is not None:
             events_written += fast_games.lines
     finally:
