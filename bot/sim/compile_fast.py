@@ -9,6 +9,7 @@ it, and without it the same games run in pure Python. ``--clean`` removes the co
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,19 @@ setup(name="fast-compiled", py_modules=[],
                             "bot/rules/royale/fast_write_compiled.py"],
                            opt_level="3", group_name="bot.rules.royale.fast_compiled"))
 """
+# Calls inside the module may be inlined: without this, -fPIC makes every C function of the
+# module (mypyc's list and int helpers included) replaceable at load time, so GCC calls them.
+# (CPython builds itself with it too.) Callgrind, 10 players: 1% fewer instructions a game,
+# 3.5% fewer to write its log.
+CFLAGS = "-fno-semantic-interposition"
 BUILT = ("fast_compiled*.so", "fast_write_compiled*.so")  # the group's shared library included
+
+
+def build_env() -> dict[str, str]:
+    """The environment of the C build: the caller's, with :data:`CFLAGS` after its own."""
+    env = dict(os.environ)
+    env["CFLAGS"] = f"{env.get('CFLAGS', '')} {CFLAGS}".strip()
+    return env
 
 
 def clean() -> list[Path]:
@@ -56,7 +69,7 @@ def build() -> list[Path]:
         shutil.copy2(TARGET_DIR / "fast_write.py", copy.with_name("fast_write_compiled.py"))
         (work / "setup.py").write_text(SETUP)
         subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=work,
-                       check=True, stdout=subprocess.DEVNULL)
+                       check=True, stdout=subprocess.DEVNULL, env=build_env())
         clean()
         folder = work / "bot" / "rules" / "royale"
         built = sorted(path for pattern in BUILT for path in folder.glob(pattern))

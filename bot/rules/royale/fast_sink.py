@@ -12,12 +12,30 @@ built with mypy).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 try:
     from librt.strings import BytesWriter
 except ImportError:  # pragma: no cover - mypy (and so librt) not installed
     BytesWriter = None  # type: ignore[assignment,misc]
+
+if TYPE_CHECKING:  # for mypyc, librt's: one inline C store each in the compiled fast path
+    from librt.strings import write_i16_le as write_i16_le
+    from librt.strings import write_i32_le as write_i32_le
+    from librt.strings import write_i64_le as write_i64_le
+else:  # this module is never compiled; in pure Python, for either buffer, the same bytes
+
+    def write_i16_le(out: Any, value: int) -> None:
+        """Write ``value`` as 2 little-endian bytes."""
+        out.write(value.to_bytes(2, "little"))
+
+    def write_i32_le(out: Any, value: int) -> None:
+        """Write ``value`` as 4 little-endian bytes."""
+        out.write(value.to_bytes(4, "little"))
+
+    def write_i64_le(out: Any, value: int) -> None:
+        """Write ``value`` as 8 little-endian bytes."""
+        out.write(value.to_bytes(8, "little"))
 
 # Take the buffer's bytes when it holds about this much: small enough to stay in the CPU's
 # cache and in memory the allocator reuses, large enough for one write per many games.
@@ -53,4 +71,5 @@ def take(buffer: Any) -> bytes:
     return value
 
 
-__all__ = ["TAKE_BYTES", "ByteBuffer", "log_buffer", "take"]
+__all__ = ["TAKE_BYTES", "ByteBuffer", "log_buffer", "take", "write_i16_le", "write_i32_le",
+           "write_i64_le"]

@@ -1,5 +1,5 @@
 """How the simulator's fast path (:mod:`bot.rules.royale.fast`) writes the parts of a log line
-that vary: numbers (digit by digit), the score line's columns, lists of dice.
+that vary: numbers (digit by digit), the score line's dice and columns, lists of dice.
 
 Compiled with mypyc together with ``fast.py`` (``./dev compile-fast``), so calls between them are
 plain C calls and the indices here native 64-bit integers (``i64``); in pure Python they are
@@ -10,20 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from bot.rules.royale.fast_sink import write_i16_le, write_i32_le, write_i64_le
 from bot.rules.royale.fast_tables import u8
 
 if TYPE_CHECKING:  # mypyc knows these types; nothing is imported at run time
     from librt.strings import BytesWriter
-    from mypy_extensions import i64
+    from mypy_extensions import i16, i32, i64
 
 
 def dice(out: BytesWriter, hand: list[int], values: list[int], first: list[bytes],
          rest: list[bytes]) -> None:
-    """Write the dice of a score line: each die's piece, open (``first``'s for the first die,
-    ``rest``'s for the others), then its value and the closing brace.
+    """Write the dice of a score line and the list's closing bracket: each die's piece, open
+    (``first``'s for the first die, ``rest``'s for the others), then its value and the closing
+    brace.
 
     A hundred die pieces stay in the CPU's cache, where a piece for each die and value (about
-    a thousand) did not.
+    a thousand) did not (tried again with the faces' pieces side by side: 10% fewer
+    instructions, 15% more first-level cache misses, no faster).
     """
     d: i64
     pieces = first
@@ -32,6 +35,7 @@ def dice(out: BytesWriter, hand: list[int], values: list[int], first: list[bytes
         number(out, values[d])
         out.append(125)  # }
         pieces = rest
+    out.append(93)  # ]
 
 
 def items(out: BytesWriter, first: list[bytes], rest: list[bytes], indices: list[int]) -> None:
@@ -45,21 +49,29 @@ def items(out: BytesWriter, first: list[bytes], rest: list[bytes], indices: list
         pieces = rest
 
 
-YELLOW: Final = b'],"columns":{"yellow":'
-PURPLE: Final = b',"purple":'
-BLUE: Final = b',"blue":'
-RED: Final = b',"red":'
-GREEN: Final = b',"green":'
-CLEAR: Final = b',"clear":'
-PINK: Final = b',"pink":'
-TOTAL: Final = b'},"total":'
-# the same with a zero, the most common value of most columns: one piece instead of two
-PURPLE_0: Final = b',"purple":0'
-BLUE_0: Final = b',"blue":0'
-RED_0: Final = b',"red":0'
-GREEN_0: Final = b',"green":0'
-CLEAR_0: Final = b',"clear":0'
-PINK_0: Final = b',"pink":0'
+def _le(piece: bytes) -> int:
+    """``piece`` (1-8 bytes) as the little-endian number whose store writes it."""
+    return int.from_bytes(piece, "little")
+
+
+# The names of the score line's columns, written by plain stores of 8, 4, 2 or 1 bytes: one
+# inline C store each in the compiled module, where writing a bytes piece is a call and a
+# memcpy (callgrind, 10 players: 15% fewer instructions for the whole log). Tested against the
+# text by the columns test and the golden log checksums.
+YELLOW_8A: Final[i64] = _le(b',"column')  # ,"columns":{"yellow":
+YELLOW_8B: Final[i64] = _le(b's":{"yel')
+YELLOW_4: Final[i32] = _le(b'low"')  # then :
+PURPLE_8: Final[i64] = _le(b',"purple')  # ,"purple":
+BLUE_8: Final[i64] = _le(b',"blue":')
+RED_4: Final[i32] = _le(b',"re')  # ,"red":
+RED_2: Final[i16] = _le(b'd"')  # then :
+RED_8: Final[i64] = _le(b',"red":0')
+GREEN_8: Final[i64] = _le(b',"green"')  # then :
+CLEAR_8: Final[i64] = _le(b',"clear"')  # then :
+PINK_8: Final[i64] = _le(b',"pink":')
+TOTAL_8: Final[i64] = _le(b'},"total')  # },"total":
+QUOTE_COLON: Final[i16] = _le(b'":')
+COLON_0: Final[i16] = _le(b":0")
 
 
 def columns(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, green: i64,
@@ -67,41 +79,51 @@ def columns(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, gre
     """Write the score line's seven columns and its total.
 
     Unrolled on purpose: a helper call per column (mypyc does not inline) costs 6 % more
-    instructions for the whole log (callgrind, 10 players).
+    instructions for the whole log (callgrind, 10 players). A zero, the most common value of
+    most columns, is written with its name.
     """
-    out.write(YELLOW)
+    write_i64_le(out, YELLOW_8A)
+    write_i64_le(out, YELLOW_8B)
+    write_i32_le(out, YELLOW_4)
+    out.append(58)  # :
     number(out, yellow)
+    write_i64_le(out, PURPLE_8)
+    write_i16_le(out, QUOTE_COLON)
     if purple:
-        out.write(PURPLE)
         number(out, purple)
     else:
-        out.write(PURPLE_0)
+        out.append(48)  # 0
+    write_i64_le(out, BLUE_8)
     if blue:
-        out.write(BLUE)
         number(out, blue)
     else:
-        out.write(BLUE_0)
+        out.append(48)
     if red:
-        out.write(RED)
+        write_i32_le(out, RED_4)
+        write_i16_le(out, RED_2)
+        out.append(58)
         number(out, red)
     else:
-        out.write(RED_0)
+        write_i64_le(out, RED_8)
+    write_i64_le(out, GREEN_8)
     if green:
-        out.write(GREEN)
+        out.append(58)
         number(out, green)
     else:
-        out.write(GREEN_0)
+        write_i16_le(out, COLON_0)
+    write_i64_le(out, CLEAR_8)
     if clear:
-        out.write(CLEAR)
+        out.append(58)
         number(out, clear)
     else:
-        out.write(CLEAR_0)
+        write_i16_le(out, COLON_0)
+    write_i64_le(out, PINK_8)
     if pink:
-        out.write(PINK)
         number(out, pink)
     else:
-        out.write(PINK_0)
-    out.write(TOTAL)
+        out.append(48)
+    write_i64_le(out, TOTAL_8)
+    write_i16_le(out, QUOTE_COLON)
     number(out, total)
 
 

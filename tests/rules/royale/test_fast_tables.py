@@ -67,5 +67,29 @@ def test_numbers_written_digit_by_digit_read_as_str_writes_them(native: bool) ->
         assert take(out) == "".join(f"{v}," for v in values).encode()
         out.write(b"{")
         module.columns(out, 1, 22, 333, 0, -4, 4444, 12, 5000)  # type: ignore[attr-defined]
-        assert take(out) == (b'{],"columns":{"yellow":1,"purple":22,"blue":333,"red":0,'
+        assert take(out) == (b'{,"columns":{"yellow":1,"purple":22,"blue":333,"red":0,'
                              b'"green":-4,"clear":4444,"pink":12},"total":5000')
+
+
+@pytest.mark.parametrize("native", [True, False], ids=["BytesWriter", "pieces"])
+def test_a_score_lines_dice_and_closing_bracket(native: bool) -> None:
+    from bot.rules.royale.dice import dice_for
+    from bot.rules.royale.fast_sink import log_buffer, take
+    from bot.rules.royale.fast_tables import LogPieces
+
+    options = ("cannon", "mercenary", "mischief")
+    pieces = LogPieces(("a", "b", "c", "d"), options, dice_for(4, options))
+    opened_next = [b"," + piece for piece in pieces.opened]
+    values = [0] * len(pieces.die)
+    for _, module in _writers() if native else _writers()[:1]:
+        out, _ = log_buffer(native=native)
+        for v in range(-20, 40):
+            for hand in ([], [3], [0, 5, 7, 11]):
+                for k, d in enumerate(hand):
+                    values[d] = v + k  # each die its own value
+                out.write(b"[")
+                module.dice(out, hand, values, pieces.opened,  # type: ignore[attr-defined]
+                            opened_next)
+                want = b",".join(pieces.die[d][:-1] + f',"value":{v + k}}}'.encode()
+                                 for k, d in enumerate(hand))
+                assert take(out) == b"[" + want + b"]", (v, hand)
