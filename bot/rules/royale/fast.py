@@ -46,6 +46,7 @@ from bot.rules.royale.fast_write import columns, dice, items, number
 
 if TYPE_CHECKING:  # mypyc writes into it natively; see fast_sink for what is passed
     from librt.strings import BytesWriter
+    from mypy_extensions import i64
 
 @final
 class RandomGames:
@@ -108,7 +109,7 @@ class RandomGames:
         given: list[tuple[int, int]] = []  # (seat, pity die) of the last pity step
 
         log = game_id is not None
-        lines = 2  # setup and game_end, then each line as it is written
+        lines: i64 = 2  # setup and game_end, then each line as it is written
         tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
         text_tail = ""  # the tail as text, for the lines written with f-strings
         ids = opened = opened_next = die = die_next = id_next = key = key_next = []
@@ -139,6 +140,7 @@ class RandomGames:
             out.write(tail)
 
         for r in range(1, ROUNDS + 1):
+            rn = r * n  # where the round's pieces by round and seat start
             # --- step 1: roll everything, settle the yellow tie, move the token
             sums = [0] * (SLOTS * n)
             b = 0
@@ -166,7 +168,7 @@ class RandomGames:
                     token = yellow.index(top)
             if log:
                 lines += 1
-                out.write(token_head[r * n + token])
+                out.write(token_head[rn + token])
                 for s in range(n):
                     out.write(key_next[s] if s else key[s])
                     number(out, yellow[s])
@@ -237,7 +239,7 @@ class RandomGames:
                 totals[seat] = totals[seat] + total
                 if log:
                     lines += 1
-                    out.write(score_head[r * n + seat])
+                    out.write(score_head[rn + seat])
                     dice(out, hands[seat], values, opened, opened_next)
                     columns(out, yellow[seat], c1, c2, c3, c4, c5, c6, total)
                     out.write(tail)
@@ -344,7 +346,7 @@ class RandomGames:
                     traded_in[give] = r
                     if log:
                         lines += 1
-                        out.write(trade_head[r * n + seat])
+                        out.write(trade_head[rn + seat])
                         out.write(gave_head[target])
                         out.write(ids[give])
                         out.write(took[take])
@@ -373,7 +375,7 @@ class RandomGames:
                 clears[seat] = clears[seat] + giveable[d]
                 if log:
                     lines += 1
-                    out.write(pick_head[r * n + seat])
+                    out.write(pick_head[rn + seat])
                     out.write(ids[d])
                     out.write(tail)
             bag.extend(pool)

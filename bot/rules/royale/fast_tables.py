@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Final
 
-if TYPE_CHECKING:  # mypyc turns u8(x) in the compiled fast path into a plain C cast
-    from mypy_extensions import u8
-else:  # this module is never compiled: at run time a byte is an int
-    u8 = int
+if TYPE_CHECKING:  # mypyc turns u8(x), i16(x) in the compiled fast path into plain C casts
+    from mypy_extensions import i16, u8
+else:  # this module is never compiled: at run time they are ints
+    i16 = u8 = int
 
 from bot.rules.royale.dice import (
     CANNON_KIND,
@@ -169,4 +169,4 @@ class LogPieces:
 
 
 __all__ = ["CANNON_SLOT", "MERCENARY_SLOT", "SLOTS", "DiceTable", "LogPieces", "dice_table",
-           "game_tail", "js", "numbers", "u8", "wide"]
+           "game_tail", "i16", "js", "numbers", "u8", "wide"]

@@ -11,11 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from bot.rules.royale.fast_sink import write_i16_le, write_i32_le, write_i64_le
-from bot.rules.royale.fast_tables import u8
+from bot.rules.royale.fast_tables import i16, u8
 
 if TYPE_CHECKING:  # mypyc knows these types; nothing is imported at run time
     from librt.strings import BytesWriter
-    from mypy_extensions import i16, i32, i64
+    from mypy_extensions import i32, i64
+
+
+def _le(piece: bytes) -> int:
+    """``piece`` (1-8 bytes) as the little-endian number whose store writes it."""
+    return int.from_bytes(piece, "little")
+
+
+DIGIT_BRACE: Final[i64] = _le(b"0}")  # plus a digit's value: the digit and }
 
 
 def dice(out: BytesWriter, hand: list[int], values: list[int], first: list[bytes],
@@ -29,11 +37,16 @@ def dice(out: BytesWriter, hand: list[int], values: list[int], first: list[bytes
     instructions, 15% more first-level cache misses, no faster).
     """
     d: i64
+    v: i64
     pieces = first
     for d in hand:
         out.write(pieces[d])
-        number(out, values[d])
-        out.append(125)  # }
+        v = values[d]
+        if 0 <= v < 10:  # most dice: the digit and } in one store
+            write_i16_le(out, i16(DIGIT_BRACE + v))
+        else:
+            number(out, v)
+            out.append(125)  # }
         pieces = rest
     out.append(93)  # ]
 
@@ -47,11 +60,6 @@ def items(out: BytesWriter, first: list[bytes], rest: list[bytes], indices: list
     for i in indices:
         out.write(pieces[i])
         pieces = rest
-
-
-def _le(piece: bytes) -> int:
-    """``piece`` (1-8 bytes) as the little-endian number whose store writes it."""
-    return int.from_bytes(piece, "little")
 
 
 # The names of the score line's columns, written by plain stores of 8, 4, 2 or 1 bytes: one
