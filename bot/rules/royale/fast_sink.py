@@ -1,6 +1,7 @@
 """Where the simulator's fast path (:mod:`bot.rules.royale.fast`) writes a game's log: a byte
-buffer that grows by ``write`` (a piece) and ``append`` (one byte) and is emptied by
-:func:`take`.
+buffer that grows by ``write`` (a piece), ``append`` (one byte) and ``write_i16_le`` /
+``write_i32_le`` / ``write_i64_le`` (2, 4 or 8 bytes given as a number), and is emptied by
+:func:`take` (or handed to the file in place by :mod:`bot.sim.drain`).
 
 Where mypy's runtime library is installed (it comes with mypy, which ``./dev compile-fast``
 needs), the buffer is its ``librt.strings.BytesWriter``: the mypyc-compiled fast path writes
