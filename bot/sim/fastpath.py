@@ -26,9 +26,10 @@ plays one game, its log written into ``out``, a buffer from
 :func:`bot.rules.royale.fast_sink.log_buffer` (see :class:`bot.rules.royale.fast.RandomGames`)."""
 
 
-SOURCES = ("fast.py", "fast_write.py", "fast_tables.py")
+SOURCES = ("fast.py", "fast_write.py", "fast_tables.py", "fast_sink.py")
 """The files of bot/rules/royale/ a compiled copy depends on: fast.py and fast_write.py are
-compiled, and they read fast_tables.py's classes (which stay pure Python) by their attributes."""
+compiled, they read fast_tables.py's classes (which stay pure Python) by their attributes, and
+fast_sink.py says which of librt's writers their byte stores are."""
 
 
 def source_sha256(folder: Path | None = None) -> str:

@@ -64,7 +64,7 @@ def items(out: BytesWriter, first: list[bytes], rest: list[bytes], indices: list
 
 # The names of the score line's columns, written by plain stores of 8, 4, 2 or 1 bytes: one
 # inline C store each in the compiled module, where writing a bytes piece is a call and a
-# memcpy (callgrind, 10 players: 15% fewer instructions for the whole log). Tested against the
+# memcpy (callgrind, 10 players: 8% fewer instructions for the whole log). Tested against the
 # text by the columns test and the golden log checksums.
 YELLOW_8A: Final[i64] = _le(b',"column')  # ,"columns":{"yellow":
 YELLOW_8B: Final[i64] = _le(b's":{"yel')
