@@ -154,6 +154,18 @@ def test_bench_whole_process_figure_counts_the_child_process() -> None:
     assert plain > 0 and logged > 0 and 0 <= system <= logged
 
 
+def test_bench_whole_process_line_gives_medians_and_the_spread_of_the_pairs() -> None:
+    from bot.sim.bench import whole_process_line
+
+    # (CPU s without, CPU s with the log, system s with it): adds 20 %, 50 %, 10 %
+    pairs = [(1.0, 1.2, 0.1), (2.0, 3.0, 0.3), (1.0, 1.1, 0.2)]
+    line = whole_process_line(4, 1000, pairs)
+    assert "1000 games/s without the log" in line  # median 1.0 s for 1,000 games
+    assert "833 with --log" in line  # median 1.2 s
+    assert "adds 20 %, median of the pairs, 10 to 50 % across them" in line
+    assert "system time with the log 200 us a game" in line
+
+
 def test_simulate_takes_levels_and_expert_names_and_prints_decision_times() -> None:
     code, text = run("simulate", "--players", "4", "--games", "1", "--seed", "3",
                      "--ai", "expert,heuristic,heuristic,heuristic")
