@@ -14,8 +14,8 @@
    without and with ``--log`` (a new file each time), its CPU time (user + system, start-up
    and writing included): games per CPU second, median of five, and what the log adds: the
    median of five side-by-side pairs (one run without, one with, in turn, so that a busy
-   spell of a shared machine weighs on both), with the system time of the runs with the log
-   (mostly the kernel writing the file).
+   spell of a shared machine weighs on both) and its range across them, with the system time
+   of the runs with the log (mostly the kernel writing the file).
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def whole_process_pairs(players: int, games: int, runs: int = 5
     """
     pairs = []
     for _ in range(runs):
-        plain = whole_process_cpu(players, games, log=False, runs=1)
+        plain = whole_process_times(players, games, log=False)[0]
         logged, system = whole_process_times(players, games, log=True)
         pairs.append((plain, logged, system))
     return pairs
