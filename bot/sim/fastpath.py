@@ -5,11 +5,12 @@
 from ``fast.py`` where mypyc and a C compiler are available; it is never needed. The compiled
 copy records the sha256 of the ``fast.py`` it was built from and is used only while that file is
 unchanged (and ``fast_tables.py``, which it reads), so an edit is never shadowed by a stale
-build.
+build. The same holds for ``fast_lines``, the round's score lines written in C, built with it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 from collections.abc import Callable, Sequence
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 COMPILED = "bot.rules.royale.fast_compiled"
+LINES = "bot.rules.royale.fast_lines"
+LINES_SOURCE = "fast_lines.c"
 
 PlayRandomGame = Callable[..., tuple[list[int], list[int], list[str]]]
 
@@ -44,6 +47,40 @@ def source_sha256(folder: Path | None = None) -> str:
     return digest.hexdigest()
 
 
+def lines_sha256(folder: Path | None = None) -> str:
+    """The sha256 of :data:`LINES_SOURCE` as it is now (in ``folder``, by default the
+    package's).
+    """
+    if folder is None:
+        from bot.rules.royale import fast
+
+        folder = Path(fast.__file__).parent
+    return hashlib.sha256((folder / LINES_SOURCE).read_bytes()).hexdigest()
+
+
+def score_lines_writer() -> Callable[..., None] | None:
+    """``fast_lines.score_lines`` (C) if it was built from ``fast_lines.c`` as it is now and the
+    log buffer is librt's ``BytesWriter`` (the only one it writes into), else None (the fast
+    path then writes its score lines itself).
+    """
+    from bot.rules.royale import fast_sink
+
+    if fast_sink.BytesWriter is None:
+        return None
+    try:
+        module = importlib.import_module(LINES)
+    except ImportError:
+        return None
+    try:
+        fresh = getattr(module, "SOURCE_SHA256", None) == lines_sha256()
+    except OSError:  # an installed copy without its C source: nothing says it is current
+        fresh = False
+    if not fresh:
+        return None
+    writer: Callable[..., None] = module.score_lines
+    return writer
+
+
 def compiled_module() -> tuple[Any, str]:
     """The compiled copy and "" if it can be used, else None and why not."""
     try:
@@ -56,24 +93,38 @@ def compiled_module() -> tuple[Any, str]:
 
 
 def implementations() -> dict[str, PlayRandomGame]:
-    """Every usable implementation by name: "python", and "mypyc" when built and fresh."""
+    """Every usable implementation by name: "python", and "mypyc" when built and fresh; each
+    also with "+c" (the score lines written by ``fast_lines``) where that is built and fresh.
+    """
+    from bot.rules.royale.fast import RandomGames
     from bot.rules.royale.fast_single import play_random_game, single_games
 
     found: dict[str, PlayRandomGame] = {"python": play_random_game}
     module, _ = compiled_module()
     if module is not None:
         found["mypyc"] = single_games(module.RandomGames)
+    lines = score_lines_writer()
+    if lines is not None:
+        for name, games_class in [("python", RandomGames),
+                                  *([("mypyc", module.RandomGames)] if module else [])]:
+            found[f"{name}+c"] = single_games(
+                functools.partial(games_class, score_lines=lines))
     return found
 
 
 def best() -> tuple[GamesFactory, str]:
-    """The :class:`~bot.rules.royale.fast.RandomGames` class to use and a note saying which
-    implementation it is.
+    """The :class:`~bot.rules.royale.fast.RandomGames` class to use (with the C score lines
+    where they are built) and a note saying which implementation it is.
     """
     module, why = compiled_module()
     if module is not None:
-        return module.RandomGames, "fast path compiled with mypyc"
-    from bot.rules.royale.fast import RandomGames
+        games_class, note = module.RandomGames, "fast path compiled with mypyc"
+    else:
+        from bot.rules.royale.fast import RandomGames
 
-    note = "fast path in pure Python" + (f" ({why})" if why != "not compiled" else "")
-    return RandomGames, note
+        games_class = RandomGames
+        note = "fast path in pure Python" + (f" ({why})" if why != "not compiled" else "")
+    lines = score_lines_writer()
+    if lines is None:
+        return games_class, note
+    return functools.partial(games_class, score_lines=lines), f"{note}, score lines in C"

@@ -9,10 +9,12 @@ Why a second loop: the engine stops at every decision, checks it and builds even
 random player builds its legal moves to pick one. Here dice are small integers, a choice is one
 index, and the log is written into a byte buffer (:mod:`bot.rules.royale.fast_sink`) as UTF-8
 pieces looked up in :mod:`bot.rules.royale.fast_tables` and numbers written digit by digit
-(:mod:`bot.rules.royale.fast_write`). The engine stays the reference: tests play both side by
-side (every option subset, 2-10 players) and compare every log line. For mypyc as well as
-CPython (``./dev compile-fast`` compiles this module and fast_write together): one final
-class, typed locals. Pure, like the engine: no I/O, no clock, randomness only from the seeds.
+(:mod:`bot.rules.royale.fast_write`); where ``./dev compile-fast`` built it, a round's score
+lines are written by ``fast_lines.c`` from numbers staged in the buffer. The engine stays the
+reference: tests play both side by side (every option subset, 2-10 players) and compare every
+log line. For mypyc as well as CPython (``./dev compile-fast`` compiles this module and
+fast_write together): one final class, typed locals. Pure, like the engine: no I/O, no clock,
+randomness only from the seeds.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from bot.rules.royale.fast_tables import (
     game_tail,
     wide,
 )
-from bot.rules.royale.fast_write import columns, dice, items, number
+from bot.rules.royale.fast_write import columns, dice, items, number, stage
 
 if TYPE_CHECKING:  # mypyc writes into it natively; see fast_sink for what is passed
     from librt.strings import BytesWriter
@@ -55,7 +57,8 @@ class RandomGames:
     The players must be valid (2-10 distinct ids): use the engine to check a set-up first.
     """
 
-    def __init__(self, players: Sequence[str], expansions: Sequence[str]) -> None:
+    def __init__(self, players: Sequence[str], expansions: Sequence[str],
+                 score_lines: Callable[..., None] | None = None) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self.expansions: tuple[str, ...] = normalise_expansions(expansions)
         self.n: int = len(self.players)
@@ -67,6 +70,8 @@ class RandomGames:
         self.gens: list[Random] = [Random(0) for _ in self.players]
         self.ais: list[Callable[[], float]] = [g.random for g in self.gens]
         self.lines: int = 0  # log lines written by play(), all games together
+        # fast_lines.score_lines (C) writes a round's score lines where it was built
+        self.score_lines: Callable[..., None] | None = score_lines
 
     def log_pieces(self) -> LogPieces:
         """The log text pieces of this set-up (built once)."""
@@ -109,6 +114,7 @@ class RandomGames:
         given: list[tuple[int, int]] = []  # (seat, pity die) of the last pity step
 
         log = game_id is not None
+        score_lines = self.score_lines if log else None
         lines: i64 = 2  # setup and game_end, then each line as it is written
         tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
         text_tail = ""  # the tail as text, for the lines written with f-strings
@@ -237,12 +243,17 @@ class RandomGames:
                 total = yellow[seat] + c1 + c2 + c3 + c4 + c5 + c6
                 round_totals[seat] = total
                 totals[seat] = totals[seat] + total
-                if log:
+                if score_lines is not None:  # numbers the C writer turns into the lines
+                    stage(out, yellow[seat], c1, c2, c3, c4, c5, c6, total)
+                elif log:
                     lines += 1
                     out.write(score_head[rn + seat])
                     dice(out, hands[seat], values, opened, opened_next)
                     columns(out, yellow[seat], c1, c2, c3, c4, c5, c6, total)
                     out.write(tail)
+            if score_lines is not None:
+                lines += n
+                score_lines(out, score_head, rn, hands, values, opened, opened_next, tail)
             for seat, d in scored:
                 hands[seat].remove(d)
             if r == ROUNDS:

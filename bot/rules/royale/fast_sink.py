@@ -28,15 +28,15 @@ else:  # this module is never compiled; in pure Python, for either buffer, the s
 
     def write_i16_le(out: Any, value: int) -> None:
         """Write ``value`` as 2 little-endian bytes."""
-        out.write(value.to_bytes(2, "little"))
+        out.write(value.to_bytes(2, "little", signed=True))
 
     def write_i32_le(out: Any, value: int) -> None:
         """Write ``value`` as 4 little-endian bytes."""
-        out.write(value.to_bytes(4, "little"))
+        out.write(value.to_bytes(4, "little", signed=True))
 
     def write_i64_le(out: Any, value: int) -> None:
         """Write ``value`` as 8 little-endian bytes."""
-        out.write(value.to_bytes(8, "little"))
+        out.write(value.to_bytes(8, "little", signed=True))
 
 # Take the buffer's bytes when it holds about this much: small enough to stay in the CPU's
 # cache and in memory the allocator reuses, large enough for one write per many games.
@@ -72,5 +72,5 @@ def take(buffer: Any) -> bytes:
     return value
 
 
-__all__ = ["TAKE_BYTES", "ByteBuffer", "log_buffer", "take", "write_i16_le", "write_i32_le",
-           "write_i64_le"]
+__all__ = ["TAKE_BYTES", "ByteBuffer", "BytesWriter", "log_buffer", "take", "write_i16_le",
+           "write_i32_le", "write_i64_le"]

@@ -135,6 +135,21 @@ def columns(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, gre
     number(out, total)
 
 
+def stage(out: BytesWriter, yellow: i64, purple: i64, blue: i64, red: i64, green: i64,
+          clear: i64, pink: i64, total: i64) -> None:
+    """Stage a score line's seven columns and its total as 64-bit numbers, for
+    ``fast_lines.score_lines`` (C) to replace with the round's score lines.
+    """
+    write_i64_le(out, yellow)
+    write_i64_le(out, purple)
+    write_i64_le(out, blue)
+    write_i64_le(out, red)
+    write_i64_le(out, green)
+    write_i64_le(out, clear)
+    write_i64_le(out, pink)
+    write_i64_le(out, total)
+
+
 def number(out: BytesWriter, value: i64) -> None:
     """Write ``value`` in decimal, as ``str`` does, digit by digit (no table to look up)."""
     if value < 0:
@@ -153,4 +168,4 @@ def number(out: BytesWriter, value: i64) -> None:
         out.write(str(value).encode())
 
 
-__all__ = ["columns", "dice", "items", "number"]
+__all__ = ["columns", "dice", "items", "number", "stage"]

@@ -1,0 +1,205 @@
+/* The score lines of one round of the simulator's log, in C (optional; see fast_lines.pyi).
+
+Built by `./dev compile-fast` next to the mypyc-compiled fast path. Pure: it only writes into
+the librt BytesWriter it is given (mypy's runtime library; its struct comes from the headers
+mypyc ships). Every index it is given is checked, so bad input raises, never reads outside a
+list or writes outside the buffer.
+*/
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include "strings/librt_strings_api.h"
+
+#ifndef SOURCE_SHA256
+#define SOURCE_SHA256 ""
+#endif
+
+#define STAGED 8    /* numbers staged a seat: yellow, the six other columns, the total */
+#define MAX_SEATS 64
+#define NUMBER_MAX 20 /* bytes of the longest int64 in decimal, its sign included */
+
+static const char PAIRS[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+static inline int reserve(BytesWriterObject *w, Py_ssize_t n) {
+    if (w->capacity - w->len >= n) return 0;
+    return LibRTStrings_ByteWriter_grow_buffer_internal(w, n) ? 0 : -1;
+}
+
+/* An item of a list of ints as a C integer. */
+static inline int as_int(PyObject *o, long long *v) {
+    if (!PyLong_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "score_lines: a die and its value must be ints");
+        return -1;
+    }
+#if PY_VERSION_HEX < 0x030C0000
+    Py_ssize_t size = Py_SIZE(o); /* up to 3.11: one digit or none, the sign in the size */
+    if (size >= -1 && size <= 1) {
+        *v = (long long)size * (long long)((PyLongObject *)o)->ob_digit[0];
+        return 0;
+    }
+#endif
+    *v = PyLong_AsLongLong(o);
+    return (*v == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* Writes v in decimal as str() does (at most NUMBER_MAX bytes); returns the end. */
+static inline char *decimal(char *p, long long v) {
+    unsigned long long u = (unsigned long long)v;
+    if (v < 0) {
+        *p++ = '-';
+        u = 0ULL - u;
+    }
+    if (u < 10) {
+        *p = (char)('0' + u);
+        return p + 1;
+    }
+    if (u < 100) {
+        memcpy(p, PAIRS + 2 * u, 2);
+        return p + 2;
+    }
+    char digits[NUMBER_MAX];
+    char *end = digits + NUMBER_MAX, *q = end;
+    while (u >= 100) {
+        q -= 2;
+        memcpy(q, PAIRS + 2 * (u % 100), 2);
+        u /= 100;
+    }
+    if (u >= 10) {
+        q -= 2;
+        memcpy(q, PAIRS + 2 * u, 2);
+    } else {
+        *--q = (char)('0' + u);
+    }
+    memcpy(p, q, (size_t)(end - q));
+    return p + (end - q);
+}
+
+/* Appends list[i] (bytes) and makes room for `extra` more bytes. */
+static inline int put_piece(BytesWriterObject *w, PyObject *list, long long i, Py_ssize_t extra) {
+    if (i < 0 || i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "score_lines: a piece index is out of range");
+        return -1;
+    }
+    PyObject *piece = PyList_GET_ITEM(list, i);
+    if (!PyBytes_Check(piece)) {
+        PyErr_SetString(PyExc_TypeError, "score_lines: pieces must be bytes");
+        return -1;
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(piece);
+    if (reserve(w, n + extra) < 0) return -1;
+    memcpy(w->buf + w->len, PyBytes_AS_STRING(piece), (size_t)n);
+    w->len += n;
+    return 0;
+}
+
+static inline long long load_le64(const unsigned char *p) {
+    uint64_t u;
+    memcpy(&u, p, 8);
+#if PY_BIG_ENDIAN
+    u = __builtin_bswap64(u);
+#endif
+    return (long long)u;
+}
+
+#define NAME(text) (memcpy(p, text, sizeof(text) - 1), p += sizeof(text) - 1)
+
+static PyObject *score_lines(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "score_lines takes 8 arguments");
+        return NULL;
+    }
+    PyObject *out = args[0], *heads = args[1], *hands = args[3], *values = args[4];
+    PyObject *first = args[5], *rest = args[6], *tail = args[7];
+    if (!CPyBytesWriter_Check(out) || !PyList_Check(heads) || !PyList_Check(hands)
+        || !PyList_Check(values) || !PyList_Check(first) || !PyList_Check(rest)
+        || !PyBytes_Check(tail)) {
+        PyErr_SetString(PyExc_TypeError, "score_lines(out: BytesWriter, heads: list, at: int, "
+                        "hands: list, values: list, first: list, rest: list, tail: bytes)");
+        return NULL;
+    }
+    BytesWriterObject *w = (BytesWriterObject *)out;
+    long long at = PyLong_AsLongLong(args[2]);
+    if (at == -1 && PyErr_Occurred()) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(hands), nv = PyList_GET_SIZE(values);
+    if (n > MAX_SEATS || w->len < STAGED * 8 * n) {
+        PyErr_SetString(PyExc_ValueError,
+                        "score_lines: 8 numbers a hand must be staged at the buffer's end");
+        return NULL;
+    }
+    long long staged[STAGED * MAX_SEATS];
+    w->len -= STAGED * 8 * n;
+    for (Py_ssize_t k = 0; k < STAGED * n; k++)
+        staged[k] = load_le64((const unsigned char *)w->buf + w->len + 8 * k);
+    const char *tail_text = PyBytes_AS_STRING(tail);
+    Py_ssize_t tail_size = PyBytes_GET_SIZE(tail);
+    for (Py_ssize_t seat = 0; seat < n; seat++) {
+        if (put_piece(w, heads, at + seat, 0) < 0) return NULL;
+        PyObject *hand = PyList_GET_ITEM(hands, seat);
+        if (!PyList_Check(hand)) {
+            PyErr_SetString(PyExc_TypeError, "score_lines: a hand must be a list");
+            return NULL;
+        }
+        PyObject *pieces = first;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(hand); i++) {
+            long long d, v;
+            if (as_int(PyList_GET_ITEM(hand, i), &d) < 0) return NULL;
+            if (d < 0 || d >= nv) {
+                PyErr_SetString(PyExc_IndexError, "score_lines: a die has no value");
+                return NULL;
+            }
+            if (put_piece(w, pieces, d, NUMBER_MAX + 1) < 0) return NULL;
+            if (as_int(PyList_GET_ITEM(values, d), &v) < 0) return NULL;
+            char *p = decimal(w->buf + w->len, v);
+            *p++ = '}';
+            w->len = p - w->buf;
+            pieces = rest;
+        }
+        const long long *c = staged + STAGED * seat;
+        if (reserve(w, 100 + STAGED * NUMBER_MAX + tail_size) < 0) return NULL;
+        char *p = w->buf + w->len;
+        NAME("],\"columns\":{\"yellow\":");
+        p = decimal(p, c[0]);
+        NAME(",\"purple\":");
+        p = decimal(p, c[1]);
+        NAME(",\"blue\":");
+        p = decimal(p, c[2]);
+        NAME(",\"red\":");
+        p = decimal(p, c[3]);
+        NAME(",\"green\":");
+        p = decimal(p, c[4]);
+        NAME(",\"clear\":");
+        p = decimal(p, c[5]);
+        NAME(",\"pink\":");
+        p = decimal(p, c[6]);
+        NAME("},\"total\":");
+        p = decimal(p, c[7]);
+        memcpy(p, tail_text, (size_t)tail_size);
+        w->len = (p - w->buf) + tail_size;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"score_lines", (PyCFunction)(void (*)(void))score_lines, METH_FASTCALL,
+     "Replace the columns staged at the end of the buffer by the round's score lines."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "fast_lines", "The score lines of the simulator's log, in C.", -1,
+    methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit_fast_lines(void) {
+    if (import_librt_strings() < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddStringConstant(m, "SOURCE_SHA256", SOURCE_SHA256) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
