@@ -2,7 +2,7 @@
 
 Builds ``bot/rules/royale/fast_compiled*.so`` and ``fast_write_compiled*.so`` (one mypyc group,
 so their calls to each other are plain C calls) from copies of ``bot/rules/royale/fast.py`` and
-``fast_write.py``, and ``fast_lines*.so`` from ``fast_lines.c`` (a round's score lines, in C);
+``fast_write.py``, and ``fast_lines*.so`` from ``fast_lines.c`` (the busiest log lines, in C);
 each records the sha256 of its sources (see :mod:`bot.sim.fastpath`). Needs mypy (a dev
 dependency: its runtime library's headers), setuptools and a C compiler; nothing else in the
 project needs it, and without it the same games run in pure Python. ``--clean`` removes the
@@ -105,10 +105,10 @@ def main(argv: list[str] | None = None) -> int:
 
     module, why = compiled_module()
     print("the simulator will use it" if module is not None else f"not usable: {why}")
-    from bot.sim.fastpath import score_lines_writer
+    from bot.sim.fastpath import lines_in_c
 
-    lines = score_lines_writer() is not None
-    print("and write the score lines in C" if lines else "the score lines in C are not usable")
+    lines = lines_in_c() is not None
+    print("and write the busiest log lines in C" if lines else "the log lines in C are not usable")
     return 0 if module is not None and lines else 1
 
 

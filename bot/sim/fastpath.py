@@ -58,10 +58,10 @@ def lines_sha256(folder: Path | None = None) -> str:
     return hashlib.sha256((folder / LINES_SOURCE).read_bytes()).hexdigest()
 
 
-def score_lines_writer() -> Callable[..., None] | None:
-    """``fast_lines.score_lines`` (C) if it was built from ``fast_lines.c`` as it is now and the
-    log buffer is librt's ``BytesWriter`` (the only one it writes into), else None (the fast
-    path then writes its score lines itself).
+def lines_in_c() -> Any:
+    """The module ``fast_lines`` (the busiest log lines, in C) if it was built from
+    ``fast_lines.c`` as it is now and the log buffer is librt's ``BytesWriter`` (the only one it
+    writes into), else None (the fast path then writes every line itself).
     """
     from bot.rules.royale import fast_sink
 
@@ -77,8 +77,7 @@ def score_lines_writer() -> Callable[..., None] | None:
         fresh = False
     if not fresh:
         return None
-    writer: Callable[..., None] = module.score_lines
-    return writer
+    return module
 
 
 def compiled_module() -> tuple[Any, str]:
@@ -94,7 +93,7 @@ def compiled_module() -> tuple[Any, str]:
 
 def implementations() -> dict[str, PlayRandomGame]:
     """Every usable implementation by name: "python", and "mypyc" when built and fresh; each
-    also with "+c" (the score lines written by ``fast_lines``) where that is built and fresh.
+    also with "+c" (the busiest lines written by ``fast_lines``) where that is built and fresh.
     """
     from bot.rules.royale.fast import RandomGames
     from bot.rules.royale.fast_single import play_random_game, single_games
@@ -103,17 +102,17 @@ def implementations() -> dict[str, PlayRandomGame]:
     module, _ = compiled_module()
     if module is not None:
         found["mypyc"] = single_games(module.RandomGames)
-    lines = score_lines_writer()
+    lines = lines_in_c()
     if lines is not None:
         for name, games_class in [("python", RandomGames),
                                   *([("mypyc", module.RandomGames)] if module else [])]:
             found[f"{name}+c"] = single_games(
-                functools.partial(games_class, score_lines=lines))
+                functools.partial(games_class, lines_in_c=lines))
     return found
 
 
 def best() -> tuple[GamesFactory, str]:
-    """The :class:`~bot.rules.royale.fast.RandomGames` class to use (with the C score lines
+    """The :class:`~bot.rules.royale.fast.RandomGames` class to use (with the log lines in C
     where they are built) and a note saying which implementation it is.
     """
     module, why = compiled_module()
@@ -124,7 +123,7 @@ def best() -> tuple[GamesFactory, str]:
 
         games_class = RandomGames
         note = "fast path in pure Python" + (f" ({why})" if why != "not compiled" else "")
-    lines = score_lines_writer()
+    lines = lines_in_c()
     if lines is None:
         return games_class, note
-    return functools.partial(games_class, score_lines=lines), f"{note}, score lines in C"
+    return functools.partial(games_class, lines_in_c=lines), f"{note}, busiest log lines in C"

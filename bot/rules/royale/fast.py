@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from _random import Random  # random.Random's C base: the same generator, seeded the same
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, final
+from typing import TYPE_CHECKING, Any, final
 
 from bot.rules.royale.dice import (
     CANNON,
@@ -35,6 +35,7 @@ from bot.rules.royale.dice import (
     dice_for,
 )
 from bot.rules.royale.engine import normalise_expansions
+from bot.rules.royale.fast_sink import write_i64_le
 from bot.rules.royale.fast_tables import (
     MERCENARY_SLOT,
     SLOTS,
@@ -44,7 +45,7 @@ from bot.rules.royale.fast_tables import (
     game_tail,
     wide,
 )
-from bot.rules.royale.fast_write import columns, dice, items, number, stage
+from bot.rules.royale.fast_write import columns, dice, items, keyed, listed, stage
 
 if TYPE_CHECKING:  # mypyc writes into it natively; see fast_sink for what is passed
     from librt.strings import BytesWriter
@@ -58,7 +59,7 @@ class RandomGames:
     """
 
     def __init__(self, players: Sequence[str], expansions: Sequence[str],
-                 score_lines: Callable[..., None] | None = None) -> None:
+                 lines_in_c: Any = None) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self.expansions: tuple[str, ...] = normalise_expansions(expansions)
         self.n: int = len(self.players)
@@ -70,8 +71,10 @@ class RandomGames:
         self.gens: list[Random] = [Random(0) for _ in self.players]
         self.ais: list[Callable[[], float]] = [g.random for g in self.gens]
         self.lines: int = 0  # log lines written by play(), all games together
-        # fast_lines.score_lines (C) writes a round's score lines where it was built
-        self.score_lines: Callable[..., None] | None = score_lines
+        # fast_lines (C, where compile-fast built it) writes the busiest lines
+        self.c_score: Callable[..., None] | None = getattr(lines_in_c, "score_lines", None)
+        self.c_token: Callable[..., None] | None = getattr(lines_in_c, "token_line", None)
+        self.c_draft: Callable[..., None] | None = getattr(lines_in_c, "draft_lines", None)
 
     def log_pieces(self) -> LogPieces:
         """The log text pieces of this set-up (built once)."""
@@ -114,7 +117,8 @@ class RandomGames:
         given: list[tuple[int, int]] = []  # (seat, pity die) of the last pity step
 
         log = game_id is not None
-        score_lines = self.score_lines if log else None
+        score_lines, c_token, c_draft = (self.c_score, self.c_token, self.c_draft) if log else (
+            None, None, None)
         lines: i64 = 2  # setup and game_end, then each line as it is written
         tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
         text_tail = ""  # the tail as text, for the lines written with f-strings
@@ -174,10 +178,10 @@ class RandomGames:
                     token = yellow.index(top)
             if log:
                 lines += 1
-                out.write(token_head[rn + token])
-                for s in range(n):
-                    out.write(key_next[s] if s else key[s])
-                    number(out, yellow[s])
+                if c_token is not None:
+                    c_token(out, token_head[rn + token], key, key_next, yellow)
+                else:
+                    keyed(out, token_head[rn + token], key, key_next, yellow)
                 if rerolls:
                     out.write(rr[rerolls] if rerolls < len(rr) else wide(rr, 0, rerolls))
                     out.write(tail)
@@ -368,11 +372,12 @@ class RandomGames:
             size = len(bag)
             for left in range(size, max(size - n - 1, 0), -1):
                 pool.append(bag.pop(int(rnd() * left)))
-            if log:
-                lines += 2  # draft_pool and draft_return
-                out.write(pool_head[r])
-                items(out, die, die_next, pool)
-                out.write(bracket_tail)
+            pooled = len(pool)
+            if c_draft is not None:  # staged for it: the pool, then each pick's seat and die
+                for d in pool:
+                    write_i64_le(out, d)
+            elif log:
+                listed(out, pool_head[r], die, die_next, pool, bracket_tail)
             # (highest yellow first, seats clockwise from the token holder) as one number
             for rank in sorted([(p - token) % n - yellow[p] * n for p in range(n)]):
                 if not pool:
@@ -384,24 +389,26 @@ class RandomGames:
                 reds[seat] = reds[seat] + is_red[d]
                 glitters[seat] = glitters[seat] + is_glitter[d]
                 clears[seat] = clears[seat] + giveable[d]
-                if log:
-                    lines += 1
+                if c_draft is not None:
+                    write_i64_le(out, seat)
+                    write_i64_le(out, d)
+                elif log:
                     out.write(pick_head[rn + seat])
                     out.write(ids[d])
                     out.write(tail)
             bag.extend(pool)
             if log:
-                out.write(return_head[r])
-                items(out, ids, id_next, pool)
-                out.write(bracket_tail)
+                lines += 2 + pooled - len(pool)  # draft_pool, the picks, draft_return
+            if c_draft is not None:
+                c_draft(out, pooled, pooled - len(pool), pool_head[r], die, die_next, pick_head,
+                        rn, ids, id_next, return_head[r], pool, tail, bracket_tail)
+            elif log:
+                listed(out, return_head[r], ids, id_next, pool, bracket_tail)
 
         top = max(totals)
         winners = [i for i in range(n) if totals[i] == top]
         if log:
-            out.write(b'{"event":"game_end","totals":{')
-            for i in range(n):
-                out.write(key_next[i] if i else key[i])
-                number(out, totals[i])
+            keyed(out, b'{"event":"game_end","totals":{', key, key_next, totals)
             out.write(b'},"winners":[')
             items(out, names, names_next, winners)
             out.write(bracket_tail)

@@ -1,4 +1,5 @@
-/* The score lines of one round of the simulator's log, in C (optional; see fast_lines.pyi).
+/* The busiest lines of the simulator's log, in C (optional; see fast_lines.pyi): a round's
+score lines, its token line, and its draft (the pool, the picks, the dice returned).
 
 Built by `./dev compile-fast` next to the mypyc-compiled fast path. Pure: it only writes into
 the librt BytesWriter it is given (mypy's runtime library; its struct comes from the headers
@@ -16,8 +17,8 @@ list or writes outside the buffer.
 #endif
 
 #define STAGED 8    /* numbers staged a seat: yellow, the six other columns, the total */
-#define MAX_SEATS 64
 #define NUMBER_MAX 20 /* bytes of the longest int64 in decimal, its sign included */
+#define MAX_STAGED 512  /* numbers a call may take off the buffer's end */
 
 static const char PAIRS[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -32,7 +33,7 @@ static inline int reserve(BytesWriterObject *w, Py_ssize_t n) {
 /* An item of a list of ints as a C integer. */
 static inline int as_int(PyObject *o, long long *v) {
     if (!PyLong_Check(o)) {
-        PyErr_SetString(PyExc_TypeError, "score_lines: a die and its value must be ints");
+        PyErr_SetString(PyExc_TypeError, "fast_lines: dice, seats and numbers must be ints");
         return -1;
     }
 #if PY_VERSION_HEX < 0x030C0000
@@ -81,12 +82,12 @@ static inline char *decimal(char *p, long long v) {
 /* Appends list[i] (bytes) and makes room for `extra` more bytes. */
 static inline int put_piece(BytesWriterObject *w, PyObject *list, long long i, Py_ssize_t extra) {
     if (i < 0 || i >= PyList_GET_SIZE(list)) {
-        PyErr_SetString(PyExc_IndexError, "score_lines: a piece index is out of range");
+        PyErr_SetString(PyExc_IndexError, "fast_lines: a piece index is out of range");
         return -1;
     }
     PyObject *piece = PyList_GET_ITEM(list, i);
     if (!PyBytes_Check(piece)) {
-        PyErr_SetString(PyExc_TypeError, "score_lines: pieces must be bytes");
+        PyErr_SetString(PyExc_TypeError, "fast_lines: pieces must be bytes");
         return -1;
     }
     Py_ssize_t n = PyBytes_GET_SIZE(piece);
@@ -103,6 +104,34 @@ static inline long long load_le64(const unsigned char *p) {
     u = __builtin_bswap64(u);
 #endif
     return (long long)u;
+}
+
+/* The `count` numbers staged at the end of the buffer, taken off it into `staged`. */
+static int unstage(BytesWriterObject *w, Py_ssize_t count, long long *staged, const char *what) {
+    if (count < 0 || count > MAX_STAGED || w->len < 8 * count) {
+        PyErr_Format(PyExc_ValueError, "%s: the numbers must be staged at the buffer's end", what);
+        return -1;
+    }
+    w->len -= 8 * count;
+    for (Py_ssize_t k = 0; k < count; k++)
+        staged[k] = load_le64((const unsigned char *)w->buf + w->len + 8 * k);
+    return 0;
+}
+
+/* Appends the pieces of a JSON list's items: first[d] for the first, rest[d] for the others. */
+static int put_items(BytesWriterObject *w, PyObject *first, PyObject *rest, const long long *dice,
+                     Py_ssize_t count) {
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (put_piece(w, i ? rest : first, dice[i], 0) < 0) return -1;
+    return 0;
+}
+
+static int put_bytes(BytesWriterObject *w, PyObject *b) {
+    Py_ssize_t n = PyBytes_GET_SIZE(b);
+    if (reserve(w, n) < 0) return -1;
+    memcpy(w->buf + w->len, PyBytes_AS_STRING(b), (size_t)n);
+    w->len += n;
+    return 0;
 }
 
 #define NAME(text) (memcpy(p, text, sizeof(text) - 1), p += sizeof(text) - 1)
@@ -123,18 +152,15 @@ static PyObject *score_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     BytesWriterObject *w = (BytesWriterObject *)out;
-    long long at = PyLong_AsLongLong(args[2]);
-    if (at == -1 && PyErr_Occurred()) return NULL;
+    long long at;
+    if (as_int(args[2], &at) < 0) return NULL;
     Py_ssize_t n = PyList_GET_SIZE(hands), nv = PyList_GET_SIZE(values);
-    if (n > MAX_SEATS || w->len < STAGED * 8 * n) {
-        PyErr_SetString(PyExc_ValueError,
-                        "score_lines: 8 numbers a hand must be staged at the buffer's end");
+    long long staged[MAX_STAGED];
+    if (n > MAX_STAGED / STAGED || unstage(w, STAGED * n, staged, "score_lines") < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "score_lines: at most 64 hands");
         return NULL;
     }
-    long long staged[STAGED * MAX_SEATS];
-    w->len -= STAGED * 8 * n;
-    for (Py_ssize_t k = 0; k < STAGED * n; k++)
-        staged[k] = load_le64((const unsigned char *)w->buf + w->len + 8 * k);
     const char *tail_text = PyBytes_AS_STRING(tail);
     Py_ssize_t tail_size = PyBytes_GET_SIZE(tail);
     for (Py_ssize_t seat = 0; seat < n; seat++) {
@@ -184,14 +210,92 @@ static PyObject *score_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_RETURN_NONE;
 }
 
+/* token_line(out, head, key, key_next, yellow): head, then each seat's key and yellow total. */
+static PyObject *token_line(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5 || !CPyBytesWriter_Check(args[0]) || !PyBytes_Check(args[1])
+        || !PyList_Check(args[2]) || !PyList_Check(args[3]) || !PyList_Check(args[4])) {
+        PyErr_SetString(PyExc_TypeError, "token_line(out: BytesWriter, head: bytes, key: list, "
+                        "key_next: list, yellow: list)");
+        return NULL;
+    }
+    BytesWriterObject *w = (BytesWriterObject *)args[0];
+    PyObject *yellow = args[4];
+    Py_ssize_t n = PyBytes_GET_SIZE(args[1]);
+    if (reserve(w, n) < 0) return NULL;
+    memcpy(w->buf + w->len, PyBytes_AS_STRING(args[1]), (size_t)n);
+    w->len += n;
+    for (Py_ssize_t seat = 0; seat < PyList_GET_SIZE(yellow); seat++) {
+        long long v;
+        if (put_piece(w, seat ? args[3] : args[2], seat, NUMBER_MAX) < 0) return NULL;
+        if (as_int(PyList_GET_ITEM(yellow, seat), &v) < 0) return NULL;
+        w->len = decimal(w->buf + w->len, v) - w->buf;
+    }
+    Py_RETURN_NONE;
+}
+
+/* draft_lines(out, pool_size, picks, pool_head, die, die_next, pick_heads, at, ids, id_next,
+   return_head, returned, tail, bracket_tail) */
+static PyObject *draft_lines(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 14 || !CPyBytesWriter_Check(args[0]) || !PyBytes_Check(args[3])
+        || !PyList_Check(args[4]) || !PyList_Check(args[5]) || !PyList_Check(args[6])
+        || !PyList_Check(args[8]) || !PyList_Check(args[9]) || !PyBytes_Check(args[10])
+        || !PyList_Check(args[11]) || !PyBytes_Check(args[12]) || !PyBytes_Check(args[13])) {
+        PyErr_SetString(PyExc_TypeError, "draft_lines(out: BytesWriter, pool_size: int, "
+                        "picks: int, pool_head: bytes, die: list, die_next: list, "
+                        "pick_heads: list, at: int, ids: list, id_next: list, return_head: "
+                        "bytes, returned: list, tail: bytes, bracket_tail: bytes)");
+        return NULL;
+    }
+    BytesWriterObject *w = (BytesWriterObject *)args[0];
+    long long pool_size, picks, at;
+    if (as_int(args[1], &pool_size) < 0 || as_int(args[2], &picks) < 0
+        || as_int(args[7], &at) < 0)
+        return NULL;
+    long long staged[MAX_STAGED];
+    if (pool_size < 0 || picks < 0 || pool_size + 2 * picks > MAX_STAGED) {
+        PyErr_SetString(PyExc_ValueError, "draft_lines: the numbers must be staged at the "
+                        "buffer's end");
+        return NULL;
+    }
+    if (unstage(w, (Py_ssize_t)(pool_size + 2 * picks), staged, "draft_lines") < 0) return NULL;
+    if (put_bytes(w, args[3]) < 0 || put_items(w, args[4], args[5], staged, pool_size) < 0
+        || put_bytes(w, args[13]) < 0)
+        return NULL;
+    for (long long i = 0; i < picks; i++) {
+        const long long *pick = staged + pool_size + 2 * i; /* seat, die */
+        if (put_piece(w, args[6], at + pick[0], 0) < 0 || put_piece(w, args[8], pick[1], 0) < 0
+            || put_bytes(w, args[12]) < 0)
+            return NULL;
+    }
+    PyObject *returned = args[11];
+    long long back[MAX_STAGED];
+    Py_ssize_t count = PyList_GET_SIZE(returned);
+    if (count > MAX_STAGED) {
+        PyErr_SetString(PyExc_ValueError, "draft_lines: too many dice returned");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (as_int(PyList_GET_ITEM(returned, i), &back[i]) < 0) return NULL;
+    if (put_bytes(w, args[10]) < 0 || put_items(w, args[8], args[9], back, count) < 0
+        || put_bytes(w, args[13]) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"score_lines", (PyCFunction)(void (*)(void))score_lines, METH_FASTCALL,
      "Replace the columns staged at the end of the buffer by the round's score lines."},
+    {"token_line", (PyCFunction)(void (*)(void))token_line, METH_FASTCALL,
+     "Write a token line's head and yellow totals."},
+    {"draft_lines", (PyCFunction)(void (*)(void))draft_lines, METH_FASTCALL,
+     "Replace the pool and picks staged at the end of the buffer by the round's draft lines."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "fast_lines", "The score lines of the simulator's log, in C.", -1,
+    PyModuleDef_HEAD_INIT, "fast_lines", "The busiest lines of the simulator's log, in C.", -1,
     methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit_fast_lines(void) {

@@ -45,12 +45,13 @@ def test_a_stale_compiled_copy_is_never_used(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_stale_score_lines_in_c_are_never_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Built from another ``fast_lines.c``: the fast path writes its score lines itself."""
+    """Built from another ``fast_lines.c``: the fast path writes every line itself."""
     from bot.sim import fastpath
 
     monkeypatch.setattr(fastpath, "lines_sha256", lambda: "0" * 64)
-    assert fastpath.score_lines_writer() is None
+    assert fastpath.lines_in_c() is None
     assert not any(name.endswith("+c") for name in fastpath.implementations())
     games_class, note = fastpath.best()
-    assert "score lines in C" not in note
-    assert games_class(["a", "b"], []).score_lines is None
+    assert "in C" not in note
+    games = games_class(["a", "b"], [])
+    assert (games.c_score, games.c_token, games.c_draft) == (None, None, None)

@@ -1,5 +1,6 @@
-"""``fast_lines.score_lines`` (C) writes exactly what the fast path's own writers write, and
-refuses bad input with a clear error instead of reading or writing outside what it is given.
+"""``fast_lines`` (C: a round's score lines, its token line and its draft lines) writes exactly
+what the fast path's own writers write, and refuses bad input with a clear error instead of
+reading or writing outside what it is given.
 
 It is built by ``./dev compile-fast`` (CI builds it: there the tests require it); where it is
 not built, the fast path writes its score lines itself (tested in test_fast.py).
@@ -16,17 +17,22 @@ import pytest
 
 from bot.rules.royale import fast_write
 from bot.rules.royale.fast_sink import ByteBuffer, log_buffer, take, write_i64_le
-from bot.sim.fastpath import score_lines_writer
+from bot.sim.fastpath import lines_in_c
 
 ScoreLines = Callable[..., None]
 INT64 = (-(2**63), 2**63 - 1)
 
 
-def _writer() -> ScoreLines | None:
-    writer = score_lines_writer()
-    if writer is None:
+def _module() -> Any:
+    module = lines_in_c()
+    if module is None:
         assert os.environ.get("CI", "").lower() != "true", "CI builds it: ./dev compile-fast"
-    return writer
+    return module
+
+
+def _writer() -> ScoreLines | None:
+    module = _module()
+    return None if module is None else module.score_lines
 
 
 def _value(rng: Random) -> int:
@@ -133,7 +139,7 @@ def _call(writer: ScoreLines, **change: Any) -> None:
     ({"first": [b"a", b"b", "c"]}, TypeError, "must be bytes"),
     ({"rest": [b"A"]}, IndexError, "piece index"),
     ({"stage": 1}, ValueError, "staged"),
-    ({"hands": [[0]] * 65, "heads": [b"h"] * 65, "stage": 65}, ValueError, "staged"),
+    ({"hands": [[0]] * 65, "heads": [b"h"] * 65, "stage": 65}, ValueError, "at most 64"),
 ])
 def test_bad_input_is_refused_with_a_clear_error(change: dict[str, Any], error: type,
                                                   message: str | None) -> None:
@@ -151,3 +157,111 @@ def test_the_argument_count_is_checked() -> None:
         return
     with pytest.raises(TypeError, match="8 arguments"):
         writer(log_buffer()[0], [], 0)
+
+
+def test_token_lines_are_the_fast_paths_own() -> None:
+    module = _module()
+    if module is None:
+        return
+    rng = Random(77)
+    for _ in range(300):
+        n = rng.randint(0, 12)
+        key, key_next = [_piece(rng) for _ in range(n)], [_piece(rng) for _ in range(n)]
+        yellow = [_value(rng) for _ in range(n)]
+        head = _piece(rng)
+        out, want = log_buffer()[0], ByteBuffer()
+        module.token_line(out, head, key, key_next, yellow)
+        fast_write.keyed(want, head, key, key_next, yellow)
+        assert take(out) == bytes(want)
+
+
+def test_draft_lines_are_the_fast_paths_own() -> None:
+    module = _module()
+    if module is None:
+        return
+    rng = Random(5150)
+    for _ in range(300):
+        dice, n = rng.randint(1, 60), rng.randint(1, 12)
+        die, die_next, ids, id_next = ([_piece(rng) for _ in range(dice)] for _ in range(4))
+        pick_heads = [_piece(rng) for _ in range(n * rng.randint(1, 11))]
+        pool = rng.sample(range(dice), rng.randint(0, min(dice, 40)))
+        picks = [(rng.randrange(n), d) for d in pool[: rng.randint(0, len(pool))]]
+        returned = pool[len(picks):]
+        at = rng.randint(0, len(pick_heads) - n)
+        heads = (_piece(rng), _piece(rng))
+        tail, bracket_tail = _piece(rng) + b"\n", b"]" + _piece(rng) + b"\n"
+        out, want = log_buffer()[0], ByteBuffer()
+        out.write(b"kept")
+        for d in pool:
+            write_i64_le(out, d)
+        for seat, d in picks:
+            write_i64_le(out, seat)
+            write_i64_le(out, d)
+        module.draft_lines(out, len(pool), len(picks), heads[0], die, die_next, pick_heads, at,
+                           ids, id_next, heads[1], returned, tail, bracket_tail)
+        fast_write.listed(want, heads[0], die, die_next, pool, bracket_tail)
+        for seat, d in picks:
+            want.write(pick_heads[at + seat] + ids[d] + tail)
+        fast_write.listed(want, heads[1], ids, id_next, returned, bracket_tail)
+        assert take(out) == b"kept" + bytes(want)
+
+
+def _draft(module: Any, **change: Any) -> None:
+    r: dict[str, Any] = {"pool": [0, 2], "picks": [(1, 0)], "pool_head": b"<pool>",
+                         "pick_heads": [b"<p0>", b"<p1>"], "at": 0, "ids": [b"a", b"b", b"c"],
+                         "return_head": b"<back>", "returned": [2], "tail": b"!\n",
+                         "stage": None, "pool_size": None, "count": None}
+    r.update(change)
+    out = log_buffer()[0]
+    staged = r["stage"] if r["stage"] is not None else [
+        *r["pool"], *(x for pick in r["picks"] for x in pick)]
+    for v in staged:
+        write_i64_le(out, v)
+    module.draft_lines(
+        out, len(r["pool"]) if r["pool_size"] is None else r["pool_size"],
+        len(r["picks"]) if r["count"] is None else r["count"], r["pool_head"], r["ids"],
+        r["ids"], r["pick_heads"], r["at"], r["ids"], r["ids"], r["return_head"],
+        r["returned"], r["tail"], b"]!\n")
+
+
+@pytest.mark.parametrize(("change", "error", "message"), [
+    ({"stage": [0]}, ValueError, "staged"),
+    ({"pool_size": -1}, ValueError, "staged"),
+    ({"pool_size": 600}, ValueError, "staged"),
+    ({"count": "1"}, TypeError, "must be ints"),
+    ({"picks": [(2, 0)]}, IndexError, "piece index"),
+    ({"picks": [(1, 3)]}, IndexError, "piece index"),
+    ({"pool": [0, 9]}, IndexError, "piece index"),
+    ({"returned": [5]}, IndexError, "piece index"),
+    ({"returned": ["2"]}, TypeError, "must be ints"),
+    ({"returned": [0] * 513}, ValueError, "too many"),
+    ({"tail": "!"}, TypeError, "draft_lines"),
+    ({"at": -2}, IndexError, "piece index"),
+])
+def test_bad_draft_input_is_refused(change: dict[str, Any], error: type, message: str) -> None:
+    module = _module()
+    if module is None:
+        return
+    with pytest.raises(error, match=message):
+        _draft(module, **change)
+    _draft(module)
+
+
+def test_bad_token_input_is_refused() -> None:
+    module = _module()
+    if module is None:
+        return
+    out = log_buffer()[0]
+    with pytest.raises(TypeError, match="token_line"):
+        module.token_line(bytearray(), b"h", [b"k"], [b"k"], [1])
+    with pytest.raises(TypeError, match="token_line"):
+        module.token_line(out, b"h", [b"k"], [b"k"])
+    with pytest.raises(IndexError, match="piece index"):
+        module.token_line(out, b"h", [b"k"], [b"k"], [1, 2, 3])
+    with pytest.raises(TypeError, match="must be ints"):
+        module.token_line(out, b"h", [b"k"], [b"k"], [None])
+    with pytest.raises(TypeError, match="must be bytes"):
+        module.token_line(out, b"h", ["k"], [b"k"], [1])
+    take(out)
+    module.token_line(out, b"h", [b"k", b"x"], [b",X", b",K"], [1, -22])
+    assert take(out) == b"hk1,K-22"
