@@ -3,7 +3,9 @@
 Builds ``bot/rules/royale/fast_compiled*.so`` and ``fast_write_compiled*.so`` (one mypyc group,
 so their calls to each other are plain C calls) from copies of ``bot/rules/royale/fast.py`` and
 ``fast_write.py``, and ``fast_lines*.so`` from ``fast_lines.c`` (the busiest log lines, in C);
-each records the sha256 of its sources (see :mod:`bot.sim.fastpath`). Needs mypy (a dev
+each records the sha256 of its sources (see :mod:`bot.sim.fastpath`). With GCC the build is
+profile-guided: built once instrumented, it plays a few hundred games (:data:`TRAINING`), then
+is built again from the counts (``--no-pgo`` builds it once, plainly). Needs mypy (a dev
 dependency: its runtime library's headers), setuptools and a C compiler; nothing else in the
 project needs it, and without it the same games run in pure Python. ``--clean`` removes the
 compiled files.
@@ -15,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -47,11 +50,50 @@ CFLAGS = "-fno-semantic-interposition"
 BUILT = ("fast_compiled*.so", "fast_write_compiled*.so", "fast_lines*.so")
 
 
-def build_env() -> dict[str, str]:
-    """The environment of the C build: the caller's, with :data:`CFLAGS` after its own."""
+# Profile-guided optimisation (GCC): callgrind, a game without its log 11-12 % fewer
+# instructions (4 and 10 players), building its log 9-11 % fewer. Code the training never runs
+# (other options) stays optimised as usual (-fprofile-partial-training).
+PGO_GENERATE = "-fprofile-generate -fprofile-update=single"
+PGO_USE = "-fprofile-use -fprofile-partial-training -Wno-missing-profile"
+TRAINING = """\
+import os
+from librt.strings import BytesWriter
+from bot.rules.royale import fast_compiled, fast_lines
+from bot.sim.simulate import ai_seeds
+# the instrumented copies just built, not an installed one
+assert fast_compiled.__file__.startswith(os.getcwd()), fast_compiled.__file__
+assert fast_lines.__file__.startswith(os.getcwd()), fast_lines.__file__
+for players, options, games in ((4, [], 400), (10, [], 200), (6, ["mischief", "cannon"], 60)):
+    table = fast_compiled.RandomGames([f"cpu{i + 1}" for i in range(players)], options,
+                                      fast_lines)
+    out = BytesWriter()
+    for g in range(1, games + 1):  # every other game without its log
+        table.play(g, ai_seeds(g, players), f"royale-{g}" if g % 2 else None, out)
+        out.truncate(0)
+"""
+
+
+def build_env(extra: str = "", *, link: str = "") -> dict[str, str]:
+    """The environment of the C build: the caller's, with :data:`CFLAGS` and ``extra`` after its
+    own ``CFLAGS`` and ``link`` after its own ``LDFLAGS``.
+    """
     env = dict(os.environ)
-    env["CFLAGS"] = f"{env.get('CFLAGS', '')} {CFLAGS}".strip()
+    env["CFLAGS"] = " ".join(f"{env.get('CFLAGS', '')} {CFLAGS} {extra}".split())
+    if link:
+        env["LDFLAGS"] = " ".join(f"{env.get('LDFLAGS', '')} {link}".split())
     return env
+
+
+def gcc() -> bool:
+    """Whether the C compiler setuptools will use is GCC (the profile flags are GCC's)."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    try:
+        found = subprocess.run([compiler, "--version"], capture_output=True, text=True,
+                               check=False)
+    except OSError:
+        return False
+    return "clang" not in found.stdout.lower() and (
+        "gcc" in found.stdout.lower() or "free software foundation" in found.stdout.lower())
 
 
 def clean() -> list[Path]:
@@ -62,8 +104,31 @@ def clean() -> list[Path]:
     return gone
 
 
-def build() -> list[Path]:
-    """Compile a copy of the fast path with mypyc; the files built."""
+def _setup(work: Path, env: dict[str, str], *, force: bool = False) -> None:
+    subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace",
+                    *(["--force"] if force else [])],
+                   cwd=work, check=True, stdout=subprocess.DEVNULL, env=env)
+
+
+def _profiled(work: Path) -> bool:
+    """Build instrumented, train, rebuild from the counts; False (nothing built) if a step
+    failed.
+    """
+    try:
+        _setup(work, build_env(PGO_GENERATE, link=PGO_GENERATE))
+        subprocess.run([sys.executable, "-c", TRAINING], cwd=work, check=True,
+                       stdout=subprocess.DEVNULL)
+        _setup(work, build_env(PGO_USE), force=True)
+    except subprocess.CalledProcessError:
+        print("the profile-guided build failed: building it plainly", file=sys.stderr)
+        return False
+    return True
+
+
+def build(*, pgo: bool = True) -> list[Path]:
+    """Compile a copy of the fast path with mypyc (profile-guided with GCC unless ``pgo`` is
+    false); the files built.
+    """
     from bot.sim.fastpath import lines_sha256, source_sha256
 
     source = (TARGET_DIR / "fast.py").read_bytes()
@@ -80,8 +145,8 @@ def build() -> list[Path]:
         copy.write_bytes(source + f'\n\nSOURCE_SHA256 = "{digest}"\n'.encode())
         shutil.copy2(TARGET_DIR / "fast_write.py", copy.with_name("fast_write_compiled.py"))
         (work / "setup.py").write_text(SETUP.format(lines_sha256=lines_sha256(TARGET_DIR)))
-        subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=work,
-                       check=True, stdout=subprocess.DEVNULL, env=build_env())
+        if not (pgo and gcc() and _profiled(work)):
+            _setup(work, build_env(), force=True)
         clean()
         folder = work / "bot" / "rules" / "royale"
         built = sorted(path for pattern in BUILT for path in folder.glob(pattern))
@@ -93,13 +158,13 @@ def build() -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``./dev compile-fast [--clean]``."""
+    """``./dev compile-fast [--clean] [--no-pgo]``."""
     args = sys.argv[1:] if argv is None else argv
     if "--clean" in args:
         for path in clean():
             print(f"removed {path}")
         return 0
-    for path in build():
+    for path in build(pgo="--no-pgo" not in args):
         print(f"built {path}")
     from bot.sim.fastpath import compiled_module
 
