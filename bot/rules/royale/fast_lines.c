@@ -8,6 +8,7 @@ list or writes outside the buffer.
 */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include "strings/librt_strings_api.h"
@@ -77,6 +78,12 @@ static inline char *decimal(char *p, long long v) {
     }
     memcpy(p, q, (size_t)(end - q));
     return p + (end - q);
+}
+
+/* a + b as a piece index; -1 (out of every list) where the sum would overflow */
+static inline long long add_index(long long a, long long b) {
+    if ((b > 0 && a > LLONG_MAX - b) || (b < 0 && a < LLONG_MIN - b)) return -1;
+    return a + b;
 }
 
 /* Appends list[i] (bytes) and makes room for `extra` more bytes. */
@@ -164,7 +171,7 @@ static PyObject *score_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
     const char *tail_text = PyBytes_AS_STRING(tail);
     Py_ssize_t tail_size = PyBytes_GET_SIZE(tail);
     for (Py_ssize_t seat = 0; seat < n; seat++) {
-        if (put_piece(w, heads, at + seat, 0) < 0) return NULL;
+        if (put_piece(w, heads, add_index(at, seat), 0) < 0) return NULL;
         PyObject *hand = PyList_GET_ITEM(hands, seat);
         if (!PyList_Check(hand)) {
             PyErr_SetString(PyExc_TypeError, "score_lines: a hand must be a list");
@@ -254,7 +261,8 @@ static PyObject *draft_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
         || as_int(args[7], &at) < 0)
         return NULL;
     long long staged[MAX_STAGED];
-    if (pool_size < 0 || picks < 0 || pool_size + 2 * picks > MAX_STAGED) {
+    if (pool_size < 0 || picks < 0 || pool_size > MAX_STAGED || picks > MAX_STAGED
+        || pool_size + 2 * picks > MAX_STAGED) {
         PyErr_SetString(PyExc_ValueError, "draft_lines: the numbers must be staged at the "
                         "buffer's end");
         return NULL;
@@ -265,7 +273,8 @@ static PyObject *draft_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
         return NULL;
     for (long long i = 0; i < picks; i++) {
         const long long *pick = staged + pool_size + 2 * i; /* seat, die */
-        if (put_piece(w, args[6], at + pick[0], 0) < 0 || put_piece(w, args[8], pick[1], 0) < 0
+        if (put_piece(w, args[6], add_index(at, pick[0]), 0) < 0
+            || put_piece(w, args[8], pick[1], 0) < 0
             || put_bytes(w, args[12]) < 0)
             return NULL;
     }

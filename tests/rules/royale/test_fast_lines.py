@@ -135,6 +135,7 @@ def _call(writer: ScoreLines, **change: Any) -> None:
     ({"values": [1, 2**64, 3]}, OverflowError, None),
     ({"at": 1}, IndexError, "piece index"),
     ({"at": -1}, IndexError, "piece index"),
+    ({"at": 2**63 - 1}, IndexError, "piece index"),
     ({"at": "0"}, TypeError, None),
     ({"first": [b"a", b"b", "c"]}, TypeError, "must be bytes"),
     ({"rest": [b"A"]}, IndexError, "piece index"),
@@ -237,6 +238,9 @@ def _draft(module: Any, **change: Any) -> None:
     ({"returned": [0] * 513}, ValueError, "too many"),
     ({"tail": "!"}, TypeError, "draft_lines"),
     ({"at": -2}, IndexError, "piece index"),
+    ({"at": 2**63 - 1}, IndexError, "piece index"),
+    ({"count": 2**62}, ValueError, "staged"),
+    ({"picks": [(2**63 - 1, 0)], "at": 1}, IndexError, "piece index"),
 ])
 def test_bad_draft_input_is_refused(change: dict[str, Any], error: type, message: str) -> None:
     module = _module()
