@@ -9,12 +9,12 @@ Why a second loop: the engine stops at every decision, checks it and builds even
 random player builds its legal moves to pick one. Here dice are small integers, a choice is one
 index, and the log is written into a byte buffer (:mod:`bot.rules.royale.fast_sink`) as UTF-8
 pieces looked up in :mod:`bot.rules.royale.fast_tables` and numbers written digit by digit
-(:mod:`bot.rules.royale.fast_write`); where ``./dev compile-fast`` built it, a round's score
-lines are written by ``fast_lines.c`` from numbers staged in the buffer. The engine stays the
-reference: tests play both side by side (every option subset, 2-10 players) and compare every
-log line. For mypyc as well as CPython (``./dev compile-fast`` compiles this module and
-fast_write together): one final class, typed locals. Pure, like the engine: no I/O, no clock,
-randomness only from the seeds.
+(:mod:`bot.rules.royale.fast_write`); where ``./dev compile-fast`` built it, a round's score,
+token and draft lines are written by ``fast_lines.c`` from numbers staged in the buffer. The
+engine stays the reference: tests play both side by side (every option subset, 2-10 players)
+and compare every log line. For mypyc as well as CPython (``./dev compile-fast`` compiles this
+module and fast_write together): one final class, typed locals. Pure, like the engine: no I/O,
+no clock, randomness only from the seeds.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ class RandomGames:
         given: list[tuple[int, int]] = []  # (seat, pity die) of the last pity step
 
         log = game_id is not None
-        score_lines, c_token, c_draft = (self.c_score, self.c_token, self.c_draft) if log else (
+        c_score, c_token, c_draft = (self.c_score, self.c_token, self.c_draft) if log else (
             None, None, None)
         lines: i64 = 2  # setup and game_end, then each line as it is written
         tail = dealt = brace_tail = bracket_tail = no_rerolls = b""
@@ -247,7 +247,7 @@ class RandomGames:
                 total = yellow[seat] + c1 + c2 + c3 + c4 + c5 + c6
                 round_totals[seat] = total
                 totals[seat] = totals[seat] + total
-                if score_lines is not None:  # numbers the C writer turns into the lines
+                if c_score is not None:  # numbers the C writer turns into the lines
                     stage(out, yellow[seat], c1, c2, c3, c4, c5, c6, total)
                 elif log:
                     lines += 1
@@ -255,9 +255,9 @@ class RandomGames:
                     dice(out, hands[seat], values, opened, opened_next)
                     columns(out, yellow[seat], c1, c2, c3, c4, c5, c6, total)
                     out.write(tail)
-            if score_lines is not None:
+            if c_score is not None:
                 lines += n
-                score_lines(out, score_head, rn, hands, values, opened, opened_next, tail)
+                c_score(out, score_head, rn, hands, values, opened, opened_next, tail)
             for seat, d in scored:
                 hands[seat].remove(d)
             if r == ROUNDS:
