@@ -86,6 +86,15 @@ static inline long long add_index(long long a, long long b) {
     return a + b;
 }
 
+/* Appends the bytes b and makes room for `extra` more bytes. */
+static inline int put_bytes(BytesWriterObject *w, PyObject *b, Py_ssize_t extra) {
+    Py_ssize_t n = PyBytes_GET_SIZE(b);
+    if (reserve(w, n + extra) < 0) return -1;
+    memcpy(w->buf + w->len, PyBytes_AS_STRING(b), (size_t)n);
+    w->len += n;
+    return 0;
+}
+
 /* Appends list[i] (bytes) and makes room for `extra` more bytes. */
 static inline int put_piece(BytesWriterObject *w, PyObject *list, long long i, Py_ssize_t extra) {
     if (i < 0 || i >= PyList_GET_SIZE(list)) {
@@ -97,11 +106,7 @@ static inline int put_piece(BytesWriterObject *w, PyObject *list, long long i, P
         PyErr_SetString(PyExc_TypeError, "fast_lines: pieces must be bytes");
         return -1;
     }
-    Py_ssize_t n = PyBytes_GET_SIZE(piece);
-    if (reserve(w, n + extra) < 0) return -1;
-    memcpy(w->buf + w->len, PyBytes_AS_STRING(piece), (size_t)n);
-    w->len += n;
-    return 0;
+    return put_bytes(w, piece, extra);
 }
 
 static inline long long load_le64(const unsigned char *p) {
@@ -133,15 +138,16 @@ static int put_items(BytesWriterObject *w, PyObject *first, PyObject *rest, cons
     return 0;
 }
 
-static int put_bytes(BytesWriterObject *w, PyObject *b) {
-    Py_ssize_t n = PyBytes_GET_SIZE(b);
-    if (reserve(w, n) < 0) return -1;
-    memcpy(w->buf + w->len, PyBytes_AS_STRING(b), (size_t)n);
-    w->len += n;
-    return 0;
-}
-
-#define NAME(text) (memcpy(p, text, sizeof(text) - 1), p += sizeof(text) - 1)
+/* The score line's column names, each written before its staged number. */
+#define COLUMN(text) {text, sizeof(text) - 1}
+static const struct {
+    const char *text;
+    size_t size;
+} COLUMNS[STAGED] = {
+    COLUMN("],\"columns\":{\"yellow\":"), COLUMN(",\"purple\":"), COLUMN(",\"blue\":"),
+    COLUMN(",\"red\":"), COLUMN(",\"green\":"), COLUMN(",\"clear\":"), COLUMN(",\"pink\":"),
+    COLUMN("},\"total\":"),
+};
 
 static PyObject *score_lines(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
@@ -195,22 +201,13 @@ static PyObject *score_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
         const long long *c = staged + STAGED * seat;
         if (reserve(w, 100 + STAGED * NUMBER_MAX + tail_size) < 0) return NULL;
         char *p = w->buf + w->len;
-        NAME("],\"columns\":{\"yellow\":");
-        p = decimal(p, c[0]);
-        NAME(",\"purple\":");
-        p = decimal(p, c[1]);
-        NAME(",\"blue\":");
-        p = decimal(p, c[2]);
-        NAME(",\"red\":");
-        p = decimal(p, c[3]);
-        NAME(",\"green\":");
-        p = decimal(p, c[4]);
-        NAME(",\"clear\":");
-        p = decimal(p, c[5]);
-        NAME(",\"pink\":");
-        p = decimal(p, c[6]);
-        NAME("},\"total\":");
-        p = decimal(p, c[7]);
+#if defined(__GNUC__)
+#pragma GCC unroll 8 /* unrolled, each name's copy is a few constant stores */
+#endif
+        for (int k = 0; k < STAGED; k++) {
+            memcpy(p, COLUMNS[k].text, COLUMNS[k].size);
+            p = decimal(p + COLUMNS[k].size, c[k]);
+        }
         memcpy(p, tail_text, (size_t)tail_size);
         w->len = (p - w->buf) + tail_size;
     }
@@ -228,10 +225,7 @@ static PyObject *token_line(PyObject *self, PyObject *const *args, Py_ssize_t na
     }
     BytesWriterObject *w = (BytesWriterObject *)args[0];
     PyObject *yellow = args[4];
-    Py_ssize_t n = PyBytes_GET_SIZE(args[1]);
-    if (reserve(w, n) < 0) return NULL;
-    memcpy(w->buf + w->len, PyBytes_AS_STRING(args[1]), (size_t)n);
-    w->len += n;
+    if (put_bytes(w, args[1], 0) < 0) return NULL;
     for (Py_ssize_t seat = 0; seat < PyList_GET_SIZE(yellow); seat++) {
         long long v;
         if (put_piece(w, seat ? args[3] : args[2], seat, NUMBER_MAX) < 0) return NULL;
@@ -268,14 +262,14 @@ static PyObject *draft_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     if (unstage(w, (Py_ssize_t)(pool_size + 2 * picks), staged, "draft_lines") < 0) return NULL;
-    if (put_bytes(w, args[3]) < 0 || put_items(w, args[4], args[5], staged, pool_size) < 0
-        || put_bytes(w, args[13]) < 0)
+    if (put_bytes(w, args[3], 0) < 0 || put_items(w, args[4], args[5], staged, pool_size) < 0
+        || put_bytes(w, args[13], 0) < 0)
         return NULL;
     for (long long i = 0; i < picks; i++) {
         const long long *pick = staged + pool_size + 2 * i; /* seat, die */
         if (put_piece(w, args[6], add_index(at, pick[0]), 0) < 0
             || put_piece(w, args[8], pick[1], 0) < 0
-            || put_bytes(w, args[12]) < 0)
+            || put_bytes(w, args[12], 0) < 0)
             return NULL;
     }
     PyObject *returned = args[11];
@@ -287,8 +281,8 @@ static PyObject *draft_lines(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     for (Py_ssize_t i = 0; i < count; i++)
         if (as_int(PyList_GET_ITEM(returned, i), &back[i]) < 0) return NULL;
-    if (put_bytes(w, args[10]) < 0 || put_items(w, args[8], args[9], back, count) < 0
-        || put_bytes(w, args[13]) < 0)
+    if (put_bytes(w, args[10], 0) < 0 || put_items(w, args[8], args[9], back, count) < 0
+        || put_bytes(w, args[13], 0) < 0)
         return NULL;
     Py_RETURN_NONE;
 }
