@@ -35,7 +35,7 @@ PyBUF_READ: Final = 0x100
 
 
 @functools.cache
-def _reader() -> Callable[[Any], memoryview]:
+def _memory() -> tuple[Callable[[int, int], memoryview], Callable[[int], tuple[int, int]]]:
     import ctypes
 
     from_memory = ctypes.pythonapi.PyMemoryView_FromMemory
@@ -43,16 +43,34 @@ def _reader() -> Callable[[Any], memoryview]:
     from_memory.restype = ctypes.py_object
     pointer, size = ctypes.c_void_p.from_address, ctypes.c_ssize_t.from_address
 
-    def view(writer: Any) -> memoryview:
-        """The bytes written to ``writer``, where they are (valid until its next change)."""
-        address = id(writer)
-        buf, length = pointer(address + BUF_AT).value, size(address + LEN_AT).value
-        if not buf or not length:
-            return memoryview(b"")
-        seen: memoryview = from_memory(buf, length, PyBUF_READ)
+    def viewed(address: int, length: int) -> memoryview:
+        seen: memoryview = from_memory(address, length, PyBUF_READ) if length else memoryview(b"")
         return seen
 
-    return view
+    def located(writer: Any) -> tuple[int, int]:
+        address = id(writer)
+        return pointer(address + BUF_AT).value or 0, size(address + LEN_AT).value
+
+    return viewed, located
+
+
+def located(writer: Any) -> tuple[int, int]:
+    """Where a ``BytesWriter`` of the layout :func:`layout_known` checks keeps its bytes: (the
+    address of its first byte, how many it holds). Valid until the writer next changes.
+    """
+    return _memory()[1](writer)
+
+
+def viewed(address: int, length: int) -> memoryview:
+    """A read-only view of ``length`` bytes at ``address`` (bytes :func:`located` gave):
+    to copy from before the writer changes, not to keep.
+    """
+    return _memory()[0](address, length)
+
+
+def _view(writer: Any) -> memoryview:
+    """The bytes written to ``writer``, where they are (valid until its next change)."""
+    return viewed(*located(writer))
 
 
 @functools.cache
@@ -75,14 +93,13 @@ def layout_known(writer_type: type) -> bool:
     if (ctypes.c_void_p.from_address(address + BUF_AT).value != address + DATA_AT
             or ctypes.c_ssize_t.from_address(address + LEN_AT).value != len(writer)):
         return False
-    view = _reader()
     for piece in (b"", bytes(range(256)) * 5):
         writer.write(piece)
-        with view(writer) as seen:
+        with _view(writer) as seen:
             if len(seen) != len(writer) or bytes(seen) != writer.getvalue():
                 return False
     writer.truncate(0)
-    return len(view(writer)) == 0
+    return len(_view(writer)) == 0
 
 
 def drain(buffer: Any, write: Write) -> None:
@@ -94,11 +111,11 @@ def drain(buffer: Any, write: Write) -> None:
             write(view)
         buffer.clear()
     elif layout_known(buffer.__class__):
-        with _reader()(buffer) as view:
+        with _view(buffer) as view:
             write(view)
         buffer.truncate(0)
     else:  # a BytesWriter laid out otherwise (another librt): copy the bytes out
         write(memoryview(take(buffer)))
 
 
-__all__ = ["drain", "layout_known"]
+__all__ = ["drain", "layout_known", "located", "viewed"]

@@ -61,12 +61,17 @@ class LogFile:
     def write(self, data: bytes | memoryview) -> None:
         """Append ``data`` (all of it, before returning: a view may change afterwards)."""
         end = self.size + len(data)
-        if self.reserving and end > self.reserved:
-            self._reserve(end)
+        self.make_room(len(data))
         view = memoryview(data)
         while view:  # a regular file takes it all at once; a pipe may not
             view = view[os.write(self.fd, view):]
         self.size = end
+
+    def make_room(self, size: int) -> None:
+        """Reserve space for ``size`` more bytes past what was written, where reserving works."""
+        end = self.size + size
+        if self.reserving and end > self.reserved:
+            self._reserve(end)
 
     def close(self) -> None:
         """Give back space reserved past the end, and close the file."""

@@ -4,10 +4,11 @@ Games where every seat is the random computer player of Panda Royale take the fa
 (:class:`bot.rules.royale.fast.RandomGames`: the same games and the same log bytes, without
 the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fast`` built one,
 see :mod:`bot.sim.fastpath`); every other game is played through the engine. The fast path
-writes its log into a byte buffer (:mod:`bot.rules.royale.fast_sink`), written to the file
-in batches of about 256 KB (one write each, straight from the buffer: :mod:`bot.sim.drain`);
-the engine's log is written game by game.
-The file reserves its disk space ahead of the writes where it can (:mod:`bot.sim.logfile`).
+writes its log into a byte buffer (:mod:`bot.rules.royale.fast_sink`); the engine's games
+add their lines to the same buffer. The buffer goes to the file in batches, straight from where
+its bytes are: 2 MiB of whole blocks with ``O_DIRECT`` where the file takes it, else about
+256 KB a plain write (:mod:`bot.sim.logwriter`). The file reserves its disk space ahead of the
+writes where it can (:mod:`bot.sim.logfile`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from typing import Any, TextIO
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.rules.royale.fast_sink import log_buffer
-from bot.sim.drain import drain
-from bot.sim.logfile import LogFile
+from bot.sim.logwriter import open_log
 from bot.sim.runner import ai_seeds, play_game
 
 
@@ -76,10 +76,10 @@ def simulate(
         kind.engine.new_game(names, seed, options)  # checks the set-up (player count, options)
         fast_games = games_class(names, expansions)
         fast = fast_games.play
-    fh = LogFile(log_path.open("wb", buffering=0)) if log_path else None
-    logging = fh is not None
     timings: dict[str, list[float]] = {}
-    buffer, take_at = log_buffer()
+    buffer, _ = log_buffer()
+    sink = open_log(log_path, buffer) if log_path else None
+    logging = sink is not None
     # The fast path allocates no reference cycles: the cyclic collector would only cost time.
     collecting = gc.isenabled() and fast is not None
     if collecting:
@@ -95,9 +95,9 @@ def simulate(
                 played = play_game(kind, names, g, ai, options, keep_events=logging,
                                    timings=timings)
                 totals, winners = played.totals, played.winners
-                if fh is not None and game_id is not None:
+                if game_id is not None:
                     lines = list(log_lines(game_id, played.events))
-                    fh.write("".join(lines).encode())
+                    buffer.write("".join(lines).encode())
                     events_written += len(lines)
             total = sum(totals)
             score_sum += total
@@ -113,17 +113,17 @@ def simulate(
                     points[seat_ai[i]] += t
                 for w in winners:
                     wins[seat_ai[w]] += 1 / len(winners)
-            if fh is not None and len(buffer) >= take_at:
-                drain(buffer, fh.write)
-        if fh is not None and len(buffer):
-            drain(buffer, fh.write)
+            if sink is not None and len(buffer) >= sink.take_at:
+                sink.drain(buffer)
+        if sink is not None:
+            sink.finish(buffer)
         if fast is not None:
             events_written += fast_games.lines
     finally:
         if collecting:
             gc.enable()
-        if fh is not None:
-            fh.close()
+        if sink is not None:
+            sink.close()
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
     share = ", ".join(
