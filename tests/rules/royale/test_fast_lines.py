@@ -176,6 +176,23 @@ def test_token_lines_are_the_fast_paths_own() -> None:
         assert take(out) == bytes(want)
 
 
+def test_pieces_of_every_length_are_copied_whole() -> None:
+    # the C copies a piece of up to 128 bytes by its first and last 4, 8, 16, 32 or 64 bytes
+    module = _module()
+    if module is None:
+        return
+    for length in range(300):
+        piece = bytes((7 * i + length) % 251 for i in range(length))
+        key, key_next = [piece[: length // 2]], [piece, piece[1:]]
+        for before in (b"", b"x" * 5, b"y" * 300):  # pieces land at every alignment
+            out, want = log_buffer()[0], ByteBuffer()
+            out.write(before)
+            want.write(before)
+            module.token_line(out, piece, key + key_next[:1], key_next, [length, -1])
+            fast_write.keyed(want, piece, key + key_next[:1], key_next, [length, -1])
+            assert take(out) == bytes(want)
+
+
 def test_draft_lines_are_the_fast_paths_own() -> None:
     module = _module()
     if module is None:
