@@ -6,7 +6,9 @@ buffer to the disk in 8 MiB writes of whole 4 KiB blocks (:class:`DirectLog`), p
 cache. A buffered write copies every byte into the page cache first: about a third of what the
 log costs at 4 players, and on a machine whose free memory goes back to its host (a VM with
 free-page reporting) every page of a big log is faulted in again, up to 100 us of kernel time
-a 10-player game. Written directly, the kernel's share is a few us a game either way.
+a 10-player game. Written directly, the kernel's share is a few us a game either way. The
+buffer's memory is backed by huge pages (:func:`huge_pages`): each write pins four pages, not
+2,048.
 
 Everywhere else (a pipe, ``/dev/null``, a file system that refuses ``O_DIRECT``, the
 ``bytearray`` buffer) the buffer is drained into the file with plain writes of about 256 KB
@@ -29,6 +31,8 @@ from bot.sim.logfile import LogFile
 BLOCK: Final = 4096  # what O_DIRECT writes are aligned to: address, offset and length
 DIRECT_BYTES: Final = 1 << 23  # write the buffer when it holds this much
 O_DIRECT: Final = getattr(os, "O_DIRECT", 0)
+HUGE: Final = 1 << 21  # a transparent huge page (x86-64, arm64 with 4 KiB pages)
+MADV_COLLAPSE: Final = 25  # linux/mman.h
 
 
 class BufferedLog:
@@ -71,6 +75,7 @@ class DirectLog:
         self.start = 0
         rest = bytes(viewed(*located(buffer)))
         buffer.write(bytes(DIRECT_BYTES + DIRECT_BYTES // 2))  # room: no growth, no moves
+        self.huge = huge_pages(*located(buffer))
         self._realign(buffer, rest)
 
     def _realign(self, buffer: Any, rest: bytes) -> None:
@@ -128,6 +133,29 @@ class DirectLog:
             self.direct = False
 
 
+def huge_pages(address: int, size: int) -> int:
+    """Back the whole 2 MiB pages of the memory at ``address`` with transparent huge pages
+    (Linux ``madvise(MADV_COLLAPSE)``, 6.1 and later); the bytes they hold stay the same.
+    Returns how many bytes that covers: 0 where refused (an older kernel, huge pages off).
+
+    A direct write pins every page it sends: 2,048 small pages for 8 MiB, four huge ones; and
+    the game loop writes through 8 MiB of buffer with 512 times fewer TLB entries.
+    """
+    start = -(-address // HUGE) * HUGE
+    length = (address + size) // HUGE * HUGE - start
+    if length <= 0:
+        return 0
+    import ctypes
+
+    try:
+        madvise = ctypes.CDLL(None, use_errno=True).madvise
+    except (OSError, AttributeError):  # pragma: no cover - no dlopen(NULL), no madvise
+        return 0
+    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    madvise.restype = ctypes.c_int
+    return length if madvise(start, length, MADV_COLLAPSE) == 0 else 0
+
+
 def open_log(path: Path, buffer: Any) -> BufferedLog | DirectLog:
     """A new log file at ``path`` (created or emptied), written from ``buffer``."""
     log = LogFile(path.open("wb", buffering=0))
@@ -142,4 +170,4 @@ def open_log(path: Path, buffer: Any) -> BufferedLog | DirectLog:
     return BufferedLog(log)
 
 
-__all__ = ["BLOCK", "DIRECT_BYTES", "BufferedLog", "DirectLog", "open_log"]
+__all__ = ["BLOCK", "DIRECT_BYTES", "BufferedLog", "DirectLog", "huge_pages", "open_log"]

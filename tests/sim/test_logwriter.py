@@ -186,3 +186,31 @@ def test_bytes_off_a_block_boundary_are_realigned_before_a_direct_write(tmp_path
     assert (located(buffer)[0] + sink.start) % BLOCK == 0 and sink.direct
     assert path.read_bytes() == data[:3 * BLOCK]
     assert _write_all(sink, buffer, [], seed=13, before=data) == path.read_bytes()
+
+
+def _huge_pages_on() -> bool:
+    try:
+        setting = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text()
+    except OSError:
+        return False
+    return "[never]" not in setting
+
+
+def test_the_buffer_is_backed_by_huge_pages_and_keeps_its_bytes(tmp_path: Path) -> None:
+    buffer = BytesWriter()
+    data = random.Random(14).randbytes(5000)
+    buffer.write(data)
+    sink = _direct(tmp_path / "log.jsonl", buffer)
+    if _huge_pages_on():  # this machine kind: "madvise"
+        assert sink.huge >= DIRECT_BYTES
+        smaps = Path("/proc/self/smaps_rollup").read_text()
+        huge_kb = int(next(line.split()[1] for line in smaps.splitlines()
+                           if line.startswith("AnonHugePages:")))
+        assert huge_kb * 1024 >= sink.huge
+    assert _write_all(sink, buffer, [], seed=15, before=data) == data
+    assert (tmp_path / "log.jsonl").read_bytes() == data
+
+
+def test_no_huge_page_fits_a_short_range() -> None:
+    assert logwriter.huge_pages(logwriter.HUGE + 1, logwriter.HUGE) == 0
+    assert logwriter.huge_pages(0, 0) == 0
