@@ -29,13 +29,14 @@ Write = Callable[[memoryview], object]
 # Py_ssize_t len, Py_ssize_t capacity, char data[256] (the buffer while it is short)
 WORD: Final = 8
 HEADER: Final = object.__basicsize__
-BUF_AT, LEN_AT, DATA_AT = HEADER, HEADER + WORD, HEADER + 3 * WORD
+BUF_AT, LEN_AT, CAPACITY_AT, DATA_AT = HEADER, HEADER + WORD, HEADER + 2 * WORD, HEADER + 3 * WORD
 SIZE: Final = DATA_AT + 256
 PyBUF_READ: Final = 0x100
 
 
 @functools.cache
-def _memory() -> tuple[Callable[[int, int], memoryview], Callable[[int], tuple[int, int]]]:
+def _memory() -> tuple[Callable[[int, int], memoryview], Callable[[Any], tuple[int, int]],
+                       Callable[[Any], int]]:
     import ctypes
 
     from_memory = ctypes.pythonapi.PyMemoryView_FromMemory
@@ -51,7 +52,10 @@ def _memory() -> tuple[Callable[[int, int], memoryview], Callable[[int], tuple[i
         address = id(writer)
         return pointer(address + BUF_AT).value or 0, size(address + LEN_AT).value
 
-    return viewed, located
+    def capacity(writer: Any) -> int:
+        return size(id(writer) + CAPACITY_AT).value
+
+    return viewed, located, capacity
 
 
 def located(writer: Any) -> tuple[int, int]:
@@ -59,6 +63,13 @@ def located(writer: Any) -> tuple[int, int]:
     address of its first byte, how many it holds). Valid until the writer next changes.
     """
     return _memory()[1](writer)
+
+
+def capacity(writer: Any) -> int:
+    """How many bytes the memory of a ``BytesWriter`` (of the layout :func:`layout_known`
+    checks) holds before it grows, from the address :func:`located` gives.
+    """
+    return _memory()[2](writer)
 
 
 def viewed(address: int, length: int) -> memoryview:
@@ -91,7 +102,8 @@ def layout_known(writer_type: type) -> bool:
     writer.write(b"layout")
     address = id(writer)
     if (ctypes.c_void_p.from_address(address + BUF_AT).value != address + DATA_AT
-            or ctypes.c_ssize_t.from_address(address + LEN_AT).value != len(writer)):
+            or ctypes.c_ssize_t.from_address(address + LEN_AT).value != len(writer)
+            or ctypes.c_ssize_t.from_address(address + CAPACITY_AT).value != SIZE - DATA_AT):
         return False
     for piece in (b"", bytes(range(256)) * 5):
         writer.write(piece)
@@ -118,4 +130,4 @@ def drain(buffer: Any, write: Write) -> None:
         write(memoryview(take(buffer)))
 
 
-__all__ = ["drain", "layout_known", "located", "viewed"]
+__all__ = ["capacity", "drain", "layout_known", "located", "viewed"]

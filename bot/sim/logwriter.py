@@ -7,8 +7,8 @@ cache. A buffered write copies every byte into the page cache first: about a thi
 log costs at 4 players, and on a machine whose free memory goes back to its host (a VM with
 free-page reporting) every page of a big log is faulted in again, up to 100 us of kernel time
 a 10-player game. Written directly, the kernel's share is a few us a game either way. The
-buffer's memory is backed by huge pages (:func:`huge_pages`): each write pins four pages, not
-2,048.
+buffer's memory is backed by huge pages (:func:`huge_pages` before it grows, :func:`collapse`
+where that did not take): each write pins four pages, not 2,048.
 
 Everywhere else (a pipe, ``/dev/null``, a file system that refuses ``O_DIRECT``, the
 ``bytearray`` buffer) the buffer is drained into the file with plain writes of about 256 KB
@@ -19,20 +19,25 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import mmap
 import os
 import stat
 from pathlib import Path
 from typing import Any, Final
 
 from bot.rules.royale.fast_sink import TAKE_BYTES, ByteBuffer
-from bot.sim.drain import drain, layout_known, located, viewed
+from bot.sim.drain import capacity, drain, layout_known, located, viewed
 from bot.sim.logfile import LogFile
 
 BLOCK: Final = 4096  # what O_DIRECT writes are aligned to: address, offset and length
 DIRECT_BYTES: Final = 1 << 23  # write the buffer when it holds this much
 O_DIRECT: Final = getattr(os, "O_DIRECT", 0)
-HUGE: Final = 1 << 21  # a transparent huge page (x86-64, arm64 with 4 KiB pages)
+SMALL: Final = 1 << 18  # past the C library's threshold for memory mapped on its own
+PAGE: Final = mmap.PAGESIZE
+WORD: Final = 16  # the C library's header before a chunk it maps (two words)
+MADV_HUGEPAGE: Final = getattr(mmap, "MADV_HUGEPAGE", 14)
 MADV_COLLAPSE: Final = 25  # linux/mman.h
+HUGE: Final = 1 << 21  # a transparent huge page (x86-64; arm64 with 4 KiB pages)
 
 
 class BufferedLog:
@@ -74,8 +79,11 @@ class DirectLog:
         self.direct = True
         self.start = 0
         rest = bytes(viewed(*located(buffer)))
-        buffer.write(bytes(DIRECT_BYTES + DIRECT_BYTES // 2))  # room: no growth, no moves
-        self.huge = huge_pages(*located(buffer))
+        buffer.truncate(0)
+        buffer.write(bytes(SMALL))  # memory of its own (the C library maps it)
+        self.huge = huge_pages(located(buffer)[0], capacity(buffer))
+        buffer.write(bytes(DIRECT_BYTES))  # room: it grows once, into huge pages, then stays
+        self.huge += collapse(*located(buffer))
         self._realign(buffer, rest)
 
     def _realign(self, buffer: Any, rest: bytes) -> None:
@@ -134,26 +142,41 @@ class DirectLog:
 
 
 def huge_pages(address: int, size: int) -> int:
-    """Back the whole 2 MiB pages of the memory at ``address`` with transparent huge pages
-    (Linux ``madvise(MADV_COLLAPSE)``, 6.1 and later); the bytes they hold stay the same.
-    Returns how many bytes that covers: 0 where refused (an older kernel, huge pages off).
+    """Ask Linux to back the memory at ``address`` (its ``size`` bytes, and what it grows into)
+    with transparent huge pages where it can (``madvise(MADV_HUGEPAGE)``); the bytes it holds
+    stay the same. Returns how many bytes were marked: 0 where refused (huge pages off,
+    another system).
 
-    A direct write pins every page it sends: 2,048 small pages for 8 MiB, four huge ones; and
-    the game loop writes through 8 MiB of buffer with 512 times fewer TLB entries.
+    Marked before the buffer grows, its 8 MiB are faulted in as four 2 MiB pages: a direct
+    write pins 4 pages instead of 2,048, and the game loop writes through them with fewer TLB
+    misses. (Collapsing 4 KiB pages afterwards costs as much again as touching them.)
+    """
+    start = (address - WORD) // PAGE * PAGE  # the C library's chunk header is on that page
+    end = -(-(address + size) // PAGE) * PAGE
+    return end - start if _madvise(start, end - start, MADV_HUGEPAGE) else 0
+
+
+def collapse(address: int, size: int) -> int:
+    """Make the whole 2 MiB pages of the memory at ``address`` huge pages if they are not yet
+    (``madvise(MADV_COLLAPSE)``, Linux 6.1 and later: nothing to do where :func:`huge_pages`
+    worked; where the memory came from the C library's heap, a copy). Returns the bytes.
     """
     start = -(-address // HUGE) * HUGE
     length = (address + size) // HUGE * HUGE - start
-    if length <= 0:
-        return 0
+    return length if length > 0 and _madvise(start, length, MADV_COLLAPSE) else 0
+
+
+def _madvise(start: int, length: int, advice: int) -> bool:
     import ctypes
 
     try:
         madvise = ctypes.CDLL(None, use_errno=True).madvise
     except (OSError, AttributeError):  # pragma: no cover - no dlopen(NULL), no madvise
-        return 0
+        return False
     madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
     madvise.restype = ctypes.c_int
-    return length if madvise(start, length, MADV_COLLAPSE) == 0 else 0
+    done: int = madvise(start, length, advice)
+    return done == 0
 
 
 def open_log(path: Path, buffer: Any) -> BufferedLog | DirectLog:
@@ -170,4 +193,5 @@ def open_log(path: Path, buffer: Any) -> BufferedLog | DirectLog:
     return BufferedLog(log)
 
 
-__all__ = ["BLOCK", "DIRECT_BYTES", "BufferedLog", "DirectLog", "huge_pages", "open_log"]
+__all__ = ["BLOCK", "DIRECT_BYTES", "BufferedLog", "DirectLog", "collapse", "huge_pages",
+           "open_log"]
