@@ -96,7 +96,8 @@ def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
     code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random",
                      "--log", str(log))
     assert code == 0 and "log writing included" in text
-    assert text.rstrip().endswith(f"log {log} ({len(log.read_text().splitlines())} events)")
+    assert text.rstrip().endswith(f"log {log} ({len(log.read_text().splitlines())} events, "
+                                  "written with O_DIRECT)")  # tmp_path: ext4 or tmpfs here
 
 
 def test_simulate_log_over_many_batches_is_the_engine_log(tmp_path: Path) -> None:
@@ -115,7 +116,7 @@ def test_simulate_log_over_many_batches_is_the_engine_log(tmp_path: Path) -> Non
         for line in log_lines(f"royale-{g}", play_game(
             kind_of("royale"), players, g, ["random"], {"expansions": ["cannon"]}).events))
     assert log.read_text(encoding="utf-8") == want
-    assert text.rstrip().endswith(f"({want.count(chr(10))} events)")
+    assert text.rstrip().endswith(f"({want.count(chr(10))} events, written with O_DIRECT)")
 
 
 def test_bench_prints_every_figure_and_what_it_measured() -> None:
@@ -152,6 +153,13 @@ def test_bench_whole_process_figure_counts_the_child_process() -> None:
     assert whole_process_cpu(3, 2, log=False, runs=1) > 0
     [(plain, logged, system)] = whole_process_pairs(3, 2, runs=1)
     assert plain > 0 and logged > 0 and 0 <= system <= logged
+
+
+def test_bench_says_how_the_log_is_written() -> None:
+    from bot.sim.bench import log_written
+
+    # a temporary folder on this machine kind (ext4, tmpfs) takes O_DIRECT
+    assert log_written() == "written with O_DIRECT"
 
 
 def test_bench_whole_process_line_gives_medians_and_the_spread_of_the_pairs() -> None:

@@ -238,10 +238,22 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         count = 5 * games
         say(f"whole process: python -m bot simulate --ai random --games {count}, Panda Royale, "
             f"no options, CPU time of the process (user + system: start-up and log writing "
-            f"included), median of 5 alternating runs; {best_fast_path()[1]}")
+            f"included), median of 5 alternating runs; {best_fast_path()[1]}; the log "
+            f"{log_written()} to a new temporary file")
         for n in (4, 10):
             say(whole_process_line(n, count, whole_process_pairs(n, count)))
     return lines
+
+
+def log_written() -> str:
+    """How ``simulate --log`` writes a log into a temporary folder here (as in the runs)."""
+    from bot.rules.royale.fast_sink import log_buffer
+    from bot.sim.logwriter import open_log
+
+    with tempfile.TemporaryDirectory() as tmp:
+        sink = open_log(Path(tmp) / "probe.jsonl", log_buffer()[0])
+        sink.close()
+    return sink.how
 
 
 def whole_process_line(players: int, games: int, pairs: list[tuple[float, float, float]]

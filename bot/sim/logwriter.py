@@ -45,6 +45,7 @@ class BufferedLog:
 
     take_at = TAKE_BYTES
     direct = False
+    how = "plain writes"
 
     def __init__(self, log: LogFile) -> None:
         self.log = log
@@ -77,6 +78,7 @@ class DirectLog:
     def __init__(self, log: LogFile, buffer: Any) -> None:
         self.log = log
         self.direct = True
+        self.how = "written with O_DIRECT"  # how the log went to the file, for the summary
         self.start = 0
         rest = bytes(viewed(*located(buffer)))
         buffer.truncate(0)
@@ -130,6 +132,7 @@ class DirectLog:
                 if error.errno != errno.EINVAL or not self.direct:
                     raise
                 self._buffered()  # this file takes no direct write of this alignment
+                self.how = "plain writes (O_DIRECT refused)"
                 continue
             view = view[written:]
             log.size += written

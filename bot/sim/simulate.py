@@ -133,7 +133,8 @@ def simulate(
     ) if games else "no games"
     opts = ",".join(expansions) or "none"
     mean = score_sum / score_count if score_count else 0.0
-    log_note = f"; log {log_path} ({events_written} events)" if log_path else ""
+    log_note = (f"; log {log_path} ({events_written} events, {sink.how})"
+                if log_path and sink is not None else "")
     rate = games / elapsed if elapsed > 0 else 0
     cpu_rate = games / cpu if cpu > 0 else 0
     decisions = {name: decision_times(timings[name]) for name in wins if name in timings}

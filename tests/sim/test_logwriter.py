@@ -116,6 +116,7 @@ def test_a_file_that_refuses_direct_writes_gets_plain_ones(
     buffer.write(b"y" * (3 * BLOCK + 5))
     sink.drain(buffer)  # refused: O_DIRECT is dropped, the blocks go with a plain write
     assert not sink.direct and not fcntl.fcntl(sink.log.fd, fcntl.F_GETFL) & logwriter.O_DIRECT
+    assert sink.how == "plain writes (O_DIRECT refused)"
     given = _write_all(sink, buffer, _pieces(7), seed=8, before=b"y" * (3 * BLOCK + 5))
     assert path.read_bytes() == given
 
