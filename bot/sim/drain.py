@@ -12,6 +12,8 @@ That struct is mypy's runtime library's own, not a promise, so it is checked onc
 pointer is followed, then the bytes seen must be ``getvalue``'s. If it ever differs,
 :func:`drain` takes the bytes with ``take`` as before. A ``bytearray`` buffer lends its own
 view. ``ctypes`` is loaded on the first drain, so a run without a log never loads it.
+:func:`located`, :func:`viewed` and :func:`capacity` give the same fields to
+:mod:`bot.sim.logwriter`, which writes whole blocks of them with ``O_DIRECT``.
 """
 
 from __future__ import annotations

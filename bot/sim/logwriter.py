@@ -34,7 +34,7 @@ DIRECT_BYTES: Final = 1 << 23  # write the buffer when it holds this much
 O_DIRECT: Final = getattr(os, "O_DIRECT", 0)
 SMALL: Final = 1 << 18  # past the C library's threshold for memory mapped on its own
 PAGE: Final = mmap.PAGESIZE
-WORD: Final = 16  # the C library's header before a chunk it maps (two words)
+CHUNK_HEADER: Final = 16  # what the C library keeps before a chunk it maps (two words)
 MADV_HUGEPAGE: Final = getattr(mmap, "MADV_HUGEPAGE", 14)
 MADV_COLLAPSE: Final = 25  # linux/mman.h
 HUGE: Final = 1 << 21  # a transparent huge page (x86-64; arm64 with 4 KiB pages)
@@ -154,7 +154,7 @@ def huge_pages(address: int, size: int) -> int:
     write pins 4 pages instead of 2,048, and the game loop writes through them with fewer TLB
     misses. (Collapsing 4 KiB pages afterwards costs as much again as touching them.)
     """
-    start = (address - WORD) // PAGE * PAGE  # the C library's chunk header is on that page
+    start = (address - CHUNK_HEADER) // PAGE * PAGE  # the chunk's header is on that page
     end = -(-(address + size) // PAGE) * PAGE
     return end - start if _madvise(start, end - start, MADV_HUGEPAGE) else 0
 

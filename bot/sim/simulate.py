@@ -6,7 +6,7 @@ the engine's per-decision checks; its mypyc-compiled copy if ``./dev compile-fas
 see :mod:`bot.sim.fastpath`); every other game is played through the engine. The fast path
 writes its log into a byte buffer (:mod:`bot.rules.royale.fast_sink`); the engine's games
 add their lines to the same buffer. The buffer goes to the file in batches, straight from where
-its bytes are: 2 MiB of whole blocks with ``O_DIRECT`` where the file takes it, else about
+its bytes are: 8 MiB of whole blocks with ``O_DIRECT`` where the file takes it, else about
 256 KB a plain write (:mod:`bot.sim.logwriter`). The file reserves its disk space ahead of the
 writes where it can (:mod:`bot.sim.logfile`).
 """
