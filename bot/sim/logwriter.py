@@ -54,9 +54,7 @@ class BufferedLog:
         """Write the buffer's bytes; empty it."""
         drain(buffer, self.log.write)
 
-    def finish(self, buffer: Any) -> None:
-        """Write what the buffer still holds (the end of the log)."""
-        drain(buffer, self.log.write)
+    finish = drain  # the end of the log: what the buffer still holds, the same way
 
     def close(self) -> None:
         self.log.close()
@@ -139,9 +137,14 @@ class DirectLog:
 
     def _buffered(self) -> None:
         if self.direct:
-            fd = self.log.fd
-            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~O_DIRECT)
+            set_direct(self.log.fd, False)
             self.direct = False
+
+
+def set_direct(fd: int, on: bool) -> None:
+    """Turn ``O_DIRECT`` on or off for the open file ``fd`` (``OSError`` where refused)."""
+    flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+    fcntl.fcntl(fd, fcntl.F_SETFL, flags | O_DIRECT if on else flags & ~O_DIRECT)
 
 
 def huge_pages(address: int, size: int) -> int:
@@ -189,7 +192,7 @@ def open_log(path: Path, buffer: Any) -> BufferedLog | DirectLog:
         if (O_DIRECT and not isinstance(buffer, ByteBuffer)
                 and layout_known(buffer.__class__)
                 and stat.S_ISREG(os.fstat(log.fd).st_mode)):
-            fcntl.fcntl(log.fd, fcntl.F_SETFL, fcntl.fcntl(log.fd, fcntl.F_GETFL) | O_DIRECT)
+            set_direct(log.fd, True)
             return DirectLog(log, buffer)
     except OSError:  # a file system without O_DIRECT: plain writes
         pass
@@ -197,4 +200,4 @@ def open_log(path: Path, buffer: Any) -> BufferedLog | DirectLog:
 
 
 __all__ = ["BLOCK", "DIRECT_BYTES", "BufferedLog", "DirectLog", "collapse", "huge_pages",
-           "open_log"]
+           "open_log", "set_direct"]

@@ -167,8 +167,11 @@ def test_simulate_writes_the_same_log_directly_or_not(
         if not direct:
             monkeypatch.setattr(logwriter, "O_DIRECT", 0)
         path = tmp_path / f"{direct}.jsonl"
+        out = io.StringIO()
         simulate(game="royale", players=players, games=games, seed=5, ai=[ai],
-                 expansions=("cannon",), log_path=path, out=io.StringIO())
+                 expansions=("cannon",), log_path=path, out=out)
+        how = "written with O_DIRECT" if direct else "plain writes"
+        assert f" events, {how})" in out.getvalue()  # each way was taken
         logs.append(path.read_bytes())
     assert logs[0] == logs[1] and logs[0].count(b"\n") > games * 10
 

@@ -86,16 +86,12 @@ static inline long long add_index(long long a, long long b) {
     return a + b;
 }
 
-typedef struct {
-    uint64_t a, b;
-} Block16;
-
-/* Copies n bytes as a few fixed-size moves (the first and the last 8, 16, 32 or 64 bytes,
+/* Copies n bytes as a few fixed-size moves (the first and the last 4, 8, 16, 32 or 64 bytes,
    overlapping), no call: pieces are mostly 10 to 100 bytes. Reads and writes only [0, n). */
 static inline void copy_bytes(char *d, const char *s, size_t n) {
 #define MOVE_ENDS(size)                                                                   \
     do {                                                                                  \
-        Block16 head[(size) / 16], last[(size) / 16];                                     \
+        char head[(size)], last[(size)];                                                  \
         memcpy(head, s, (size));                                                          \
         memcpy(last, s + n - (size), (size));                                             \
         memcpy(d, head, (size));                                                          \
@@ -110,17 +106,9 @@ static inline void copy_bytes(char *d, const char *s, size_t n) {
     } else if (n > 16) {
         MOVE_ENDS(16);
     } else if (n >= 8) {
-        uint64_t head, last;
-        memcpy(&head, s, 8);
-        memcpy(&last, s + n - 8, 8);
-        memcpy(d, &head, 8);
-        memcpy(d + n - 8, &last, 8);
+        MOVE_ENDS(8);
     } else if (n >= 4) {
-        uint32_t head, last;
-        memcpy(&head, s, 4);
-        memcpy(&last, s + n - 4, 4);
-        memcpy(d, &head, 4);
-        memcpy(d + n - 4, &last, 4);
+        MOVE_ENDS(4);
     } else if (n > 0) {
         d[0] = s[0];
         d[n / 2] = s[n / 2];
