@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.health import start_heartbeat
 from bot.metrics import BotMetrics, install_answer_hook
-from bot.service import GameService, StatsService
+from bot.service import GameService, Limits, StatsService
 from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.startup_checks import check_database
@@ -24,7 +24,7 @@ from storage import Database, open_database
 log = logging.getLogger("bot.client")
 
 FEATURES: Final[tuple[str, ...]] = ("cogs.core", "cogs.royale", "cogs.posing", "cogs.stats",
-                                    "cogs.help")
+                                    "cogs.help", "cogs.upkeep")
 """Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it)."""
 
 
@@ -33,9 +33,12 @@ def discord_clock() -> int:
     return int(discord.utils.utcnow().timestamp() * 1000)
 
 
-def intents() -> discord.Intents:
-    """Only what slash commands and components need: guilds. No message content."""
-    return discord.Intents(guilds=True)
+def intents(members: bool = False) -> discord.Intents:
+    """What the bot needs: guilds (channels, roles, the bot's permissions) and guild messages
+    (to hear that a game's message was deleted); never message content. ``members``: the
+    privileged members intent, to hear at once that a player left the server.
+    """
+    return discord.Intents(guilds=True, guild_messages=True, members=members)
 
 
 class PandaBot(commands.Bot):
@@ -51,8 +54,11 @@ class PandaBot(commands.Bot):
 
         ``options`` go to discord.py's client (the shards, for :class:`ShardedPandaBot`).
         """
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None, **options)
+        # No message cache: the bot reads no message content, and deletions arrive as raw
+        # events; a cache would only hold other people's chat.
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=intents(settings.members_intent), help_command=None,
+                         max_messages=None, **options)
         self.settings = settings
         self.plan: ShardPlan = settings.shard_plan
         self.sync_only = sync_only
@@ -74,9 +80,11 @@ class PandaBot(commands.Bot):
             await check_database(self.settings.database_path)
         db = await open_database(self.settings.database_target)
         self.service = GameService(db, clock=discord_clock,
-                                   default_timeout=self.settings.default_turn_timeout)
+                                   default_timeout=self.settings.default_turn_timeout,
+                                   limits=Limits(per_server=self.settings.guild_open_games,
+                                                 lobby_ttl_s=self.settings.lobby_ttl))
         self.stats = StatsService(db)
-        self.service.owns = self.plan.owns
+        self.service.deadlines.owns = self.plan.owns
         if self.settings.metrics_port is not None:
             self.start_metrics(self.settings.metrics_port)
         if self.seed_source is not None:

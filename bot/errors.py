@@ -38,3 +38,7 @@ class LobbyError(UserError):
 
 class WrongPlace(UserError):
     """The component or command belongs to another channel or server than where it was used."""
+
+
+class GamePaused(GameNotRunning):
+    """The game is paused (the bot may not post in its channel): nothing is applied."""

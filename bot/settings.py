@@ -44,6 +44,10 @@ REQUIREMENTS: Final[dict[str, str]] = {
                   "0-3 or 0,2 (SHARD_COUNT must be set too), or empty for every shard"),
     "metrics_port": ("must be a TCP port from 1 to 65535 for the Prometheus metrics, or empty "
                      "for no metrics"),
+    "members_intent": "must be true or false (the privileged Server Members intent)",
+    "lobby_ttl": ("must be a whole number of seconds from 60 to 604800 (a lobby nobody starts "
+                  "closes that long after its last change)"),
+    "guild_open_games": "must be a whole number from 1 to 1000 (open games per server)",
 }
 SECRET_FIELDS: Final = frozenset({"discord_token", "database_url"})
 
@@ -90,6 +94,16 @@ class Settings(BaseSettings):
         default=None, description="This cluster's shards, e.g. 0-3 or 0,2 (needs SHARD_COUNT)."
     )
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    members_intent: bool = Field(default=False,
+                                 description="Use the privileged members intent (enable it in "
+                                             "the Developer Portal): a player who leaves the "
+                                             "server gets the computer at once.")
+    lobby_ttl: int = Field(default=3600, ge=60, le=7 * 24 * 3600,
+                           description="Seconds a lobby waits for its start after its last "
+                                       "change.")
+    guild_open_games: int = Field(default=25, ge=1, le=1000,
+                                  description="Open games (lobbies and games in play) one "
+                                              "server may have at once.")
 
     @field_validator("log_level")
     @classmethod

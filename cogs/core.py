@@ -22,6 +22,7 @@ from ui.components import DYNAMIC_ITEMS
 from ui.errors import guarded, report
 from ui.hub import HUB_ATTRIBUTE, GameBot, Hub, hub_of
 from ui.i18n import N_, languages, tr_for
+from ui.late import arrived_late
 from ui.messages import GameMessages
 from ui.translator import CatalogueTranslator
 
@@ -40,6 +41,8 @@ class Core(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer component clicks that no dynamic item will take."""
         if interaction.type is not discord.InteractionType.component:
+            return
+        if arrived_late(interaction):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
@@ -75,12 +78,20 @@ async def on_app_command_error(interaction: discord.Interaction[Any],
     await report(interaction, error)
 
 
+async def on_time(interaction: discord.Interaction[Any]) -> bool:
+    """Every slash command's first check: one that arrived after its user saw it fail is
+    dropped (nothing applied, nothing answered).
+    """
+    return not arrived_late(interaction)
+
+
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point."""
     game_bot: GameBot = bot  # type: ignore[assignment]  # PandaBot carries the services
     setattr(bot, HUB_ATTRIBUTE, Hub(game_bot, GameMessages(bot, game_bot.service)))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+    bot.tree.interaction_check = on_time  # type: ignore[method-assign]
     for lang in languages():  # read every catalogue now, not on a player's first click
         tr_for(lang)
     await bot.tree.set_translator(CatalogueTranslator())

@@ -19,6 +19,7 @@ from .errors import (
     SchemaError,
     StaleVersion,
     StorageError,
+    TooManyOpen,
     WrongStatus,
 )
 from .finish import Finish, RateFn, Rating
@@ -69,6 +70,7 @@ __all__ = [
     "Storage",
     "StorageBase",
     "StorageError",
+    "TooManyOpen",
     "WrongStatus",
     "open_database",
 ]

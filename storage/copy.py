@@ -45,12 +45,13 @@ _GAMES = _Table(
     (
         "id", "guild_id", "channel_id", "kind", "status", "host_id", "settings", "seed", "state",
         "start_events", "version", "message_id", "deadline_ms", "created_ms", "updated_ms",
-        "finished_ms",
+        "finished_ms", "paused", "end_reason",
     ),
     "id",
 )
 _PLAYERS = _Table(
-    "game_players", ("game_id", "seat", "player_id", "display_name", "is_bot"), "game_id, seat"
+    "game_players", ("game_id", "seat", "player_id", "display_name", "is_bot", "stand_in"),
+    "game_id, seat",
 )
 _ACTIONS = _Table(
     "actions", ("game_id", "seq", "action", "actor", "events", "created_ms"), "game_id, seq"

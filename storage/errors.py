@@ -76,3 +76,14 @@ class NotActive(WrongStatus):
 
 class GameClosed(WrongStatus):
     """The game is finished or cancelled (cancelling or re-timing it is refused)."""
+
+
+class TooManyOpen(StorageError):
+    """A new lobby would exceed a limit on open games: its host's (``scope`` ``"host"``) or
+    its server's (``"server"``). Nothing was written.
+    """
+
+    def __init__(self, scope: str, limit: int) -> None:
+        super().__init__(f"the {scope} already has {limit} open games")
+        self.scope = scope
+        self.limit = limit

@@ -21,12 +21,15 @@ class Finish:
     ``scores`` maps every player id of the game to its final total. Ranks follow the scores
     (highest is rank 1; tied players share a rank, the next rank skips: 1, 1, 3). ``winners``
     defaults to every player of rank 1 (ties share the win); pass it to override. ``rate``,
-    when given, updates the server's ratings in the same transaction.
+    when given, updates the server's ratings in the same transaction. ``unrated`` players
+    (a seat a computer played for a person who left) get no result, no totals and no rating;
+    they still take their place among the others' ranks.
     """
 
     scores: Mapping[str, int]
     winners: Collection[str] | None = None
     rate: RateFn | None = None
+    unrated: Collection[str] = ()
 
 
 def ranks(scores: Mapping[str, int]) -> dict[str, int]:

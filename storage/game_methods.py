@@ -10,6 +10,7 @@ from typing import Any
 
 from . import games as g
 from . import results as r
+from .connection import serialize
 from .errors import (
     ChannelBusy,
     GameClosed,
@@ -17,6 +18,7 @@ from .errors import (
     InvalidData,
     NotActive,
     NotInLobby,
+    TooManyOpen,
 )
 from .finish import Finish
 from .rows import (
@@ -24,6 +26,7 @@ from .rows import (
     OPEN_STATUSES,
     ActionRow,
     GameRow,
+    GameStatus,
     PlayerRow,
 )
 from .runner import C, TransactionRunner
@@ -60,10 +63,18 @@ class GameMethods(TransactionRunner[C]):
         seed: int,
         players: Sequence[PlayerRow],
         now_ms: int,
+        deadline_ms: int | None = None,
+        host_limit: int | None = None,
+        server_limit: int | None = None,
     ) -> GameRow:
-        """Create a game in the lobby (version 0) with ``players`` seated.
+        """Create a game in the lobby (version 0) with ``players`` seated, expiring at
+        ``deadline_ms``.
 
-        Raises :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
+        With ``host_limit`` / ``server_limit``, the host's / the server's open games are
+        counted in the same transaction, serialised per host and per server (so concurrent
+        creations in other channels and other processes cannot all see room for one more):
+        :class:`~storage.errors.TooManyOpen` when there is none. Raises
+        :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
         :class:`~storage.errors.InvalidData` for an unknown kind or bad seats.
         """
         _check_kind(kind)
@@ -73,6 +84,13 @@ class GameMethods(TransactionRunner[C]):
             busy = await g.open_game_id(conn, channel_id)
             if busy is not None:
                 raise ChannelBusy(channel_id, busy)
+            # Always the server first, then the host: no two transactions wait on each other.
+            for scope, column, value, limit in (("server", "guild_id", guild_id, server_limit),
+                                                ("host", "host_id", host_id, host_limit)):
+                if limit is not None:
+                    await serialize(conn, f"open-games:{column}:{value}")
+                    if await g.count_open(conn, column, value) >= limit:
+                        raise TooManyOpen(scope, limit)
             game_id = await g.insert_game(
                 conn,
                 guild_id=guild_id,
@@ -82,6 +100,7 @@ class GameMethods(TransactionRunner[C]):
                 settings=settings,
                 seed=seed,
                 now_ms=now_ms,
+                deadline_ms=deadline_ms,
             )
             if game_id is None:  # another transaction opened one first
                 busy = await g.open_game_id(conn, channel_id)
@@ -120,14 +139,36 @@ class GameMethods(TransactionRunner[C]):
 
         return await self._read(work)
 
+    async def latest_played_game_in_channel(self, channel_id: int, kind: str) -> GameRow | None:
+        """The channel's most recent game of ``kind`` that was started (lobbies that never
+        started are skipped).
+        """
+
+        async def work(conn: C) -> GameRow | None:
+            found = await g.select_games(conn, g.PLAYED_IN_CHANNEL_OF_KIND, (channel_id, kind),
+                                         "ORDER BY id DESC LIMIT 1")
+            return found[0] if found else None
+
+        return await self._read(work)
+
+    async def open_games_of_guild(self, guild_id: int) -> list[GameRow]:
+        """The server's games in the lobby or being played, oldest first."""
+        return await self._read(lambda conn: g.select_games(conn, g.OPEN_OF_GUILD, (guild_id,)))
+
+    async def open_games_of_host(self, host_id: int) -> list[GameRow]:
+        """The games a person hosts in the lobby or being played, oldest first."""
+        return await self._read(lambda conn: g.select_games(conn, g.OPEN_OF_HOST, (host_id,)))
+
     async def open_games(self) -> list[GameRow]:
         """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
         return await self._read(lambda conn: g.select_games(conn, g.OPEN))
 
     async def set_players(
-        self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int
+        self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int,
+        deadline_ms: int | None = None,
     ) -> GameRow:
-        """Replace a lobby game's players (join, leave, add a computer player); bumps the version.
+        """Replace a lobby game's players (join, leave, add a computer player); bumps the version
+        and sets when the lobby expires (``deadline_ms``).
 
         Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
         :class:`~storage.errors.GameNotFound`, :class:`~storage.errors.InvalidData`.
@@ -135,7 +176,8 @@ class GameMethods(TransactionRunner[C]):
         seated = _check_players(players)
 
         async def work(conn: C) -> GameRow:
-            if await g.bump_lobby(conn, game_id, expected_version, now_ms) != 1:
+            if await g.bump_lobby(conn, game_id, expected_version, now_ms,
+                                  deadline_ms) != 1:
                 await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
             await g.replace_players(conn, game_id, seated)
             return await g.require_game(conn, game_id)
@@ -228,24 +270,83 @@ class GameMethods(TransactionRunner[C]):
 
         return await self._write(work)
 
-    async def cancel_game(
-        self, game_id: int, now_ms: int, *, expected_version: int | None = None
+    async def end_game(
+        self, game_id: int, status: GameStatus, reason: str, now_ms: int,
+        *, expected_version: int | None = None,
     ) -> GameRow:
-        """Cancel a game in the lobby or being played: no results, no ratings.
-
-        Sets ``finished_ms`` (the time it ended), clears the deadline and bumps the version.
-        Raises :class:`~storage.errors.GameClosed` if already finished or cancelled,
+        """End a game in the lobby or being played without results or ratings: ``status``
+        ``cancelled`` (by its host or a manager) or ``abandoned`` (its channel or server is
+        gone), for ``reason``. Sets ``finished_ms``, clears the deadline and the pause, bumps the
+        version. Raises :class:`~storage.errors.GameClosed` if already over,
         :class:`~storage.errors.StaleVersion` if ``expected_version`` is given and stale.
         """
 
         async def work(conn: C) -> GameRow:
-            version = (
-                await g.current_version(conn, game_id)
-                if expected_version is None
-                else expected_version
-            )
-            if await g.cancel(conn, game_id, version, now_ms) != 1:
-                await g.explain_no_update(conn, game_id, version, OPEN_STATUSES, GameClosed)
+            if expected_version is not None \
+                    and await g.current_version(conn, game_id) != expected_version:
+                await g.explain_no_update(conn, game_id, expected_version, OPEN_STATUSES,
+                                          GameClosed)
+            if not await g.end_open(conn, "id", game_id, status, reason, now_ms):
+                await g.explain_no_update(conn, game_id, None, OPEN_STATUSES, GameClosed)
+            return await g.require_game(conn, game_id)
+
+        return await self._write(work)
+
+    async def cancel_game(
+        self, game_id: int, now_ms: int, *, expected_version: int | None = None
+    ) -> GameRow:
+        """:meth:`end_game` as ``cancelled`` by its host or a manager."""
+        return await self.end_game(game_id, "cancelled", "cancelled", now_ms,
+                                   expected_version=expected_version)
+
+    async def abandon_games(
+        self, *, channel_id: int | None = None, guild_id: int | None = None, reason: str,
+        now_ms: int,
+    ) -> list[GameRow]:
+        """End every open game of a channel (or of a server) as ``abandoned``, in one
+        transaction: the channel or the server is gone. Returns the games ended.
+        """
+        if (channel_id is None) == (guild_id is None):
+            raise InvalidData("abandon the games of one channel or of one server")
+        column, value = ("channel_id", channel_id) if channel_id is not None \
+            else ("guild_id", guild_id)
+        assert value is not None
+
+        async def work(conn: C) -> list[GameRow]:
+            ids = await g.end_open(conn, column, value, "abandoned", reason, now_ms)
+            return [await g.require_game(conn, game_id) for game_id in ids]
+
+        return await self._write(work)
+
+    async def set_paused(self, game_id: int, reason: str | None,
+                         deadline_ms: int | None = None) -> GameRow:
+        """Pause an active game (no deadline runs, ``reason`` says why) or resume it
+        (``reason`` None, with its new ``deadline_ms``). Does not change the version.
+        Raises :class:`~storage.errors.NotActive`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            if await g.set_paused(conn, game_id, reason, deadline_ms) != 1:
+                await g.explain_no_update(conn, game_id, None, ("active",), NotActive)
+            return await g.require_game(conn, game_id)
+
+        return await self._write(work)
+
+    async def stand_in(
+        self, game_id: int, seat: int, reason: str, expected_version: int,
+        deadline_ms: int | None, now_ms: int,
+    ) -> GameRow:
+        """A computer plays ``seat`` of an active game for the rest of it (``reason``: the
+        player ``left`` or ``resigned``); version + 1, and the game's new deadline. The seat
+        gets no result and no rating. Raises :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.NotActive`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            if await g.stand_in(conn, game_id, seat, reason, expected_version, deadline_ms,
+                                now_ms) != 1:
+                await g.explain_no_update(conn, game_id, expected_version, ("active",),
+                                          NotActive)
             return await g.require_game(conn, game_id)
 
         return await self._write(work)

@@ -26,9 +26,9 @@ from .rows import ActionRow, GameKind, GameRow, GameStatus, PlayerRow
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
-    " message_id, deadline_ms, created_ms, updated_ms, finished_ms"
+    " message_id, deadline_ms, created_ms, updated_ms, finished_ms, paused, end_reason"
 )
-_PLAYER_COLUMNS = "game_id, seat, player_id, display_name, is_bot"
+_PLAYER_COLUMNS = "game_id, seat, player_id, display_name, is_bot, stand_in"
 _ID_CHUNK = 500
 
 # WHERE clauses (constants) for select_games.
@@ -37,6 +37,9 @@ OPEN_IN_CHANNEL = "channel_id = ? AND status IN ('lobby', 'active')"
 IN_CHANNEL = "channel_id = ?"
 IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ?"
 OPEN = "status IN ('lobby', 'active')"
+OPEN_OF_GUILD = "guild_id = ? AND status IN ('lobby', 'active')"
+OPEN_OF_HOST = "host_id = ? AND status IN ('lobby', 'active')"
+PLAYED_IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ? AND state IS NOT NULL"
 
 
 def _player(row: Row) -> PlayerRow:
@@ -45,6 +48,7 @@ def _player(row: Row) -> PlayerRow:
         player_id=row["player_id"],
         display_name=row["display_name"],
         is_bot=bool(row["is_bot"]),
+        stand_in=row["stand_in"],
     )
 
 
@@ -67,6 +71,8 @@ def _game(row: Row, players: Iterable[PlayerRow]) -> GameRow:
         updated_ms=row["updated_ms"],
         finished_ms=row["finished_ms"],
         players=tuple(players),
+        paused=row["paused"],
+        end_reason=row["end_reason"],
     )
 
 
@@ -138,8 +144,9 @@ async def insert_game(
     settings: dict[str, Any],
     seed: int,
     now_ms: int,
+    deadline_ms: int | None = None,
 ) -> int | None:
-    """Insert a lobby game at version 0 and return its id.
+    """Insert a lobby game at version 0 (expiring at ``deadline_ms``) and return its id.
 
     Returns ``None`` when the channel already has an open game (the one-open-game-per-channel
     index): concurrent transactions on PostgreSQL cannot see each other's new lobby before it
@@ -148,10 +155,12 @@ async def insert_game(
     value = await fetch_value(
         conn,
         "INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
-        " version, created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?)"
+        " version, deadline_ms, created_ms, updated_ms)"
+        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?)"
         " ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active') DO NOTHING"
         " RETURNING id",
-        (guild_id, channel_id, kind, host_id, jsoncol.dump(settings), seed, now_ms, now_ms),
+        (guild_id, channel_id, kind, host_id, jsoncol.dump(settings), seed, deadline_ms, now_ms,
+         now_ms),
     )
     return None if value is None else int(value)
 
@@ -163,21 +172,86 @@ async def replace_players(
     await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
     await execute_many(
         conn,
-        f"INSERT INTO game_players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
-        [(game_id, p.seat, p.player_id, p.display_name, int(p.is_bot)) for p in players],
+        f"INSERT INTO game_players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, p.seat, p.player_id, p.display_name, int(p.is_bot), p.stand_in)
+         for p in players],
     )
 
 
 async def bump_lobby(
-    conn: Conn, game_id: int, expected_version: int, now_ms: int
+    conn: Conn, game_id: int, expected_version: int, now_ms: int, deadline_ms: int | None
 ) -> int:
-    """Bump a lobby game's version (before its players change); returns the row count."""
+    """Bump a lobby game's version (before its players change) and set when it expires;
+    returns the row count.
+    """
     return await execute(
         conn,
-        "UPDATE games SET version = version + 1, updated_ms = ?"
+        "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
         " WHERE id = ? AND version = ? AND status = 'lobby'",
-        (now_ms, game_id, expected_version),
+        (now_ms, deadline_ms, game_id, expected_version),
     )
+
+
+async def count_open(conn: Conn, column: str, value: int) -> int:
+    """How many open games have ``column`` (``host_id`` or ``guild_id``) equal to ``value``
+    (each probes its partial index of open games).
+    """
+    if column not in ("host_id", "guild_id"):
+        raise ValueError(column)
+    return int(await fetch_value(
+        conn, f"SELECT COUNT(*) FROM games WHERE {column} = ? AND status IN ('lobby', 'active')",
+        (value,)))
+
+
+async def end_open(
+    conn: Conn, column: str, value: int, status: GameStatus, reason: str, now_ms: int
+) -> list[int]:
+    """End every open game whose ``column`` (``id``, ``channel_id`` or ``guild_id``) is
+    ``value``, as ``status`` (``cancelled`` or ``abandoned``) for ``reason``: no deadline,
+    no pause, version + 1. Returns the ids ended.
+    """
+    if column not in ("id", "channel_id", "guild_id") or status not in ("cancelled", "abandoned"):
+        raise ValueError((column, status))
+    rows = await fetch_all(
+        conn,
+        f"UPDATE games SET status = ?, end_reason = ?, finished_ms = ?, deadline_ms = NULL,"
+        f" paused = NULL, version = version + 1, updated_ms = ?"
+        f" WHERE {column} = ? AND status IN ('lobby', 'active') RETURNING id",
+        (status, reason, now_ms, now_ms, value),
+    )
+    return sorted(int(row[0]) for row in rows)
+
+
+async def set_paused(
+    conn: Conn, game_id: int, reason: str | None, deadline_ms: int | None
+) -> int:
+    """Pause an active game (``reason``; no deadline runs) or resume it (None, a fresh
+    ``deadline_ms``); no version bump. Returns the row count.
+    """
+    return await execute(
+        conn,
+        "UPDATE games SET paused = ?, deadline_ms = ? WHERE id = ? AND status = 'active'",
+        (reason, deadline_ms, game_id),
+    )
+
+
+async def stand_in(
+    conn: Conn, game_id: int, seat: int, reason: str, expected_version: int,
+    deadline_ms: int | None, now_ms: int,
+) -> int:
+    """A computer plays ``seat`` of an active game from now on (``reason``); version + 1 and
+    the new deadline (the game may now wait on someone else). Returns the row count.
+    """
+    changed = await execute(
+        conn,
+        "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
+        " WHERE id = ? AND version = ? AND status = 'active'",
+        (now_ms, deadline_ms, game_id, expected_version),
+    )
+    if changed == 1:
+        await execute(conn, "UPDATE game_players SET stand_in = ? WHERE game_id = ? AND seat = ?",
+                      (reason, game_id, seat))
+    return changed
 
 
 async def activate(
@@ -254,19 +328,6 @@ async def append_action(
         "INSERT INTO actions (game_id, seq, action, actor, events, created_ms) VALUES"
         " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?)",
         (game_id, game_id, jsoncol.dump(action), actor, jsoncol.dump(events), now_ms),
-    )
-
-
-async def cancel(
-    conn: Conn, game_id: int, expected_version: int, now_ms: int
-) -> int:
-    """Open -> cancelled; returns the row count."""
-    return await execute(
-        conn,
-        "UPDATE games SET status = 'cancelled', finished_ms = ?, deadline_ms = NULL,"
-        " version = version + 1, updated_ms = ?"
-        " WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
-        (now_ms, now_ms, game_id, expected_version),
     )
 
 

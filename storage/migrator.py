@@ -105,25 +105,41 @@ async def apply_migrations(
             f"database schema version {current} is newer than this code ({latest}): upgrade the bot"
         )
     applied: list[int] = []
-    for migration in migrations[current:]:
-        await execute(conn, "BEGIN IMMEDIATE")
-        try:
-            # Another process may have migrated while we waited for the write lock.
-            if await user_version(conn) < migration.version:
-                for statement in migration.statements():
-                    await execute(conn, statement)
-                await execute(conn, f"PRAGMA user_version = {migration.version:d}")
+    # Foreign keys are off while a migration runs (SQLite's way to rebuild a table: dropping a
+    # parent table would otherwise cascade), and checked before it commits.
+    await execute(conn, "PRAGMA foreign_keys = OFF")
+    try:
+        for migration in migrations[current:]:
+            if await _apply_one(conn, migration):
                 applied.append(migration.version)
-            await execute(conn, "COMMIT")
-        except BaseException as error:
-            if conn.in_transaction:
-                await execute(conn, "ROLLBACK")
-            if isinstance(error, sqlite3.Error):
-                raise SchemaError(
-                    f"migration {migration.version:03d}_{migration.name} failed: {error}"
-                ) from error
-            raise
+    finally:
+        await execute(conn, "PRAGMA foreign_keys = ON")
     return tuple(applied)
+
+
+async def _apply_one(conn: aiosqlite.Connection, migration: Migration) -> bool:
+    await execute(conn, "BEGIN IMMEDIATE")
+    try:
+        # Another process may have migrated while we waited for the write lock.
+        done = await user_version(conn) >= migration.version
+        if not done:
+            for statement in migration.statements():
+                await execute(conn, statement)
+            broken = await fetch_value(conn, "PRAGMA foreign_key_check")
+            if broken is not None:
+                raise SchemaError(f"migration {migration.version:03d}_{migration.name} left "
+                                  f"rows whose foreign keys point nowhere (table {broken})")
+            await execute(conn, f"PRAGMA user_version = {migration.version:d}")
+        await execute(conn, "COMMIT")
+        return not done
+    except BaseException as error:
+        if conn.in_transaction:
+            await execute(conn, "ROLLBACK")
+        if isinstance(error, sqlite3.Error):
+            raise SchemaError(
+                f"migration {migration.version:03d}_{migration.name} failed: {error}"
+            ) from error
+        raise
 
 
 async def pg_schema_version(raw: Any) -> int:

@@ -48,13 +48,14 @@ async def record_finish(
     conn: Conn, game: GameRow, finish: Finish, now_ms: int
 ) -> None:
     """Insert the game's results and apply ``finish.rate`` to the server's ratings."""
-    players = _check_scores(game, finish)
+    players = _check_scores(game, finish) - set(finish.unrated)
     place = ranks(finish.scores)
     winners = (
         set(finish.winners)
         if finish.winners is not None
         else {p for p, rank in place.items() if rank == 1}
     )
+    seats = [p for p in game.players if p.player_id in players]
     await execute_many(
         conn,
         f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -72,7 +73,7 @@ async def record_finish(
                 int(p.player_id in winners),
                 now_ms,
             )
-            for p in game.players
+            for p in seats
         ],
     )
     await add_to_totals(
@@ -86,15 +87,16 @@ async def record_finish(
                 int(p.player_id in winners),
                 finish.scores[p.player_id],
             )
-            for p in game.players
+            for p in seats
         ],
     )
     if finish.rate is None:
         return
     # Finishes in one server take turns for the ratings' read-modify-write.
     await serialize(conn, f"ratings:{game.guild_id}:{game.kind}")
-    found = await select_ratings(conn, game.guild_id, game.kind, game.player_ids)
-    current: dict[str, Rating | None] = {player: None for player in game.player_ids}
+    rated = [p.player_id for p in seats]
+    found = await select_ratings(conn, game.guild_id, game.kind, rated)
+    current: dict[str, Rating | None] = {player: None for player in rated}
     for player, rating in found.items():
         current[player] = (rating.mu, rating.sigma)
     new = {

@@ -13,11 +13,11 @@ JSONObject = dict[str, Any]
 """A JSON object as ``json.loads`` returns it."""
 
 GameKind = Literal["royale", "posing"]
-GameStatus = Literal["lobby", "active", "finished", "cancelled"]
+GameStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 
 GAME_KINDS: Final[tuple[GameKind, ...]] = ("royale", "posing")
 OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
-CLOSED_STATUSES: Final[tuple[GameStatus, ...]] = ("finished", "cancelled")
+CLOSED_STATUSES: Final[tuple[GameStatus, ...]] = ("finished", "cancelled", "abandoned")
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -33,6 +33,14 @@ class PlayerRow:
     player_id: str
     display_name: str
     is_bot: bool = False
+    stand_in: str | None = None
+    """Why a computer plays this person's seat for the rest of the game (``"left"``: they left
+    the server; ``"resigned"``), or None. A stood-in seat is not rated."""
+
+    @property
+    def by_computer(self) -> bool:
+        """Whether a computer decides for this seat (a computer player or a stand-in)."""
+        return self.is_bot or self.stand_in is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +49,9 @@ class GameRow:
 
     ``version`` changes with every write to the game's players, status or state (not with
     ``set_message``/``set_deadline``); callers pass it back as ``expected_version``.
-    ``finished_ms`` is when the game ended, finished or cancelled.
+    ``finished_ms`` is when the game ended (finished, cancelled or abandoned), ``end_reason``
+    why it was cancelled or abandoned. ``paused`` says why no deadline runs (None: none is
+    paused). ``deadline_ms`` of a lobby is when it expires.
     """
 
     id: int
@@ -60,6 +70,8 @@ class GameRow:
     updated_ms: int
     finished_ms: int | None
     players: tuple[PlayerRow, ...]
+    paused: str | None = None
+    end_reason: str | None = None
 
     @property
     def is_open(self) -> bool:

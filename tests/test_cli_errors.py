@@ -37,7 +37,8 @@ TOKEN = base64.b64encode(str(APP_ID).encode()).decode().rstrip("=") + ".fake-par
 UNREACHABLE = "http://127.0.0.1:9/api/v10"  # the discard port: nothing listens there
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
             "DISCORD_GATEWAY_URL", "DEFAULT_TURN_TIMEOUT", "DISCORD_APPLICATION_ID", "HEALTH_FILE",
-            "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT")
+            "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT", "MEMBERS_INTENT",
+            "LOBBY_TTL", "GUILD_OPEN_GAMES")
 HELP = "Run './dev {}' for the options.\n"
 
 
@@ -185,6 +186,15 @@ SETTING_CASES: list[tuple[str, str, str]] = [
     ("METRICS_PORT", "http", bad_setting(
         "METRICS_PORT", "must be a TCP port from 1 to 65535 for the Prometheus metrics, or "
         "empty for no metrics", "'http'")),
+    ("MEMBERS_INTENT", "maybe", bad_setting(
+        "MEMBERS_INTENT", "must be true or false (the privileged Server Members intent)",
+        "'maybe'")),
+    ("LOBBY_TTL", "10", bad_setting(
+        "LOBBY_TTL", "must be a whole number of seconds from 60 to 604800 (a lobby nobody starts "
+        "closes that long after its last change)", "'10'")),
+    ("GUILD_OPEN_GAMES", "0", bad_setting(
+        "GUILD_OPEN_GAMES", "must be a whole number from 1 to 1000 (open games per server)",
+        "'0'")),
 ]
 
 

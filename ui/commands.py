@@ -10,14 +10,15 @@ from typing import Any, Final
 import discord
 
 from bot.errors import UserError
+from bot.rules.errors import Term
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
 from bot.service import Game
 from ui.errors import MISSING_PERMISSIONS
 from ui.hub import hub_of, person, place_of
 from ui.i18n import N_, for_game, for_user
-from ui.lobby import closed_lobby_embed, is_manager, lobby_embed, lobby_view, redraw_lobby
-from ui.messages import Shown
+from ui.lobby import cancelled, lobby_embed, lobby_view, redraw_lobby
+from ui.managers import can_manage_server, is_manager
 
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
 """Discord's attachment limit for bots without boosts."""
@@ -45,8 +46,8 @@ async def new_game(interaction: discord.Interaction[Any], kind: str,
     if not bot_permissions_ok(interaction):
         raise UserError(MISSING_PERMISSIONS)
     hub = hub_of(interaction.client)
-    game = await hub.service.new_lobby(kind=kind, place=place, host=person(interaction.user),
-                                       settings=settings)
+    game = await hub.service.lobbies.new_lobby(kind=kind, place=place,
+                                               host=person(interaction.user), settings=settings)
     component = hub.games[kind].component
     sent = await interaction.response.send_message(embed=lobby_embed(game),
                                                    view=lobby_view(game, component))
@@ -60,7 +61,7 @@ async def join(interaction: discord.Interaction[Any], kind: str) -> None:
     """Join the channel's lobby."""
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
-    game = await hub.service.join(game.id, person(interaction.user))
+    game = await hub.service.lobbies.join(game.id, person(interaction.user))
     tr = for_user(interaction)
     await interaction.response.send_message(
         tr.ngettext("You joined the {game} game ({n} player).",
@@ -74,7 +75,7 @@ async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
     """Leave the channel's lobby."""
     hub = hub_of(interaction.client)
     game = await _open_game(interaction, kind)
-    game = await hub.service.leave(game.id, person(interaction.user))
+    game = await hub.service.lobbies.leave(game.id, person(interaction.user))
     tr = for_user(interaction)
     await interaction.response.send_message(tr("You left the game."), ephemeral=True)
     await redraw_lobby(hub, game)
@@ -105,25 +106,66 @@ async def status(interaction: discord.Interaction[Any], kind: str) -> None:
         jump = tr("Jump to the game")
         link = (f"\n[{jump}](https://discord.com/channels/{game.guild_id}/"
                 f"{game.channel_id}/{game.message_id})")
-    await interaction.response.send_message(content=(shown.content + link).strip()[:2000],
-                                            embed=shown.embed, ephemeral=True,
-                                            allowed_mentions=discord.AllowedMentions.none())
+    hint = "\n" + tr("Lost the game's message? /{kind} board brings it to the bottom of the "
+                     "channel.", kind=kind)
+    extra: dict[str, Any] = {"embed": shown.embed} if shown.embed is not None else {}
+    await interaction.response.send_message(
+        content=(shown.content + link + hint).strip()[:2000], ephemeral=True,
+        allowed_mentions=discord.AllowedMentions.none(), **extra)
 
 
-async def cancel(interaction: discord.Interaction[Any], kind: str) -> None:
-    """Cancel the channel's game (the host or a channel manager)."""
+async def cancel(interaction: discord.Interaction[Any], kind: str, game_id: int | None = None
+                 ) -> None:
+    """Cancel the channel's game, or game ``game_id`` elsewhere in this server (its host, a
+    manager of this channel for its game, or a manager of the server for any game here).
+    """
     hub = hub_of(interaction.client)
-    game = await _open_game(interaction, kind)
+    place = place_of(interaction)
     who = person(interaction.user)
-    game = await hub.service.cancel(game.id, who, manager=is_manager(interaction))
+    if game_id is None:
+        game = await _open_game(interaction, kind)
+        manager = is_manager(interaction)
+    else:
+        found = await hub.service.get_game(game_id)
+        if found is None or found.guild_id != place.guild_id or found.kind != kind:
+            raise UserError("There is no {game} game {id} in this server.",
+                            game=Term(kind_of(kind).title), id=game_id)
+        game = found
+        manager = can_manage_server(interaction) or (
+            game.channel_id == place.channel_id and is_manager(interaction))
+    game = await hub.service.lobbies.cancel(game.id, who, manager=manager, guild_id=place.guild_id)
     tr = for_game(game)
     await interaction.response.send_message(
         tr("{game} game {id} cancelled: it won't count on the leaderboard.",
            game=tr(kind_of(kind).title), id=game.id),
         allowed_mentions=discord.AllowedMentions.none())
-    await hub.messages.edit(
-        game, Shown(tr("Cancelled by {name}.", name=discord.utils.escape_markdown(who.name)),
-                    closed_lobby_embed(game, N_("cancelled")), None, version=game.version))
+    await cancelled(hub, game, who.name)
+
+
+async def board(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Bring the channel's game down to the bottom of the channel (anyone here)."""
+    hub = hub_of(interaction.client)
+    game = await _open_game(interaction, kind)
+    tr = for_user(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if await hub.upkeep.bring_down(game, interaction):
+        await interaction.followup.send(tr("Here is the game, at the bottom of the channel."),
+                                        ephemeral=True)
+
+
+async def resign(interaction: discord.Interaction[Any], kind: str) -> None:
+    """Hand your seat in the channel's game to the computer for the rest of it."""
+    hub = hub_of(interaction.client)
+    game = await _open_game(interaction, kind)
+    if game.status != "active":
+        raise UserError("The game hasn't started yet: leave the lobby instead (/{kind} leave).",
+                        kind=kind)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    outcome = await hub.service.resign(game.id, interaction.user.id)
+    await interaction.followup.send(
+        for_user(interaction)("You resigned: the computer plays your seat for the rest of "
+                              "the game, and the game won't count for you."), ephemeral=True)
+    await hub.presenter(kind).show(outcome, None)
 
 
 async def send_log(interaction: discord.Interaction[Any], kind: str) -> None:

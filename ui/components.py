@@ -18,6 +18,7 @@ import discord
 
 from ui.clicks import Click, click_from_match, template
 from ui.dispatch import dispatch
+from ui.late import arrived_late
 
 
 class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -54,6 +55,10 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
         """Rebuild the component of a clicked custom_id (after a restart too)."""
         return cls(item, click_from_match(match))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """A click that arrives after its user saw it fail is dropped."""
+        return not arrived_late(interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to its verb's handler."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import StaleClick
+from bot.errors import GamePaused, StaleClick
 from ui.clicks import Click
 from ui.errors import answer_error, report
 from ui.hub import ClickContext, hub_of, place_of
@@ -43,6 +43,10 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
             await handler(ctx)
         except StaleClick as stale:
             await refresh_stale(ctx, stale)
+        except GamePaused:
+            if not await hub.upkeep.resume(ctx.game_id, interaction):
+                raise
+            await handler(ctx)
     except Exception as exc:
         await report(interaction, exc)
 

@@ -18,8 +18,8 @@ from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, VerbTable, place_of
 from ui.i18n import for_game, for_user
 from ui.lobby import lobby_embed, lobby_view
-from ui.messages import Shown, pings_for
 from ui.names import Names
+from ui.shown import Shown, pings_for
 
 OVER_COLOR: Final = 0xF1C40F
 
@@ -83,7 +83,7 @@ async def _log(ctx: ClickContext) -> None:
 
 async def _rematch(ctx: ClickContext) -> None:
     old = await ctx.service.get_game(ctx.game_id)
-    game = await ctx.service.rematch(ctx.game_id, ctx.who, place_of(ctx.interaction))
+    game = await ctx.service.lobbies.rematch(ctx.game_id, ctx.who, place_of(ctx.interaction))
     component = ctx.hub.games[game.kind].component
     invited = [u for u in (humans(old) if old else []) if u != str(ctx.who.id)]
     mentions = " ".join(f"<@{u}>" for u in invited)

@@ -26,9 +26,11 @@ from bot.service import (
 from bot.settings import Settings
 from ui.clicks import Click, values_of
 from ui.i18n import Tr
+from ui.upkeep import Upkeep
 
 if TYPE_CHECKING:
-    from ui.messages import GameMessages, Shown
+    from ui.messages import GameMessages
+    from ui.shown import Shown
 
 HUB_ATTRIBUTE = "ui_hub"
 
@@ -54,7 +56,17 @@ class Presenter(Protocol):
         ...
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
-        """The service moved the game on its own: ``"timeout"`` or ``"resume"``."""
+        """The service moved the game on its own: ``"timeout"``, ``"resume"`` or
+        ``"expired"`` (a lobby nobody started).
+        """
+        ...
+
+    async def board(self, game: Game) -> Shown:
+        """The game's board to post anew (lobby or round, with its picture)."""
+        ...
+
+    async def prompt_current(self, game: Game) -> None:
+        """Ping whoever must decide now (after the board was posted anew)."""
         ...
 
 
@@ -140,9 +152,16 @@ class Hub:
     games: dict[str, DiscordGame] = field(default_factory=dict)
     tables: dict[str, VerbTable] = field(default_factory=dict)
 
+    upkeep: Upkeep = field(init=False)
+
     def __post_init__(self) -> None:
-        """Refused edits are redrawn from the committed state."""
+        """Refused edits are redrawn from the committed state; what real servers do to games
+        is answered by :class:`ui.upkeep.Upkeep`.
+        """
+        self.upkeep = Upkeep(self.service, self.messages, self.presenter)
         self.messages.redraw = self.redraw
+        self.messages.gone = self.upkeep.channel_gone
+        self.service.present = self.upkeep.is_member
 
     async def redraw(self, game_id: int) -> None:
         """Edit a game's message to show its committed state (raises if Discord refuses)."""

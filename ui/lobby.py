@@ -12,8 +12,9 @@ from bot.service import Game
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable
 from ui.i18n import N_, Tr, for_game
-from ui.messages import Shown
+from ui.managers import is_manager
 from ui.names import Names
+from ui.shown import Shown
 
 COMPUTER_LABELS: Final = {EASY: N_("Add Easy computer"), NORMAL: N_("Add Normal computer"),
                           HARD: N_("Add Hard computer")}
@@ -30,12 +31,6 @@ EXPANSION_NAMES: Final = {"mischief": N_("Mischief"), "cannon": N_("Cannon"),
 def expansion_names(tr: Tr, expansions: list[str] | tuple[str, ...]) -> str:
     """The Mayhem options on, in ``tr``'s language, e.g. "Mischief, Cannon"."""
     return ", ".join(tr(EXPANSION_NAMES.get(e, e.title())) for e in expansions)
-
-
-def is_manager(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user can manage this channel (may cancel anybody's game)."""
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_channels or perms.administrator))
 
 
 def lobby_embed(game: Game, tr: Tr | None = None) -> discord.Embed:
@@ -99,6 +94,32 @@ def closed_lobby_embed(game: Game, why: str) -> discord.Embed:
                          description=names).set_footer(text=tr("Game {id}", id=game.id))
 
 
+def lobby_shown(game: Game, component: ComponentMaker) -> Shown:
+    """The lobby message of ``game`` as it stands."""
+    return Shown("", lobby_embed(game), lobby_view(game, component), version=game.version)
+
+
+async def lobby_expired(hub: Hub, game: Game) -> None:
+    """A lobby nobody started closed by itself: its message says so."""
+    tr = for_game(game)
+    minutes = hub.service.limits.lobby_ttl_s // 60
+    await hub.messages.edit(game, Shown(
+        tr.ngettext("Nobody started this game for {n} minute: it is closed.",
+                    "Nobody started this game for {n} minutes: it is closed.", minutes),
+        closed_lobby_embed(game, N_("expired")), None, version=game.version))
+    hub.upkeep.ended(game)
+
+
+async def cancelled(hub: Hub, game: Game, who: str,
+                    interaction: discord.Interaction[Any] | None = None) -> None:
+    """A game was cancelled by ``who``: its message is closed, its ping goes."""
+    tr = for_game(game)
+    await hub.messages.edit(game, Shown(
+        tr("Cancelled by {name}.", name=discord.utils.escape_markdown(who)),
+        closed_lobby_embed(game, N_("cancelled")), None, version=game.version), interaction)
+    hub.upkeep.ended(game)
+
+
 async def _start(ctx: ClickContext) -> None:
     outcome = await ctx.service.start(ctx.game_id, ctx.who)
     await ctx.hub.presenter(outcome.game.kind).show(outcome, ctx.interaction)
@@ -106,19 +127,15 @@ async def _start(ctx: ClickContext) -> None:
 
 async def _cancel(ctx: ClickContext) -> None:
     who = ctx.who
-    game = await ctx.service.cancel(ctx.game_id, who, manager=is_manager(ctx.interaction))
-    tr = for_game(game)
-    await ctx.hub.messages.edit(game, Shown(
-        tr("Cancelled by {name}.", name=discord.utils.escape_markdown(who.name)),
-        closed_lobby_embed(game, N_("cancelled")), None, version=game.version), ctx.interaction)
+    game = await ctx.service.lobbies.cancel(ctx.game_id, who, manager=is_manager(ctx.interaction))
+    await cancelled(ctx.hub, game, who.name, ctx.interaction)
 
 
 async def redraw_lobby(hub: Hub, game: Game,
                        interaction: discord.Interaction[Any] | None = None) -> None:
     """Edit the lobby message to show ``game``'s seats now."""
-    component = hub.games[game.kind].component
-    await hub.messages.edit(game, Shown("", lobby_embed(game), lobby_view(game, component),
-                                        version=game.version), interaction)
+    await hub.messages.edit(game, lobby_shown(game, hub.games[game.kind].component),
+                            interaction)
 
 
 async def _redraw(ctx: ClickContext, game: Game) -> None:
@@ -126,16 +143,16 @@ async def _redraw(ctx: ClickContext, game: Game) -> None:
 
 
 async def _join(ctx: ClickContext) -> None:
-    await _redraw(ctx, await ctx.service.join(ctx.game_id, ctx.who))
+    await _redraw(ctx, await ctx.service.lobbies.join(ctx.game_id, ctx.who))
 
 
 async def _leave(ctx: ClickContext) -> None:
-    await _redraw(ctx, await ctx.service.leave(ctx.game_id, ctx.who))
+    await _redraw(ctx, await ctx.service.lobbies.leave(ctx.game_id, ctx.who))
 
 
 async def _computer(ctx: ClickContext) -> None:
     level = ctx.click.arg or NORMAL  # a lobby drawn before levels existed: Normal
-    await _redraw(ctx, await ctx.service.add_computer(ctx.game_id, ctx.who, level))
+    await _redraw(ctx, await ctx.service.lobbies.add_computer(ctx.game_id, ctx.who, level))
 
 
 LOBBY_VERBS: Final[VerbTable] = {

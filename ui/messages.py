@@ -1,16 +1,20 @@
-"""Showing a game in its channel: one current message per game, edited in order, and short
-ping messages that tell whoever must act.
+"""Showing a game in its channel: one current message per game (its board), edited in order,
+and short ping messages that tell whoever must act.
 
 Real Discord clients notify a user only for a mention in the content of a *new* message, so
 game messages never ping anyone (``allowed_mentions`` none: a display name such as
 ``<@123>`` stays text) and every hand-over is told by a ping message that mentions exactly the
-players who must act. A game keeps at most one ping: the previous one is deleted when the next is
-posted.
+players who must act. A game keeps at most one ping; a ping always links to the live board.
 
-Every message operation of a game runs under the game's lock, so edits reach Discord in the
-order they were made, whatever discord.py's retries of a 429 or a 500 do; an edit drawn at an
-older state version than the one already shown is dropped. An edit Discord refuses is redrawn
-from the committed state a moment later, so no committed move stays unshown.
+Every operation on a game's board runs under the game's lock, so edits reach Discord in the
+order they were made; an edit drawn at an older state version than the one shown is dropped.
+Pings are posted outside that lock (the board never waits for a ping's rate limit): the newest
+ping wins and the one before it is deleted in the background.
+
+Every request is ready for a refusal: a board that is gone is posted anew; a channel that is
+gone ends its games (``gone``); permissions are checked before posting (no Send Messages:
+nothing is sent; no Embed Links: a text board; no Attach Files: no picture). Every per-game
+entry is released when its game ends.
 """
 
 from __future__ import annotations
@@ -18,68 +22,44 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 import discord
 
-from bot.service import Game, GameService, Outcome
+from bot.service import Game, GameService
+from bot.service.locks import KeyedLocks
+from ui.channel_access import Refusal, can_post, channel_permissions, refusal
 from ui.errors import MISSING_PERMISSIONS
 from ui.i18n import for_game
-from ui.names import Names
+from ui.shown import Shown, jump_link, pings_for
 
 log = logging.getLogger("ui.messages")
 
-NO_PINGS: Final = discord.AllowedMentions.none()
 REPAIR_DELAYS: Final = (1.0, 3.0, 10.0)
 """Seconds before each attempt to redraw a message whose edit Discord refused."""
 
 Redraw = Callable[[int], Awaitable[None]]
 """``redraw(game_id)``: edit the game's message to show its committed state now."""
+Gone = Callable[[Game], Awaitable[None]]
+"""``gone(game)``: the game's channel is gone or out of the bot's sight."""
 
 
-def timeout_note(outcome: Outcome, did: str) -> str:
-    """Who ran out of time in ``outcome`` (the computer ``did`` something for them: a msgid,
-    the whole note then in the game's language).
-    """
-    tr = for_game(outcome.game)
-    names = Names(outcome.game, tr)
-    for step in outcome.steps:
-        if step.by == "timeout":
-            name = names.names[step.player_id]
-            return tr("⏰ {name} ran out of time: the computer {did}.",
-                      name=discord.utils.escape_markdown(name), did=tr(did))
-    return ""
+class CannotPost(Exception):
+    """The bot may not post in the game's channel (no View Channel or Send Messages)."""
 
 
-class Shown:
-    """A message payload: content, embed, view and files (``files=None`` keeps the message's
-    current attachments on an edit; a list replaces them), and the game version it shows.
-    """
-
-    def __init__(self, content: str, embed: discord.Embed, view: discord.ui.View | None,
-                 files: list[discord.File] | None = None, *, version: int | None = None,
-                 pings: Sequence[str] = ()) -> None:
-        self.content = content
-        self.embed = embed
-        self.view = view
-        self.files = files
-        self.version = version
-        self.pings = tuple(pings)
-        """Who a *new* message of this payload notifies (Discord ids); edits notify nobody."""
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        """The keyword arguments of an edit (game messages never ping)."""
-        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view,
-                              "allowed_mentions": NO_PINGS}
-        if self.files is not None:
-            kw["attachments"] = self.files
-        return kw
+@dataclass(slots=True)
+class _Board:
+    message_id: int
+    version: int = -1
 
 
-def pings_for(user_ids: Sequence[str]) -> discord.AllowedMentions:
-    """Allowed mentions that notify exactly these users (Discord ids as text) and nobody else."""
-    return discord.AllowedMentions(users=[discord.Object(int(u)) for u in user_ids],
-                                   roles=False, everyone=False, replied_user=False)
+@dataclass(slots=True)
+class _Ping:
+    message_id: int
+    people: frozenset[str]
+    board_id: int | None
 
 
 class GameMessages:
@@ -91,34 +71,42 @@ class GameMessages:
         self.service = service
         self.redraw: Redraw | None = None
         """Set by the hub: how a refused edit is repaired from the committed state."""
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._current: dict[int, int] = {}  # game -> its current message id
-        self._shown: dict[int, int] = {}  # message -> the game version it shows
-        self._pings: dict[int, tuple[int, frozenset[str]]] = {}  # game -> (message, users)
+        self.gone: Gone | None = None
+        """Set by the hub: what happens when a game's channel turns out to be gone."""
+        self._locks: KeyedLocks[int] = KeyedLocks()
+        self._boards: dict[int, _Board] = {}
+        self._pings: dict[int, _Ping] = {}
+        self._ping_turn: dict[int, int] = {}  # game -> number of the newest ping asked for
+        self._messages: dict[int, int] = {}  # board or ping message -> its game
         self._repairs: dict[int, asyncio.Task[None]] = {}
+        self._chores: set[asyncio.Task[None]] = set()
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock every message operation of one game runs under."""
-        lk = self._locks.get(game_id)
-        if lk is None:
-            lk = self._locks[game_id] = asyncio.Lock()
-        return lk
+    def lock(self, game_id: int) -> Any:
+        """``async with messages.lock(game)``: every board operation of one game."""
+        return self._locks.hold(game_id)
 
     def _channel(self, game: Game) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
 
     def message_of(self, game: Game) -> int | None:
         """The game's current message id (the newest known, even before ``game`` was reloaded)."""
-        return self._current.get(game.id, game.message_id)
+        board = self._boards.get(game.id)
+        return board.message_id if board is not None else game.message_id
 
-    # ------------------------------------------------------------------ the game's message
+    def sizes(self) -> dict[str, int]:
+        """How many entries each per-game structure holds."""
+        return {"locks": len(self._locks), "boards": len(self._boards),
+                "pings": len(self._pings), "ping_turns": len(self._ping_turn),
+                "messages": len(self._messages), "repairs": len(self._repairs)}
+
+    # ------------------------------------------------------------------ the game's board
 
     async def edit(self, game: Game, shown: Shown,
                    interaction: discord.Interaction[Any] | None = None, *,
                    strict: bool = False) -> None:
         """Edit the game's current message (through the clicked interaction when it is that
-        message). An edit older than what the message shows is dropped. A refused edit is
-        redrawn later, or raised with ``strict``.
+        message). An edit older than what the message shows is dropped. A board that is gone
+        is posted anew; another refusal is redrawn later, or raised with ``strict``.
         """
         async with self.lock(game.id):
             await self._edit(game, shown, interaction, strict=strict)
@@ -130,8 +118,11 @@ class GameMessages:
         if msg_id is None:
             await self._post(game, shown)
             return
-        if shown.version is not None and shown.version < self._shown.get(msg_id, -1):
+        board = self._boards.get(game.id)
+        if shown.version is not None and board is not None and board.message_id == msg_id \
+                and shown.version < board.version:
             return  # a newer state is already shown
+        shown = shown.fitted(channel_permissions(self.client, game))
         try:
             if interaction is not None and interaction.message is not None \
                     and interaction.message.id == msg_id and interaction.response.is_done():
@@ -139,103 +130,266 @@ class GameMessages:
             else:
                 await self._channel(game).get_partial_message(msg_id).edit(**shown.edit_kwargs())
         except discord.HTTPException as exc:
+            why = refusal(exc)
+            if why is Refusal.MESSAGE_GONE:
+                log.info("game %s: its message %s is gone: posting it anew", game.id, msg_id)
+                self._forget_message(msg_id)
+                await self._post(game, shown, reposted=True)
+                return
+            if why is Refusal.CHANNEL_GONE:
+                await self._channel_gone(game)
+                return
             if strict:
                 raise
             log.warning("game %s: Discord refused the edit of message %s (%s %s): redrawing "
                         "it shortly", game.id, msg_id, exc.status, exc.text)
             self._repair(game.id)
             return
-        if shown.version is not None:
-            self._shown[msg_id] = shown.version
+        self._track_board(game.id, msg_id, shown.version)
 
     async def post(self, game: Game, shown: Shown) -> bool:
-        """Post a new game message and make it the game's current one. Returns False (and
-        logs) when the channel refuses: the caller keeps using the current message.
+        """Post a new game message and make it the game's current one. Returns False when the
+        bot may not post there (the caller keeps using the current message).
         """
         async with self.lock(game.id):
             return await self._post(game, shown)
 
-    async def _post(self, game: Game, shown: Shown) -> bool:
-        try:
-            extra: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
-            mentions = pings_for(shown.pings) if shown.pings else NO_PINGS
-            msg = await self._channel(game).send(
-                content=shown.content, embed=shown.embed, files=shown.files or [],
-                allowed_mentions=mentions, **extra)
-        except discord.Forbidden:
-            log.warning("game %s: may not post in channel %s", game.id, game.channel_id)
+    async def _post(self, game: Game, shown: Shown, *, reposted: bool = False) -> bool:
+        perms = channel_permissions(self.client, game)
+        if not can_post(perms):
+            log.info("game %s: may not post in channel %s", game.id, game.channel_id)
             return False
-        self._current[game.id] = msg.id
-        if shown.version is not None:
-            self._shown[msg.id] = shown.version
+        shown = shown.fitted(perms)
+        try:
+            msg = await self._channel(game).send(**shown.send_kwargs())
+        except discord.HTTPException as exc:
+            if refusal(exc) is Refusal.CHANNEL_GONE:
+                await self._channel_gone(game)
+            else:
+                log.warning("game %s: could not post in channel %s (%s %s)", game.id,
+                            game.channel_id, exc.status, exc.text)
+            return False
+        old = self._boards.get(game.id)
+        if old is not None:
+            self._forget_message(old.message_id)
+        self._track_board(game.id, msg.id, shown.version)
+        if reposted:
+            log.info("game %s: board posted anew as %s", game.id, msg.id)
         await self.service.set_message(game.id, msg.id)
         return True
 
+    def _track_board(self, game_id: int, message_id: int, version: int | None) -> None:
+        board = self._boards.get(game_id)
+        if board is None or board.message_id != message_id:
+            board = self._boards[game_id] = _Board(message_id)
+            self._messages[message_id] = game_id
+        if version is not None:
+            board.version = max(board.version, version)
+
     async def advance(self, game: Game, closing: Shown,
                       make_next: Callable[[], Awaitable[Shown]],
-                      interaction: discord.Interaction[Any] | None) -> None:
+                      interaction: discord.Interaction[Any] | None) -> bool:
         """A round ended: close the current message, then build and post the next round's. If
-        posting is not allowed, the current message carries on with the next round instead.
+        posting is refused, the current message carries on with the next round instead (False:
+        the bot may not post there at all).
         """
         async with self.lock(game.id):
             if self.message_of(game) is None:
                 await self._edit(game, await make_next(), interaction)
-                return
-            await self._edit(game, closing, interaction)
+                return True
             nxt = await make_next()
-            if not await self._post(game, nxt):
+            if not can_post(channel_permissions(self.client, game)):
+                await self._edit(game, nxt, interaction)
+                return False
+            await self._edit(game, closing, interaction)
+            if not await self._post(game, nxt):  # refused although the permissions look right
                 nxt.content = f"⚠️ {for_game(game)(MISSING_PERMISSIONS)}\n{nxt.content}"
                 await self._edit(game, nxt, None)
+            return True
+
+    async def bring_down(self, game: Game, shown: Shown, moved: Callable[[str], Shown] | None
+                         ) -> bool:
+        """Post the board again at the bottom of the channel; the old one (if it still
+        stands) becomes ``moved(link to the new one)``. False if the bot may not post.
+        """
+        async with self.lock(game.id):
+            old = self._boards.get(game.id)
+            old_id = old.message_id if old is not None else game.message_id
+            if not await self._post(game, shown):
+                return False
+            new_id = self._boards[game.id].message_id
+            if old_id is not None and old_id != new_id and moved is not None:
+                stub = moved(jump_link(game, new_id)).fitted(
+                    channel_permissions(self.client, game))
+                try:
+                    await self._channel(game).get_partial_message(old_id).edit(
+                        **stub.edit_kwargs())
+                except discord.HTTPException as exc:
+                    log.info("game %s: the old board %s was not closed (%s)", game.id, old_id,
+                             exc.status)
+            return True
+
+    def board_gone(self, message_id: int) -> int | None:
+        """A message was deleted: if it was a game's board, forget it and return the game
+        (its board must be posted anew); a ping is just forgotten (the next decision pings
+        again).
+        """
+        game_id = self._messages.pop(message_id, None)
+        if game_id is None:
+            return None
+        board = self._boards.get(game_id)
+        if board is not None and board.message_id == message_id:
+            del self._boards[game_id]
+            return game_id
+        ping = self._pings.get(game_id)
+        if ping is not None and ping.message_id == message_id:
+            del self._pings[game_id]
+        return None
+
+    def _forget_message(self, message_id: int) -> None:
+        game_id = self._messages.pop(message_id, None)
+        if game_id is not None:
+            board = self._boards.get(game_id)
+            if board is not None and board.message_id == message_id:
+                del self._boards[game_id]
 
     # ------------------------------------------------------------------ pings
 
     async def ping(self, game: Game, user_ids: Sequence[str], text: str) -> None:
         """Tell ``user_ids`` (people, by Discord id) by a new message that mentions them; the
         game's previous ping is deleted. Nothing is sent when the same people were the last
-        pinged and their ping still stands.
+        pinged, their ping still stands and the board it links to is still the game's.
+
+        Posted outside the board's lock: the newest ping wins, an older one that lands later
+        is deleted.
         """
         people = frozenset(u for u in user_ids if u.isdigit())
-        async with self.lock(game.id):
-            last = self._pings.get(game.id)
-            if last is not None and last[1] == people:
-                return
-            await self._unping(game)
-            if not people:
-                return
-            content = " ".join(f"<@{u}>" for u in user_ids if u in people) + f" {text}"
-            try:
-                msg = await self._channel(game).send(content=content[:2000],
-                                                     allowed_mentions=pings_for(sorted(people)))
-            except discord.HTTPException as exc:
+        board = self.message_of(game)
+        last = self._pings.get(game.id)
+        if last is not None and last.people == people and last.board_id == board:
+            return
+        turn = self._ping_turn[game.id] = self._ping_turn.get(game.id, 0) + 1
+        if not people:
+            self._drop_ping(game)
+            return
+        if not can_post(channel_permissions(self.client, game)):
+            return
+        content = " ".join(f"<@{u}>" for u in user_ids if u in people) + f" {text}"
+        try:
+            msg = await self._channel(game).send(content=content[:2000],
+                                                 allowed_mentions=pings_for(sorted(people)))
+        except discord.HTTPException as exc:
+            if refusal(exc) is Refusal.CHANNEL_GONE:
+                await self._channel_gone(game)
+            else:
                 log.warning("game %s: could not post a ping (%s)", game.id, exc.status)
-                return
-            self._pings[game.id] = (msg.id, people)
+            return
+        if self._ping_turn.get(game.id) != turn:  # a newer ping was asked for meanwhile
+            self._delete_later(game, msg.id)
+            return
+        self._drop_ping(game)
+        self._pings[game.id] = _Ping(msg.id, people, board)
+        self._messages[msg.id] = game.id
 
     async def unping(self, game: Game) -> None:
-        """Delete the game's standing ping, if any."""
-        async with self.lock(game.id):
-            await self._unping(game)
+        """Delete the game's standing ping, if any (in the background)."""
+        self._ping_turn[game.id] = self._ping_turn.get(game.id, 0) + 1
+        self._drop_ping(game)
 
-    async def _unping(self, game: Game) -> None:
+    def _drop_ping(self, game: Game) -> None:
         last = self._pings.pop(game.id, None)
-        if last is None:
-            return
-        try:
-            await self._channel(game).get_partial_message(last[0]).delete()
-        except discord.HTTPException as exc:
-            log.info("game %s: could not delete ping %s (%s)", game.id, last[0], exc.status)
+        if last is not None:
+            self._messages.pop(last.message_id, None)
+            self._delete_later(game, last.message_id)
 
-    async def announce(self, game: Game, shown: Shown, user_ids: Sequence[str]) -> None:
+    def _delete_later(self, game: Game, message_id: int) -> None:
+        task = asyncio.create_task(self._delete(game, message_id),
+                                   name=f"unping-game-{game.id}")
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _delete(self, game: Game, message_id: int) -> None:
+        try:
+            await self._channel(game).get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:
+            log.info("game %s: could not delete ping %s (%s)", game.id, message_id, exc.status)
+
+    async def announce(self, game: Game, shown: Shown, user_ids: Sequence[str],
+                       interaction: discord.Interaction[Any] | None = None) -> bool:
         """Post a new message that notifies ``user_ids`` (the end of a game): the standing
-        ping goes, the announcement stays.
+        ping goes, the announcement stays. Where the bot may not post, the announcement goes
+        through ``interaction`` (which channel permissions do not block), else to each person
+        privately. Returns whether it reached the channel.
         """
         people = sorted({u for u in user_ids if u.isdigit()})
-        async with self.lock(game.id):
-            await self._unping(game)
-            extra: dict[str, Any] = {"view": shown.view} if shown.view is not None else {}
-            await self._channel(game).send(content=shown.content[:2000], embed=shown.embed,
-                                           files=shown.files or [],
-                                           allowed_mentions=pings_for(people), **extra)
+        shown = Shown(shown.content, shown.embed, shown.view, shown.files,
+                      version=shown.version, pings=people)
+        self._drop_ping(game)
+        perms = channel_permissions(self.client, game)
+        if can_post(perms):
+            try:
+                await self._channel(game).send(**shown.fitted(perms).send_kwargs())
+                return True
+            except discord.HTTPException as exc:
+                if refusal(exc) is Refusal.CHANNEL_GONE:
+                    await self._channel_gone(game)
+                    return False
+                log.warning("game %s: the end could not be posted (%s %s)", game.id,
+                            exc.status, exc.text)
+        await self._announce_elsewhere(game, shown, people, interaction)
+        return False
+
+    async def _announce_elsewhere(self, game: Game, shown: Shown, people: Sequence[str],
+                                  interaction: discord.Interaction[Any] | None) -> None:
+        if interaction is not None:
+            try:
+                await interaction.followup.send(**shown.send_kwargs())
+                return
+            except discord.HTTPException as exc:
+                log.info("game %s: the end could not be sent as a followup (%s)", game.id,
+                         exc.status)
+        private = Shown(shown.content, shown.embed, None, None)
+        for user_id in people:
+            try:
+                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
+                    int(user_id))
+                await user.send(**private.send_kwargs())
+            except discord.HTTPException as exc:
+                log.info("game %s: could not tell %s of the end (%s)", game.id, user_id,
+                         exc.status)
+
+    # ------------------------------------------------------------------ the end of a game
+
+    def release(self, game: Game) -> None:
+        """The game ended: its standing ping is deleted and every entry it held is dropped."""
+        self._drop_ping(game)
+        self._drop_state(game.id)
+
+    def forget(self, game_id: int) -> None:
+        """Drop every entry of the game without a request (its channel is gone)."""
+        ping = self._pings.pop(game_id, None)
+        if ping is not None:
+            self._messages.pop(ping.message_id, None)
+        self._drop_state(game_id)
+
+    def _drop_state(self, game_id: int) -> None:
+        board = self._boards.pop(game_id, None)
+        if board is not None:
+            self._messages.pop(board.message_id, None)
+        self._ping_turn.pop(game_id, None)
+        repair = self._repairs.pop(game_id, None)
+        if repair is not None and repair is not asyncio.current_task():
+            repair.cancel()
+
+    async def _channel_gone(self, game: Game) -> None:
+        log.info("game %s: channel %s is gone or out of sight", game.id, game.channel_id)
+        if self.gone is not None:
+            await self.gone(game)
+
+    async def settle(self) -> None:
+        """Wait for the background deletions (tests, shutdown)."""
+        while self._chores:
+            await asyncio.gather(*list(self._chores), return_exceptions=True)
 
     # ------------------------------------------------------------------ repairs
 
@@ -259,4 +413,5 @@ class GameMessages:
                     log.exception("game %s: redraw failed", game_id)
                     return
         finally:
-            self._repairs.pop(game_id, None)
+            if self._repairs.get(game_id) is asyncio.current_task():
+                del self._repairs[game_id]

@@ -45,6 +45,18 @@ def localised_name(tr: Tr, name: str, is_bot: bool) -> str:
     return tr("{name} (computer)", name=m["name"])
 
 
+STAND_IN_WORDS: Final = {"left": N_("{name} (left: computer)"),
+                         "resigned": N_("{name} (resigned: computer)")}
+"""How a seat the computer took over is named (its player left the server or resigned)."""
+
+
+def stood_in(tr: Tr, name: str, why: str | None) -> str:
+    """``name`` marked as a seat the computer plays for its person (``why``), if it is one."""
+    if why is None:
+        return name
+    return tr(STAND_IN_WORDS.get(why, STAND_IN_WORDS["left"]), name=name)
+
+
 class Names:
     """Display names and mentions of a game's players."""
 
@@ -53,9 +65,11 @@ class Names:
         self.players = game.players
         self.by_id = {p.player_id: p for p in game.players}
         self.seats = [p.player_id for p in game.players]
-        self.names = {p.player_id: localised_name(tr, p.display_name, p.is_bot)
+        self.names = {p.player_id: stood_in(tr, localised_name(tr, p.display_name, p.is_bot),
+                                            p.stand_in)
                       for p in game.players}
-        """Each player's name in ``tr``'s language (a computer player's is translated)."""
+        """Each player's name in ``tr``'s language (a computer player's is translated; a
+        seat the computer took over says so)."""
 
     def __call__(self, player_id: str) -> str:
         return self.of(player_id)

@@ -4,8 +4,15 @@
 leaderboards and player figures. Both return the values of :mod:`bot.service.model`.
 """
 
-from bot.service.games import TIMEOUT_AI, GameService
-from bot.service.lobby import MAX_OPEN_LOBBIES, MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
+from bot.service.games import TIMEOUT_AI, GameService, Listener, Presence, wall_ms
+from bot.service.lobby import (
+    LOBBY_TTL,
+    MAX_OPEN_LOBBIES,
+    MAX_OPEN_PER_SERVER,
+    MAX_TURN_TIMEOUT,
+    MIN_TURN_TIMEOUT,
+    Limits,
+)
 from bot.service.model import (
     Game,
     GameLog,
@@ -19,11 +26,12 @@ from bot.service.model import (
     cpu_name,
     is_cpu,
 )
-from bot.service.reads import Listener, wall_ms
 from bot.service.stats import LeaderboardPage, StatsService
 
 __all__ = [
+    "LOBBY_TTL",
     "MAX_OPEN_LOBBIES",
+    "MAX_OPEN_PER_SERVER",
     "MAX_TURN_TIMEOUT",
     "MIN_TURN_TIMEOUT",
     "TIMEOUT_AI",
@@ -32,11 +40,13 @@ __all__ = [
     "GameService",
     "LeaderEntry",
     "LeaderboardPage",
+    "Limits",
     "Listener",
     "Outcome",
     "Person",
     "Place",
     "PlayerStats",
+    "Presence",
     "Seat",
     "StatsService",
     "Step",

@@ -3,43 +3,190 @@
 Every change to a game goes through here: the channel's lock is taken, the game is loaded, the
 acting user and the state version are checked, the engine applies the action, storage commits
 the new state with the action and its events in one transaction, and only then does the caller
-answer the user. Computer seats play right after, one committed action each. A timer per
-waiting decision lets the computer decide for a player who takes too long.
+answer the user. Computer seats play right after, one committed action each. A deadline per
+waiting decision lets the computer decide for a player who takes too long (and expires a lobby
+nobody starts). A game whose channel or server is gone ends as ``abandoned``.
+
+:class:`GameService` is one object made of parts: the game store (storage, the open games'
+cache, the channels' locks: :mod:`bot.service.store`), the deadlines
+(:mod:`bot.service.deadlines`), the lobbies (:mod:`bot.service.lobby`) and the turns
+(:mod:`bot.service.turns`: checking, committing and settling decisions).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
 from typing import Any, Final
 
-from bot.errors import GameNotRunning, LobbyError, NotAllowed, NotYourTurnError, StaleClick
-from bot.ratings import rate_game
+from bot.errors import (
+    GameNotRunning,
+    LobbyError,
+    NoGameHere,
+    NotAllowed,
+    StaleClick,
+    UserError,
+    WrongPlace,
+)
 from bot.rules.errors import Term
 from bot.rules.gamelog import log_objects
-from bot.rules.levels import HARD, NORMAL
-from bot.rules.registry import GameKind, kind_of
-from bot.service.lobby import LobbyService
-from bot.service.model import Game, Outcome, Person, Step, cpu_level, is_cpu
-from bot.service.reads import trim_events
-from storage import Finish, StaleVersion, WrongStatus
+from bot.rules.registry import kind_of
+from bot.service import logs
+from bot.service.deadlines import Deadlines
+from bot.service.lobby import Limits, Lobbies
+from bot.service.model import Game, GameLog, Outcome, Person, Place
+from bot.service.store import GameStore
+from bot.service.turns import STAND_IN_AI, Turns, closed_message
+from storage import StaleVersion, Storage, WrongStatus
 
-TIMEOUT_AI: Final = NORMAL
+TIMEOUT_AI: Final = STAND_IN_AI
 """The level of the computer player that decides for a person who ran out of time."""
 
 log = logging.getLogger("bot.service")
 
+Listener = Callable[[Outcome, str], Awaitable[None]]
+"""Told when the service moved a game on its own: ``"timeout"`` (a late decision, maybe with
+a seat handed to the computer), ``"resume"`` (computer turns a crash left unplayed) or
+``"expired"`` (a lobby nobody started)."""
+Presence = Callable[[int, int], Awaitable[bool]]
+"""``present(guild_id, user_id)``: whether the person is still a member of the server."""
 
-class GameService(LobbyService):
+
+def wall_ms() -> int:
+    """Milliseconds since the epoch (the service's default clock)."""
+    return int(time.time() * 1000)
+
+
+async def _always_present(guild_id: int, user_id: int) -> bool:
+    return True
+
+
+class GameService:
     """Loads, locks, applies and saves games; plays computer seats and turn timeouts."""
+
+    def __init__(
+        self,
+        db: Storage,
+        *,
+        clock: Callable[[], int] = wall_ms,
+        default_timeout: int = 120,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(48),
+        limits: Limits | None = None,
+    ) -> None:
+        """Serve the games of ``db``; ``clock`` gives now in epoch ms."""
+        self.db = db
+        self.clock = clock
+        self.default_timeout = default_timeout
+        self.seed_source = seed_source
+        self.limits = limits or Limits()
+        self.store = GameStore(db)
+        """Storage, the open games' cache and the channels' locks."""
+        self.deadlines = Deadlines(db, clock, self._deadline_passed)
+        self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of)
+        self.lobbies = Lobbies(self.store, self.deadlines, clock, limits=self.limits,
+                               default_timeout=default_timeout,
+                               seed=lambda: self.seed_source())
+        """Opening, changing, cancelling and expiring lobbies."""
+        self.listeners: dict[str, Listener] = {}
+        """Per game kind: told when the service moved a game on its own."""
+        self.present: Presence = _always_present
+        """Asked before the computer decides for a late player: one who left the server gets
+        the computer for the rest of the game (set by the Discord layer)."""
+
+    # ------------------------------------------------------------------ reading
+
+    def lock(self, channel_id: int) -> AbstractAsyncContextManager[None]:
+        """``async with service.lock(channel)``: the channel's lock."""
+        return self.store.lock(channel_id)
+
+    def state_of(self, game: Game) -> Any:
+        """The engine state of an active or finished game (cached while in play)."""
+        return self.store.cache.state_of(game)
+
+    async def recent(self, game: Game) -> list[dict[str, Any]]:
+        """The game's most recent events (those of the current round at least)."""
+        return await self.store.recent(game)
+
+    async def get_game(self, game_id: int) -> Game | None:
+        """The game with this id, or None."""
+        return await self.store.get(game_id)
+
+    async def open_games_of_guild(self, guild_id: int) -> list[Game]:
+        """The server's games in the lobby or in play."""
+        return await self.db.open_games_of_guild(guild_id)
+
+    async def open_game(self, channel_id: int) -> Game | None:
+        """The channel's game in the lobby or in play, if any."""
+        return await self.db.open_game_in_channel(channel_id)
+
+    async def game_in_channel(self, channel_id: int, kind: str | None = None) -> Game:
+        """The channel's open game (of ``kind`` if given), or a NoGameHere error."""
+        game = await self.db.open_game_in_channel(channel_id)
+        if game is None or (kind is not None and game.kind != kind):
+            title = kind_of(kind).title if kind else "game"
+            raise NoGameHere("There is no {game} game in this channel: start one with "
+                             "/{kind} new.", game=Term(title), kind=kind or "royale")
+        return game
+
+    async def game_log(self, channel_id: int, kind: str) -> GameLog:
+        """The log of the channel's current or most recent game of ``kind`` that was played
+        (seedless while it is open: see :mod:`bot.service.logs`).
+        """
+        return await logs.latest_log(self.db, channel_id, kind)
+
+    async def log_of(self, game: Game) -> GameLog:
+        """The log of ``game`` as it may be shown now (seedless while the game is open)."""
+        return await logs.log_of(self.db, game)
+
+    async def check_place(self, game_id: int, place: Place) -> None:
+        """Refuse a component used outside its game's channel (a forged or copied one)."""
+        channel = self.store.cache.channel_of(game_id)
+        if channel is None:
+            game = await self.get_game(game_id)
+            if game is None:
+                raise NoGameHere("That game no longer exists.")
+            channel = game.channel_id
+        if channel != place.channel_id:
+            raise WrongPlace("That button belongs to a game in another channel.")
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The default language a server's admins chose (``/settings language``), or None."""
+        return await self.db.guild_language(guild_id)
+
+    async def set_server_language(self, guild_id: int, language: str, *, manager: bool,
+                                  known: frozenset[str]) -> None:
+        """Set a server's default language (``manager``: the user may manage the server;
+        ``known``: the languages the bot speaks).
+        """
+        if not manager:
+            raise NotAllowed("Only someone who can manage this server can change its settings.")
+        if language not in known:
+            raise UserError("Choose one of the languages the command offers.")
+        await self.db.set_guild_language(guild_id, language, self.clock())
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's current Discord message (where its buttons are)."""
+        await self.db.set_message(game_id, message_id)
+
+    def timeout_of(self, game: Game) -> int:
+        """Seconds a person has for one decision in this game."""
+        return int(game.settings.get("turn_timeout", self.default_timeout))
+
+    @property
+    def pending_timers(self) -> int:
+        """How many deadlines (turns, lobbies) are armed."""
+        return len(self.deadlines)
 
     # ------------------------------------------------------------------ play
 
     async def start(self, game_id: int, who: Person) -> Outcome:
         """Deal the game and play computer seats up to the first human decision."""
-        async with await self._channel_lock(game_id):
-            game = await self._load(game_id)
+        async with await self.store.lock_of(game_id):
+            game = await self.store.load(game_id)
             if game.status != "lobby":
                 raise GameNotRunning("This game has already started or ended.")
             if who.id != game.host_id:
@@ -55,23 +202,21 @@ class GameService(LobbyService):
             try:  # version-guarded: another process may have changed the lobby meanwhile
                 game = await self.db.start_game(game.id, game.version,
                                                 kind.engine.state_to_json(state), objs,
-                                                self._deadline(game, kind, state), self.clock())
+                                                self.turns.deadline(game, state), self.clock())
             except StaleVersion:
                 raise StaleClick("The lobby just changed: try again.") from None
             except WrongStatus:
                 raise GameNotRunning("This game has already started or ended.") from None
-            self._tails[game.id] = trim_events(game.kind, objs)
-            self._states[game.id] = (game.version, state)
+            self.store.cache.remember(game, state)
+            self.store.cache.keep_recent(game, objs)
             outcome = Outcome(game, state, start_events=objs)
-            await self._play_computers(outcome)
-            self._arm(outcome.game)
-            return outcome
+            return await self.turns.settle(outcome)
 
     async def check_turn(self, game_id: int, user_id: int, version: int
                          ) -> tuple[Game, Any, int]:
         """The game, its state and the seat, if ``user_id`` may decide now (nothing changes)."""
-        game = await self._load(game_id)
-        state, seat = self._check(game, user_id, version)
+        game = await self.store.load(game_id)
+        state, seat = self.turns.check(game, user_id, version)
         return game, state, seat
 
     async def act(self, game_id: int, user_id: int, version: int,
@@ -79,185 +224,184 @@ class GameService(LobbyService):
         """Apply the action ``build(state, seat)`` for ``user_id``, if it is their turn and
         the click is not stale; then let computer seats play.
         """
-        async with await self._channel_lock(game_id):
-            game = await self._load(game_id)
-            state, seat = self._check(game, user_id, version)
-            action = build(state, seat)
+        async with await self.store.lock_of(game_id):
+            game = await self.store.load(game_id)
+            state, seat = self.turns.check(game, user_id, version)
             outcome = Outcome(game, state)
-            await self._commit(outcome, action, "player")
-            await self._play_computers(outcome)
-            self._arm(outcome.game)
-            return outcome
+            await self.turns.commit(outcome, build(state, seat), "player")
+            return await self.turns.settle(outcome)
 
-    async def timeout(self, game_id: int, version: int) -> Outcome | None:
-        """The waiting player ran out of time: the computer decides for their seat."""
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        """The player hands their seat to the computer for the rest of the game (unrated)."""
+        return await self._stand_in(game_id, str(user_id), "resigned")
+
+    async def player_left(self, game_id: int, user_id: int) -> Outcome | None:
+        """The player left the server: the computer plays their seat from now on (unrated).
+        None when they have no seat a person still plays.
+        """
+        try:
+            return await self._stand_in(game_id, str(user_id), "left")
+        except UserError:
+            return None
+
+    async def timeout(self, game_id: int, version: int, *, left: bool = False
+                      ) -> Outcome | None:
+        """The waiting player ran out of time: the computer decides for their seat (for the
+        rest of the game if they ``left`` the server).
+        """
         game = await self.db.get_game(game_id)
-        if game is None:
+        if game is None or not game.is_open:
+            self.store.cache.release(game_id)
             return None
         async with self.lock(game.channel_id):
-            game = await self._load(game_id)
-            if game.status != "active" or game.version != version:
-                self._arm(game)  # moved on (maybe by another process): chase its deadline
+            game = await self.store.load(game_id)
+            if game.status != "active" or game.version != version or game.paused:
+                self.deadlines.arm(game)  # moved on (maybe by another process): chase its deadline
                 return None
-            kind = kind_of(game.kind)
             state = self.state_of(game)
-            seat = kind.engine.current_seat(state)
+            seat = kind_of(game.kind).engine.current_seat(state)
             if seat is None:
                 return None
+            if left:
+                return await self.turns.stand_in(game, state, seat, "left")
             outcome = Outcome(game, state)
-            while True:  # the whole turn of the late player (one decision in Royale)
-                bot = kind.make_player(TIMEOUT_AI, _ai_seed(outcome.game, seat))
-                try:
-                    await self._commit(outcome, bot.choose(outcome.state), "timeout")
-                except StaleClick:  # another process moved the game first: nothing applied
-                    if not outcome.steps:
-                        return None
-                    break
-                if kind.turn_end is None or outcome.steps[-1].action.get("type") == \
-                        kind.turn_end or kind.engine.current_seat(outcome.state) != seat:
-                    break
-            await self._play_computers(outcome)
-            self._arm(outcome.game)
-            return outcome
+            await self.turns.play_late_turn(outcome, seat)
+            if not outcome.steps:
+                return None
+            return await self.turns.settle(outcome)
 
-    def _check(self, game: Game, user_id: int, version: int) -> tuple[Any, int]:
-        if game.status != "active":
-            raise GameNotRunning(_closed_message(game))
-        if game.version != version:
-            raise StaleClick("That button is from an earlier moment of the game: use the "
-                             "latest message.")
-        state = self.state_of(game)
-        seat = kind_of(game.kind).engine.current_seat(state)
-        if seat is None:  # pragma: no cover - an active game always waits on someone
-            raise GameNotRunning("This game is over.")
-        if game.players[seat].player_id != str(user_id):
-            who = game.players[seat].display_name
-            if str(user_id) in game.player_ids:
-                raise NotYourTurnError("It's {player}'s turn, not yours.", player=who)
-            raise NotYourTurnError("You're not playing in this game: it's {player}'s turn.",
-                                   player=who)
-        return state, seat
+    async def _stand_in(self, game_id: int, player_id: str, reason: str) -> Outcome:
+        async with await self.store.lock_of(game_id):
+            game = await self.store.load(game_id)
+            if game.status != "active":
+                raise GameNotRunning(closed_message(game))
+            seats = [p.seat for p in game.players
+                     if p.player_id == player_id and not p.by_computer]
+            if not seats:
+                raise NotAllowed("You're not playing in this game (or the computer already "
+                                 "plays your seat).")
+            return await self.turns.stand_in(game, self.state_of(game), seats[0], reason)
 
-    async def _commit(self, outcome: Outcome, action: Any, by: str) -> None:
-        game = outcome.game
-        kind = kind_of(game.kind)
-        engine = kind.engine
-        seat = action.seat
-        new_state, events = engine.apply(outcome.state, action)
-        objs = list(log_objects(f"{game.id}", events))
-        player_id = game.players[seat].player_id
-        finish = None
-        if engine.current_seat(new_state) is None:
-            totals = engine.totals(new_state)
-            scores = {p.player_id: totals[p.seat] for p in game.players}
-            winners = [game.players[i].player_id for i in engine.winners(new_state)]
-            finish = Finish(scores=scores, winners=winners,
-                            rate=lambda current: rate_game(current, scores))
-        actor = player_id if by != "timeout" else f"timeout:{player_id}"
-        try:  # the version guard: of racing writers (other processes too), one wins
-            game = await self.db.commit_action(
-                game.id, game.version, action=action.to_json(), actor=actor, events=objs,
-                state=engine.state_to_json(new_state),
-                deadline_ms=self._deadline(game, kind, new_state), now_ms=self.clock(),
-                finish=finish,
-            )
-        except StaleVersion:
-            raise StaleClick("Someone was quicker: the game just moved on. Use the latest "
-                             "message.") from None
-        except WrongStatus:
-            raise GameNotRunning("This game just ended.") from None
-        outcome.game = game
-        outcome.state = new_state
-        outcome.steps.append(Step(seat, player_id, by, action.to_json(), objs))
-        self._remember(game, new_state, objs)
-        if finish is not None:
-            self._forget(game.id)
+    # ------------------------------------------------------------------ channels and servers
 
-    async def _play_computers(self, outcome: Outcome) -> None:
-        kind = kind_of(outcome.game.kind)
-        while outcome.game.status == "active":
-            seat = kind.engine.current_seat(outcome.state)
-            if seat is None or not is_cpu(outcome.game.players[seat].player_id):
-                return
-            player_id = outcome.game.players[seat].player_id
-            level = cpu_level(player_id, outcome.game.settings.get("ai", NORMAL))
-            bot = kind.make_player(level, _ai_seed(outcome.game, seat))
-            if level == HARD:  # looks ahead for up to ~100 ms: off the event loop
-                action = await asyncio.to_thread(bot.choose, outcome.state)
-            else:
-                action = bot.choose(outcome.state)
-            try:
-                await self._commit(outcome, action, "computer")
-            except (StaleClick, GameNotRunning):  # another process played this turn
-                return
-
-    # ------------------------------------------------------------------ timers, start-up
-
-    def _deadline(self, game: Game, kind: GameKind[Any, Any], state: Any) -> int | None:
-        seat = kind.engine.current_seat(state)
-        if seat is None or is_cpu(game.players[seat].player_id):
-            return None
-        return self.clock() + self.timeout_of(game) * 1000
-
-    def _arm(self, game: Game) -> None:
-        """(Re)start the timer of the decision the game waits on, if a person must decide
-        (only in the process that owns the game's guild: see :attr:`owns`).
+    async def abandon_channel(self, channel_id: int, reason: str) -> list[Game]:
+        """The channel is gone (or the bot can no longer see it): its open games end as
+        ``abandoned`` (no results, no ratings), their deadlines disarmed.
         """
-        if not self.owns(game.guild_id):
-            self._timers.cancel(game.id)
-            return
-        deadline = game.deadline_ms if game.status == "active" else None
-        self._timers.arm(game.id, game.version, deadline)
+        async with self.lock(channel_id):
+            return self._abandoned(await self.db.abandon_games(
+                channel_id=channel_id, reason=reason, now_ms=self.clock()), reason)
 
-    async def _fire(self, game_id: int, version: int) -> None:
-        outcome = await self.timeout(game_id, version)
+    async def abandon_guild(self, guild_id: int, reason: str) -> list[Game]:
+        """The bot left the server: every open game there ends as ``abandoned``."""
+        return self._abandoned(await self.db.abandon_games(
+            guild_id=guild_id, reason=reason, now_ms=self.clock()), reason)
+
+    def _abandoned(self, games: list[Game], reason: str) -> list[Game]:
+        for game in games:
+            self._ended(game)
+            log.info("game %s abandoned: %s", game.id, reason)
+        return games
+
+    async def pause(self, game_id: int, reason: str) -> Game:
+        """Stop the game's deadline until :meth:`unpause` (the bot may not post there)."""
+        async with await self.store.lock_of(game_id):
+            game = await self.store.load(game_id)
+            if game.status != "active" or game.paused == reason:
+                return game
+            game = await self.db.set_paused(game.id, reason, None)
+            self.deadlines.arm(game)
+            log.info("game %s paused: %s", game.id, reason)
+            return game
+
+    async def unpause(self, game_id: int) -> Game:
+        """Start a paused game's clock again: the waiting player gets a whole turn."""
+        async with await self.store.lock_of(game_id):
+            game = await self.store.load(game_id)
+            if game.status != "active" or game.paused is None:
+                return game
+            state = self.state_of(game)
+            deadline = self.turns.deadline(replace(game, paused=None), state)
+            game = await self.db.set_paused(game.id, None, deadline)
+            self.deadlines.arm(game)
+            return game
+
+    # ------------------------------------------------------------------ deadlines, start-up
+
+    def _ended(self, game: Game) -> Game:
+        self.lobbies.ended(game)
+        return game
+
+    async def _deadline_passed(self, game_id: int, version: int) -> None:
+        game = await self.db.get_game(game_id)
+        if game is None or not game.is_open:
+            self.store.cache.release(game_id)
+            return
+        if game.status == "lobby":
+            await self._expire(game)
+            return
+        left = False
+        if game.version == version and game.paused is None:
+            state = self.state_of(game)
+            seat = kind_of(game.kind).engine.current_seat(state)
+            if seat is not None and not game.players[seat].by_computer:
+                left = not await self._is_present(game, game.players[seat].player_id)
+        outcome = await self.timeout(game_id, version, left=left)
         if outcome is not None:
-            listener = self.listeners.get(outcome.game.kind)
-            if listener is not None:
-                await listener(outcome, "timeout")
+            await self._tell(outcome, "timeout")
+
+    async def _is_present(self, game: Game, player_id: str) -> bool:
+        try:
+            return await self.present(game.guild_id, int(player_id))
+        except Exception:
+            log.warning("game %s: could not check whether %s is still in the server", game.id,
+                        player_id, exc_info=True)
+            return True
+
+    async def _expire(self, game: Game) -> None:
+        expired = await self.lobbies.expire(game.id)
+        if expired is not None:
+            await self._tell(Outcome(expired, None), "expired")
+
+    async def _tell(self, outcome: Outcome, reason: str) -> None:
+        listener = self.listeners.get(outcome.game.kind)
+        if listener is not None:
+            await listener(outcome, reason)
+
+    def hold_deadlines(self) -> None:
+        """The bot cannot hear its players (the gateway is down): no deadline runs out."""
+        self.deadlines.hold()
+
+    async def release_deadlines(self) -> None:
+        """The gateway is back: every deadline moves on by the time it was held."""
+        await self.deadlines.release()
 
     async def restore(self) -> list[Game]:
-        """At start-up: re-arm the timer of every game waiting on a person, and play the
-        computer seats of a game a crash left waiting on them (between two commits).
+        """At start-up: re-arm the deadline of every game waiting on a person (and of every
+        lobby), and play the computer seats of a game a crash left waiting on them.
         """
-        games = [g for g in await self.db.open_games() if self.owns(g.guild_id)]
+        games = [g for g in await self.db.open_games() if self.deadlines.owns(g.guild_id)]
         for game in games:
-            self._channels[game.id] = game.channel_id
-            if game.status != "active":
-                continue
-            if game.deadline_ms is not None:
-                self._arm(game)
+            self.store.cache.note(game)
+            if game.status != "active" or game.deadline_ms is not None or game.paused:
+                self.deadlines.arm(game)
                 continue
             try:
                 outcome = await self._resume_computers(game.id)
-                listener = self.listeners.get(game.kind)
-                if outcome is not None and listener is not None:
-                    await listener(outcome, "resume")
+                if outcome is not None:
+                    await self._tell(outcome, "resume")
             except Exception:
                 log.exception("could not resume game %s at start-up", game.id)
         return games
 
     async def _resume_computers(self, game_id: int) -> Outcome | None:
-        async with await self._channel_lock(game_id):
-            game = await self._load(game_id)
+        async with await self.store.lock_of(game_id):
+            game = await self.store.load(game_id)
             if game.status != "active":
                 return None
-            outcome = Outcome(game, self.state_of(game))
-            await self._play_computers(outcome)
-            self._arm(outcome.game)
+            outcome = await self.turns.settle(Outcome(game, self.state_of(game)))
             return outcome if outcome.steps else None
 
     async def close(self) -> None:
-        """Stop every turn timer (the database is closed by its owner)."""
-        await self._timers.close()
-
-def _ai_seed(game: Game, seat: int) -> int:
-    return (game.seed * 1_009 + game.version * 31 + seat) % (2**62)
-
-
-def _closed_message(game: Game) -> str:
-    if game.status == "finished":
-        return "This game is over."
-    if game.status == "cancelled":
-        return "This game was cancelled."
-    return "This game hasn't started yet."
+        """Stop every deadline (the database is closed by its owner)."""
+        await self.deadlines.close()

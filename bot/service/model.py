@@ -61,6 +61,11 @@ class Outcome:
     state: Any
     steps: list[Step] = field(default_factory=list)
     start_events: list[dict[str, Any]] = field(default_factory=list)
+    stood_in: list[int] = field(default_factory=list)
+    """Seats the computer took over with this outcome (their player left or resigned)."""
+    recent: list[dict[str, Any]] = field(default_factory=list)
+    """The game's recent events after the outcome (the current round at least): what its
+    message shows."""
 
     @property
     def events(self) -> list[dict[str, Any]]:

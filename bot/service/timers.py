@@ -1,10 +1,13 @@
-"""Turn timers: one asyncio task per game waiting on a person, firing at its deadline."""
+"""Deadlines: one asyncio task per game waiting on a person (or a lobby waiting to expire),
+firing at its deadline; all of them held while the bot cannot hear its players.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 log = logging.getLogger("bot.service")
 
@@ -12,50 +15,101 @@ Fire = Callable[[int, int], Awaitable[None]]
 """``fire(game_id, version)``: the deadline of that game at that version passed."""
 
 
+@dataclass(slots=True)
+class _Timer:
+    version: int
+    deadline_ms: int
+    task: asyncio.Task[None] | None = None
+
+
 class TurnTimers:
-    """At most one running timer per game; a new one replaces the old."""
+    """At most one timer per game; a new one replaces the old.
+
+    :meth:`hold` stops every timer without forgetting it (the gateway is down: no click can
+    reach the bot, so nobody's time should run out); :meth:`release` moves every deadline on
+    by the time lost and starts them again.
+    """
 
     def __init__(self, clock: Callable[[], int], fire: Fire) -> None:
         """``clock`` gives now in epoch ms; ``fire`` runs when a deadline passes."""
         self._clock = clock
         self._fire = fire
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, _Timer] = {}
         self.closed = False
+        self.held_since: int | None = None
+        """When the timers were held (epoch ms), or None while they run."""
 
     def arm(self, game_id: int, version: int, deadline_ms: int | None) -> None:
         """(Re)start the game's timer for this version, or stop it (no deadline)."""
         self.cancel(game_id)
         if deadline_ms is None or self.closed:
             return
-        delay = max(0.0, (deadline_ms - self._clock()) / 1000)
-        self._tasks[game_id] = asyncio.create_task(
-            self._run(game_id, version, delay), name=f"turn-timer-{game_id}")
+        timer = self._timers[game_id] = _Timer(version, deadline_ms)
+        if self.held_since is None:
+            self._start(game_id, timer)
 
     def cancel(self, game_id: int) -> None:
-        """Stop the game's timer, if any (never the running timer itself)."""
-        task = self._tasks.pop(game_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        """Stop and forget the game's timer, if any (never the running timer itself)."""
+        timer = self._timers.pop(game_id, None)
+        if timer is not None and timer.task is not None \
+                and timer.task is not asyncio.current_task():
+            timer.task.cancel()
 
-    async def _run(self, game_id: int, version: int, delay: float) -> None:
+    def deadline_of(self, game_id: int) -> int | None:
+        """The game's armed deadline (epoch ms), or None."""
+        timer = self._timers.get(game_id)
+        return None if timer is None else timer.deadline_ms
+
+    def hold(self) -> None:
+        """Stop every timer, keeping its deadline (idempotent)."""
+        if self.held_since is not None:
+            return
+        self.held_since = self._clock()
+        for timer in self._timers.values():
+            if timer.task is not None:
+                timer.task.cancel()
+                timer.task = None
+
+    def release(self) -> dict[int, tuple[int, int]]:
+        """Start the held timers again, each deadline moved on by the time they were held.
+        Returns the moved ones: game id -> (version, new deadline).
+        """
+        if self.held_since is None:
+            return {}
+        lost = max(0, self._clock() - self.held_since)
+        self.held_since = None
+        moved: dict[int, tuple[int, int]] = {}
+        for game_id, timer in self._timers.items():
+            timer.deadline_ms += lost
+            moved[game_id] = (timer.version, timer.deadline_ms)
+            self._start(game_id, timer)
+        return moved
+
+    def _start(self, game_id: int, timer: _Timer) -> None:
+        delay = max(0.0, (timer.deadline_ms - self._clock()) / 1000)
+        timer.task = asyncio.create_task(self._run(game_id, timer, delay),
+                                         name=f"turn-timer-{game_id}")
+
+    async def _run(self, game_id: int, timer: _Timer, delay: float) -> None:
         await asyncio.sleep(delay)
-        self._tasks.pop(game_id, None)
+        if self._timers.get(game_id) is timer:
+            del self._timers[game_id]
         try:
-            await self._fire(game_id, version)
+            await self._fire(game_id, timer.version)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("turn timeout of game %s failed", game_id)
+            log.exception("the deadline of game %s failed", game_id)
 
     def __len__(self) -> int:
-        """How many timers are running."""
-        return len(self._tasks)
+        """How many timers are armed."""
+        return len(self._timers)
 
     async def close(self) -> None:
         """Stop every timer and wait for them."""
         self.closed = True
-        tasks = list(self._tasks.values())
-        self._tasks.clear()
+        tasks = [t.task for t in self._timers.values() if t.task is not None]
+        self._timers.clear()
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

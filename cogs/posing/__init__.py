@@ -16,6 +16,6 @@ async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point: the game's entry, then its slash commands."""
     hub = hub_of(bot)
     hub.add_game(DiscordGame(kind=POSING, component=PosingComponent,
-                             presenter=PosingPresenter(hub.messages, hub.service),
+                             presenter=PosingPresenter(hub),
                              verbs=POSING_VERBS))
     await bot.add_cog(PosingCog(bot))

@@ -61,8 +61,24 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
 
     @app_commands.command(name=loc("cancel"),
                           description=loc("Cancel the game here (host or channel managers)"))
-    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.cancel(interaction, KIND)
+    @app_commands.describe(game=loc("A game elsewhere in this server, by its number (yours, "
+                                    "or any if you manage the server)"))
+    @app_commands.rename(game=loc("game"))
+    async def cancel(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await shared.cancel(interaction, KIND, game)
+
+    @app_commands.command(name=loc("board"),
+                          description=loc("Bring the game's message down to the bottom of the "
+                                          "channel"))
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.board(interaction, KIND)
+
+    @app_commands.command(name=loc("resign"),
+                          description=loc("Hand your seat to the computer for the rest of the "
+                                          "game"))
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.resign(interaction, KIND)
 
     @app_commands.command(name=loc("log"),
                           description=loc("The game log (JSON Lines) of the current or last game"))

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.rules.posing.engine import ENGINE
 from bot.rules.posing.state import PosingState
-from bot.service import Game, GameService, Outcome, is_cpu
+from bot.service import Game, Outcome
 from cogs.posing.render import (
     CARD_FILE,
     Mask,
@@ -28,11 +28,17 @@ from cogs.posing.render import (
     standings,
 )
 from pictures import card_data, render_score_card
+from ui.channel_access import can_post, channel_permissions
 from ui.components import PosingComponent
 from ui.ending import ending
 from ui.i18n import N_, Tr, for_game
-from ui.messages import GameMessages, Shown, timeout_note
+from ui.lobby import lobby_expired, lobby_shown
 from ui.names import Names
+from ui.shown import Shown, timeout_note
+from ui.upkeep import stand_in_note
+
+if TYPE_CHECKING:
+    from ui.hub import Hub
 
 KIND = "posing"
 RESUMED = N_("♻️ I was restarted: the computer players have caught up.")
@@ -54,19 +60,22 @@ class PosingPresenter:
 
     kind = KIND
 
-    def __init__(self, messages: GameMessages, service: GameService) -> None:
-        """Show games of ``service`` through ``messages``."""
-        self.service = service
-        self.messages = messages
+    def __init__(self, hub: Hub) -> None:
+        """Show the games of ``hub``'s service through its messages."""
+        self.hub = hub
+        self.service = hub.service
+        self.messages = hub.messages
 
     async def current(self, game: Game, *, note: str = "", mask: Mask | None = None,
-                      tr: Tr | None = None) -> Shown:
+                      tr: Tr | None = None, recent: list[dict[str, Any]] | None = None
+                      ) -> Shown:
         """The game's message as it should look now (``mask``: the dice held in the UI;
-        ``tr``: another language than the game's, for a private copy).
+        ``tr``: another language than the game's, for a private copy; ``recent``: the game's
+        recent events, when the caller has them).
         """
         tr = tr or for_game(game)
         state: PosingState = self.service.state_of(game)
-        tail = await self.service.tail(game)
+        tail = recent if recent is not None else await self.service.recent(game)
         if state.is_over:
             png = await score_card_png(game, state, tr)
             return Shown(standings(tr, game, state), final_embed(tr, game, state, tail, True),
@@ -87,43 +96,64 @@ class PosingPresenter:
         """
         game, state = outcome.game, outcome.state
         tr = for_game(game)
-        note = note or timeout_note(outcome, N_("played their turn"))
+        note = note or stand_in_note(outcome) or timeout_note(outcome, N_("played their turn"))
         actor = outcome.steps[0].player_id if outcome.steps else None
         seat = ENGINE.current_seat(state)
+        recent = outcome.recent
         if seat is None:  # the last turns, every score; the announcement follows
-            tail = await self.service.tail(game)
-            closing = Shown("", final_embed(tr, game, state, tail, False), None,
+            closing = Shown("", final_embed(tr, game, state, recent, False), None,
                             version=game.version)
             await self.messages.edit(game, closing, interaction)
-            await self.announce_end(game, state)
+            await self.announce_end(game, state, interaction)
             return
-        decider = game.players[seat].player_id
-        if actor is not None and decider != actor and not is_cpu(decider) \
+        decider = game.players[seat]
+        if not can_post(channel_permissions(self.messages.client, game)):
+            await self.messages.edit(game, await self.current(game, note=note, recent=recent),
+                                     interaction)
+            await self.hub.upkeep.cannot_post(game, interaction)
+            return
+        if actor is not None and decider.player_id != actor and not decider.by_computer \
                 and self.messages.message_of(game) is not None:
             closing = render_closed(tr, game, state, outcome.events, actor)
             closing.version = game.version
 
             async def next_turn() -> Shown:
-                shown = await self.current(game, note=note)
-                shown.pings = (decider,)
+                shown = await self.current(game, note=note, recent=recent)
+                shown.pings = (decider.player_id,)
                 return shown
 
             await self.messages.unping(game)
-            await self.messages.advance(game, closing, next_turn, interaction)
+            if not await self.messages.advance(game, closing, next_turn, interaction):
+                await self.hub.upkeep.cannot_post(game, interaction)
             return
-        await self.messages.edit(game, await self.current(game, note=note), interaction)
-        if actor is None and not is_cpu(decider):
-            await self.messages.ping(game, [decider], tr("your turn in Posing Pandas: roll, "
-                                                         "hold and fill a box on the game "
-                                                         "message."))
+        await self.messages.edit(game, await self.current(game, note=note, recent=recent),
+                                 interaction)
+        if actor is None:
+            await self.prompt_current(game)
 
-    async def announce_end(self, game: Game, state: PosingState) -> None:
+    async def prompt_current(self, game: Game) -> None:
+        """Ping the player whose turn it is (the turn message itself pings when the turn
+        passes from one person to another).
+        """
+        seat = ENGINE.current_seat(self.service.state_of(game))
+        if seat is None or game.players[seat].by_computer:
+            await self.messages.unping(game)
+            return
+        tr = for_game(game)
+        await self.messages.ping(game, [game.players[seat].player_id],
+                                 tr("your turn in Posing Pandas: roll, hold and fill a box on "
+                                    "the game message."))
+
+    async def announce_end(self, game: Game, state: PosingState,
+                           interaction: discord.Interaction[Any] | None = None) -> None:
         """The game-over message: everyone pinged, standings, the score card, the buttons."""
         png = await score_card_png(game, state)
         shown = ending(game, ENGINE.totals(state), standings(for_game(game), game, state),
                        PosingComponent,
                        [discord.File(io.BytesIO(png), filename=CARD_FILE)], CARD_FILE)
-        await self.messages.announce(game, shown, [p.player_id for p in game.players])
+        await self.messages.announce(game, shown, [p.player_id for p in game.players],
+                                     interaction)
+        self.hub.upkeep.ended(game)
 
     async def refresh(self, game: Game, interaction: discord.Interaction[Any],
                       mask: Mask) -> None:
@@ -132,11 +162,19 @@ class PosingPresenter:
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
         """The service moved the game on its own. ``"timeout"``: a player ran out of time,
-        the computer finishes their whole turn and the channel is told. Otherwise (``"resume"``
-        at start-up) computer players a crash left waiting have played.
+        the computer finishes their whole turn and the channel is told. ``"expired"``: a lobby
+        nobody started closed. Otherwise (``"resume"`` at start-up) computer players a crash
+        left waiting have played.
         """
-        if reason == "timeout":
+        if reason == "expired":
+            await lobby_expired(self.hub, outcome.game)
+        elif reason == "timeout":
             await self.show(outcome)
         else:
             await self.show(outcome, note=for_game(outcome.game)(RESUMED))
 
+    async def board(self, game: Game) -> Shown:
+        """The board to post anew: the lobby, or the turn message."""
+        if game.status == "lobby":
+            return lobby_shown(game, PosingComponent)
+        return await self.current(game)

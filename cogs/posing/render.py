@@ -33,9 +33,9 @@ from bot.service import Game
 from ui.clicks import Click
 from ui.components import PosingComponent
 from ui.i18n import N_, P_, Tr
-from ui.messages import Shown
 from ui.names import Names, heading, pad, rjust, table_names
 from ui.names import standings as common_standings
+from ui.shown import Shown
 
 TURN_COLOR: Final = 0x9B59B6
 DONE_COLOR: Final = 0x95A5A6

@@ -16,6 +16,6 @@ async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point: the game's entry, then its slash commands."""
     hub = hub_of(bot)
     hub.add_game(DiscordGame(kind=ROYALE, component=RoyaleComponent,
-                             presenter=RoyalePresenter(hub.messages, hub.service),
+                             presenter=RoyalePresenter(hub),
                              verbs=ROYALE_VERBS))
     await bot.add_cog(RoyaleCog(bot))

@@ -92,8 +92,24 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
 
     @app_commands.command(name=loc("cancel"),
                           description=loc("Cancel the game here (host or channel managers)"))
-    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        await shared.cancel(interaction, KIND)
+    @app_commands.describe(game=loc("A game elsewhere in this server, by its number (yours, "
+                                    "or any if you manage the server)"))
+    @app_commands.rename(game=loc("game"))
+    async def cancel(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await shared.cancel(interaction, KIND, game)
+
+    @app_commands.command(name=loc("board"),
+                          description=loc("Bring the game's message down to the bottom of the "
+                                          "channel"))
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.board(interaction, KIND)
+
+    @app_commands.command(name=loc("resign"),
+                          description=loc("Hand your seat to the computer for the rest of the "
+                                          "game"))
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        await shared.resign(interaction, KIND)
 
     @app_commands.command(name=loc("rules"), description=loc("How Panda Royale is played here"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -9,21 +9,27 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
 from bot.rules.royale.engine import current_seat
 from bot.rules.royale.state import Phase, RoyaleState
-from bot.service import Game, GameService, Outcome, is_cpu
+from bot.service import Game, Outcome
 from cogs.royale.render import render, render_closed_round, standings
 from pictures import render_round_card, render_score_sheet, round_card_data, sheet_data
+from ui.channel_access import can_post, channel_permissions
 from ui.clicks import Click
 from ui.components import RoyaleComponent
 from ui.ending import ending
 from ui.i18n import N_, P_, Tr, for_game
-from ui.messages import GameMessages, Shown, timeout_note
+from ui.lobby import lobby_expired, lobby_shown
 from ui.names import Names
+from ui.shown import Shown, jump_link, timeout_note
+from ui.upkeep import stand_in_note
+
+if TYPE_CHECKING:
+    from ui.hub import Hub
 
 SHEET_NAME: Final = "score-sheet.png"
 CARD_NAME: Final = "round-card.png"
@@ -64,33 +70,28 @@ async def card_file(game: Game, state: RoyaleState) -> discord.File:
     return discord.File(io.BytesIO(png), filename=CARD_NAME)
 
 
-def jump(game: Game, message_id: int | None) -> str:
-    """A link to the game's message."""
-    if message_id is None:
-        return ""
-    return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{message_id}"
-
-
 class RoyalePresenter:
     """Turns outcomes into one edit per decision, a post per round and a ping per hand-over."""
 
     kind = "royale"
 
-    def __init__(self, messages: GameMessages, service: GameService) -> None:
-        """Show games of ``service`` through ``messages``."""
-        self.service = service
-        self.messages = messages
+    def __init__(self, hub: Hub) -> None:
+        """Show the games of ``hub``'s service through its messages."""
+        self.hub = hub
+        self.service = hub.service
+        self.messages = hub.messages
 
     async def current(self, game: Game, *, note: str = "", step: str = "",
-                      chosen: int = -1, with_sheet: bool = False, tr: Tr | None = None
-                      ) -> Shown:
+                      chosen: int = -1, with_sheet: bool = False, tr: Tr | None = None,
+                      recent: list[dict[str, Any]] | None = None) -> Shown:
         """The game's message as it should look now. ``with_sheet`` attaches a freshly drawn
         round card (only when the round was scored: edits otherwise keep the attachment).
-        ``tr``: another language than the game's (a private copy).
+        ``tr``: another language than the game's (a private copy). ``recent``: the game's
+        recent events, when the caller has them.
         """
         tr = tr or for_game(game)
         state: RoyaleState = self.service.state_of(game)
-        tail = await self.service.tail(game)
+        tail = recent if recent is not None else await self.service.recent(game)
         if state.phase is Phase.OVER:
             shown = render_closed_round(tr, game, state, tail, len(state.sheet))
             shown.version = game.version
@@ -102,6 +103,7 @@ class RoyalePresenter:
                 shown.view.add_item(RoyaleComponent.button(
                     Click("sheet", game.id), label=tr("Score sheet"), emoji="📋", row=4))
         if scored(state):
+            assert shown.embed is not None
             shown.embed.set_image(url=CARD_URL)
             if with_sheet:
                 shown.files = [await card_file(game, state)]
@@ -113,59 +115,76 @@ class RoyalePresenter:
         next round's), ping whoever must decide now, or announce the end.
         """
         game = outcome.game
-        note = note or timeout_note(outcome, N_("decided for them"))
+        note = note or stand_in_note(outcome) or timeout_note(outcome, N_("decided for them"))
         state: RoyaleState = outcome.state
         events = outcome.events
+        recent = outcome.recent
         closed = [e["round"] for e in events if e.get("event") == "draft_return"]
         newly_scored = any(e.get("event") == "score" and e.get("round") == state.round
                            for e in events)
         if closed and state.phase is not Phase.OVER:
-            tail = await self.service.tail(game)
-            closing = render_closed_round(for_game(game), game, state, tail, closed[0])
+            closing = render_closed_round(for_game(game), game, state, recent, closed[0])
             closing.version = game.version
+            assert closing.embed is not None
             closing.embed.set_image(url=CARD_URL)
-            await self.messages.advance(
-                game, closing, lambda: self.current(game, note=note, with_sheet=newly_scored),
+            posted = await self.messages.advance(
+                game, closing, lambda: self.current(game, note=note, with_sheet=newly_scored,
+                                                    recent=recent),
                 interaction)
         else:
+            posted = can_post(channel_permissions(self.messages.client, game))
             await self.messages.edit(game, await self.current(game, note=note,
-                                                              with_sheet=newly_scored),
+                                                              with_sheet=newly_scored,
+                                                              recent=recent),
                                      interaction)
         if state.phase is Phase.OVER:
-            await self.announce_end(game, state)
+            await self.announce_end(game, state, interaction)
+        elif not posted:
+            await self.hub.upkeep.cannot_post(game, interaction)
         else:
-            await self.prompt(outcome)
+            await self.prompt_current(game)
 
-    async def prompt(self, outcome: Outcome) -> None:
-        """Ping the player who must decide now, unless they just decided and still do."""
-        game, state = outcome.game, outcome.state
+    async def prompt_current(self, game: Game) -> None:
+        """Ping the player who must decide now (a new ping whenever the board changed or the
+        last ping is gone).
+        """
+        state: RoyaleState = self.service.state_of(game)
         seat = current_seat(state)
-        if seat is None:
+        if seat is None or game.players[seat].by_computer:
+            await self.messages.unping(game)
             return
-        decider = game.players[seat].player_id
-        if is_cpu(decider):
-            return
-        if outcome.steps and all(s.seat == seat and s.by == "player" for s in outcome.steps):
-            return  # the same player goes on (another trade): the standing ping holds
         tr = for_game(game)
         wanted = ASKS.get(state.phase, P_("turn ping", "decide"))
         ask = tr.pgettext(ASK, wanted) or wanted
-        link = jump(game, self.messages.message_of(game))
+        link = jump_link(game, self.messages.message_of(game))
         text = tr("your turn in Panda Royale: {ask}.", ask=ask)
-        await self.messages.ping(game, [decider], f"{text} {link}".strip())
+        await self.messages.ping(game, [game.players[seat].player_id], f"{text} {link}".strip())
 
-    async def announce_end(self, game: Game, state: RoyaleState) -> None:
+    async def announce_end(self, game: Game, state: RoyaleState,
+                           interaction: discord.Interaction[Any] | None = None) -> None:
         """The game-over message: everyone pinged, standings, the final round card (made for a
         phone), the full score sheet on a button, the game log, a rematch.
         """
         shown = ending(game, state.totals(), standings(for_game(game), game, state),
                        RoyaleComponent,
                        [await card_file(game, state)], CARD_NAME, sheet=True)
-        await self.messages.announce(game, shown, [p.player_id for p in game.players])
+        await self.messages.announce(game, shown, [p.player_id for p in game.players],
+                                     interaction)
+        self.hub.upkeep.ended(game)
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
-        """A timeout (or a restart) moved the game on: show it."""
+        """A timeout (or a restart) moved the game on, or a lobby expired: show it."""
+        if reason == "expired":
+            await lobby_expired(self.hub, outcome.game)
+            return
         await self.show(outcome)
+
+    async def board(self, game: Game) -> Shown:
+        """The board to post anew: the lobby, or the round with its picture."""
+        if game.status == "lobby":
+            return lobby_shown(game, RoyaleComponent)
+        state: RoyaleState = self.service.state_of(game)
+        return await self.current(game, with_sheet=scored(state))
 
     async def refresh(self, game: Game, interaction: discord.Interaction[Any] | None = None,
                       *, step: str = "", chosen: int = -1) -> None:

@@ -20,10 +20,10 @@ from ui.clicks import Click
 from ui.components import RoyaleComponent
 from ui.i18n import N_, P_, Tr
 from ui.lobby import expansion_names
-from ui.messages import Shown
 from ui.names import Names, heading, isolated, pad, rjust, short, table_names
 from ui.names import standings as common_standings
 from ui.phone import PHONE_LINES
+from ui.shown import Shown
 
 EMBED_COLOR = 0x2ECC71
 OVER_COLOR = 0xF1C40F

@@ -10,14 +10,9 @@ from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from ui.hub import hub_of, place_of
-from ui.i18n import for_user
+from ui.i18n import for_user, languages
+from ui.managers import can_manage_server
 from ui.settings import LANGUAGE_CHOICES, language_name, server_language
-
-
-def can_manage_server(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user may manage the server (checked by the bot, not only by Discord)."""
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 @app_commands.guild_only()
@@ -48,7 +43,8 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                 ephemeral=True)
             return
         await service.set_server_language(place_of(interaction).guild_id, language,
-                                          manager=can_manage_server(interaction))
+                                          manager=can_manage_server(interaction),
+                                          known=frozenset(languages()))
         await interaction.response.send_message(
             tr("New games in this server will speak {language}.",
                language=language_name(language)), ephemeral=True)

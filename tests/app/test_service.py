@@ -37,9 +37,9 @@ async def service(backend: Backend) -> AsyncIterator[GameService]:
 
 
 async def two_player_game(svc: GameService, timeout: int = 120) -> int:
-    game = await svc.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
+    game = await svc.lobbies.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
                                settings={"expansions": [], "turn_timeout": timeout})
-    await svc.join(game.id, BOB)
+    await svc.lobbies.join(game.id, BOB)
     outcome = await svc.start(game.id, ALICE)
     return outcome.game.id
 
@@ -94,9 +94,9 @@ async def test_timeout_races_a_player_and_applies_once(service: GameService) -> 
 
 
 async def test_computer_seats_play_and_finish_results(service: GameService) -> None:
-    game = await service.new_lobby(kind="royale", place=Place(9, 8), host=ALICE,
+    game = await service.lobbies.new_lobby(kind="royale", place=Place(9, 8), host=ALICE,
                                    settings={"expansions": ["cannon"]})
-    await service.add_computer(game.id, ALICE)
+    await service.lobbies.add_computer(game.id, ALICE)
     outcome = await service.start(game.id, ALICE)
     state = outcome.state
     player = make_player("random", 5)
@@ -114,25 +114,27 @@ async def test_computer_seats_play_and_finish_results(service: GameService) -> N
 
 
 async def test_lobby_rules(service: GameService) -> None:
-    game = await service.new_lobby(kind="posing", place=Place(9, 5), host=ALICE,
+    game = await service.lobbies.new_lobby(kind="posing", place=Place(9, 5), host=ALICE,
                                    settings={})
     with pytest.raises(LobbyError, match="already open"):
-        await service.new_lobby(kind="royale", place=Place(9, 5), host=BOB, settings={})
+        await service.lobbies.new_lobby(kind="royale", place=Place(9, 5), host=BOB, settings={})
     outcome = await service.start(game.id, ALICE)  # solo Posing Pandas is allowed
     assert outcome.game.status == "active"
     with pytest.raises(GameNotRunning):
-        await service.join(game.id, BOB)
+        await service.lobbies.join(game.id, BOB)
 
 
 async def test_a_servers_language_is_for_its_managers(service: GameService) -> None:
     from bot.errors import NotAllowed, UserError
 
+    known = frozenset({"en", "es"})
     with pytest.raises(NotAllowed):
-        await service.set_server_language(5, "es", manager=False)
-    with pytest.raises(UserError, match="languages"):
-        await service.set_server_language(5, "Spanish!", manager=True)
+        await service.set_server_language(5, "es", manager=False, known=known)
+    for bad in ("Spanish!", "qq", "zz-zzzz", "x" * 5000):
+        with pytest.raises(UserError, match="languages"):
+            await service.set_server_language(5, bad, manager=True, known=known)
     assert await service.server_language(5) is None
-    await service.set_server_language(5, "es", manager=True)
+    await service.set_server_language(5, "es", manager=True, known=known)
     assert await service.server_language(5) == "es"
 
 

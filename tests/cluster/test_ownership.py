@@ -31,7 +31,7 @@ async def clusters(backend: Backend) -> AsyncIterator[tuple[GameService, GameSer
     services = []
     for db, plan in zip(dbs, PLANS, strict=True):
         svc = GameService(db, clock=clock, seed_source=lambda: 4321)
-        svc.owns = plan.owns
+        svc.deadlines.owns = plan.owns
         services.append(svc)
     yield services[0], services[1]
     for svc, db in zip(services, dbs, strict=True):
@@ -40,9 +40,9 @@ async def clusters(backend: Backend) -> AsyncIterator[tuple[GameService, GameSer
 
 
 async def started(owner: GameService) -> int:
-    game = await owner.new_lobby(kind="royale", place=Place(GUILD, 77), host=ALICE,
+    game = await owner.lobbies.new_lobby(kind="royale", place=Place(GUILD, 77), host=ALICE,
                                  settings={"expansions": [], "turn_timeout": 60})
-    await owner.join(game.id, BOB)
+    await owner.lobbies.join(game.id, BOB)
     return (await owner.start(game.id, ALICE)).game.id
 
 
@@ -115,9 +115,9 @@ async def test_only_the_owner_restores_the_game(
 async def test_racing_starts_from_both_clusters_start_once(
         clusters: tuple[GameService, GameService]) -> None:
     a, b = clusters
-    game = await a.new_lobby(kind="royale", place=Place(GUILD, 78), host=ALICE,
+    game = await a.lobbies.new_lobby(kind="royale", place=Place(GUILD, 78), host=ALICE,
                              settings={"expansions": []})
-    await a.join(game.id, BOB)
+    await a.lobbies.join(game.id, BOB)
     results = await asyncio.gather(a.start(game.id, ALICE), b.start(game.id, ALICE),
                                    return_exceptions=True)
     started_ = [r for r in results if not isinstance(r, BaseException)]

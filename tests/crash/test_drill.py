@@ -100,9 +100,9 @@ async def test_a_restart_plays_the_computer_seat_a_crash_left_waiting(tmp_path: 
     db = await DiesBeforeComputerMoves.open(path)
     assert isinstance(db, DiesBeforeComputerMoves)
     service = GameService(db, seed_source=lambda: 77)
-    game = await service.new_lobby(kind="royale", place=Place(1, 2), host=Person(5, "p"),
+    game = await service.lobbies.new_lobby(kind="royale", place=Place(1, 2), host=Person(5, "p"),
                                    settings={"expansions": [], "turn_timeout": 3600})
-    game = await service.add_computer(game.id, Person(5, "p"))
+    game = await service.lobbies.add_computer(game.id, Person(5, "p"))
     game = (await service.start(game.id, Person(5, "p"))).game
     db.armed = True
     engine = engine_for("royale")

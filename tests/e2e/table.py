@@ -153,12 +153,13 @@ def verb(custom_id: str | None) -> str:
 
 
 async def click_together(env: Any, clicks: list[tuple[Any, Any, str]], *,
-                         stale_ok: bool = False) -> list[Any]:
+                         stale_ok: bool = False, mint: int | None = None) -> list[Any]:
     """Several button clicks that reach the bot at the same moment (SimCord's public API
     settles after every click, so this emits them all first and settles once).
 
     With ``stale_ok`` a click may name a custom_id the message no longer shows, as a client
-    with an out-of-date copy of the message would send it."""
+    with an out-of-date copy of the message would send it. ``mint``: the interaction's id (a
+    snowflake minted earlier: a click that reaches the bot late)."""
     from simcord import actors as sa
     from simcord import interactions as si
     from simcord.builders import ChannelHandle
@@ -178,6 +179,8 @@ async def click_together(env: Any, clicks: list[tuple[Any, Any, str]], *,
             backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=channel.id,
             guild_id=actor.guild.id, user_id=actor.id, data=data)
         payload["message"] = dict(sa.serializers.message_payload(backend, stored))
+        if mint is not None:
+            payload["id"] = str(mint)
         record.source_message_id = stored.id
         env._notify_dispatch_observers(record)
         backend.emit("INTERACTION_CREATE", payload)

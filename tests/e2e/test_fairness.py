@@ -101,9 +101,9 @@ async def test_option_values_discord_would_refuse_are_refused_by_the_bot(
         table: Table, timeout: int) -> None:
     service = table.env.bot.service
     with pytest.raises(LobbyError, match="15 to 3600 seconds"):
-        await service.new_lobby(kind="royale", place=Place(table.guild.id, table.channel.id),
-                                host=Person(table["alice"].id, "alice"),
-                                settings={"turn_timeout": timeout})
+        await service.lobbies.new_lobby(
+            kind="royale", place=Place(table.guild.id, table.channel.id),
+            host=Person(table["alice"].id, "alice"), settings={"turn_timeout": timeout})
     assert await service.db.open_game_in_channel(table.channel.id) is None
 
 

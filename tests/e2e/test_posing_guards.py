@@ -141,8 +141,10 @@ async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     assert await actions(table) == []
     since = len(env.http_requests)
     await env.advance_time(2)
-    # alice's ping goes, her message is closed, bob's turn is posted and pings him
-    assert routes(env, since) == ["DELETE channels", "PATCH channels", "POST channels"]
+    # is alice still in the server? (yes); her message is closed, bob's turn is posted and
+    # pings him, alice's ping goes
+    assert routes(env, since) == ["GET guilds", "PATCH channels", "POST channels",
+                                  "DELETE channels"]
     log = await actions(table)
     assert log and all(a.actor == f"timeout:{alice.id}" for a in log)
     assert log[-1].action["type"] == "fill"  # the computer played alice's whole turn
@@ -166,7 +168,7 @@ async def test_solo_timeout_edits_the_same_message(table: Table) -> None:
     msg = table.game_message()
     since = len(table.env.http_requests)
     await table.env.advance_time(16)
-    assert routes(table.env, since) == ["PATCH channels"]
+    assert routes(table.env, since) == ["GET guilds", "PATCH channels"]  # still a member?
     assert len(table.channel.history()) == 2  # the turn message and the ping of its start
     now = table.game_message()
     assert now.id == msg.id and "ran out of time" in now.content
@@ -287,7 +289,7 @@ async def test_restart_after_a_crash_between_commits(table: Table, bot_factory) 
     game = await latest_game(table)
     outcome = Outcome(game, service.state_of(game))
     async with service.lock(game.channel_id):
-        await service._commit(outcome, Fill(0, "set_of_3"), "player")  # no computer turn yet
+        await service.turns.commit(outcome, Fill(0, "set_of_3"), "player")  # no computer yet
     assert outcome.game.deadline_ms is None
     msg = table.game_message()
 

@@ -36,6 +36,7 @@ from tools.benchbot.simworld import (
     GameTable,
     World,
 )
+from ui.hub import hub_of
 
 # Frames kept per traced allocation: enough to find the package behind a stdlib call.
 TRACE_FRAMES = 25
@@ -193,11 +194,10 @@ def _memory_run(games: int, before: int, after: int, traced_games: int,
     svc = world.bot.service
     state = world.bot._connection
     caches = {
-        "service states": len(svc._states),
-        "event tails": len(svc._tails),
-        "tail events": sum(len(t) for t in svc._tails.values()),
-        "channel locks": len(svc._locks),
+        "service cache (open games)": len(svc.store.cache),
+        "channel locks": len(svc.store.locks),
         "turn timers": svc.pending_timers,
+        **{f"messages {k}": v for k, v in hub_of(world.bot).messages.sizes().items()},
         "discord.py cached messages": len(state._messages or ()),
         "discord.py stored views": len(state._view_store._views),
     }

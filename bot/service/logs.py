@@ -1,0 +1,39 @@
+"""A game's log as it may be shown: complete once the game is over; while it is open the
+setup's seed is left out (it would predict every roll to come).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import NoGameHere
+from bot.rules.errors import Term
+from bot.rules.registry import kind_of
+from bot.service.model import Game, GameLog
+from storage import Storage
+
+
+async def latest_log(db: Storage, channel_id: int, kind: str) -> GameLog:
+    """The log of the channel's current or most recent game of ``kind`` that was played
+    (lobbies that never started are skipped).
+    """
+    game = await db.latest_played_game_in_channel(channel_id, kind)
+    if game is None:
+        raise NoGameHere("No {game} game has been played in this channel yet.",
+                         game=Term(kind_of(kind).title))
+    return await log_of(db, game)
+
+
+async def log_of(db: Storage, game: Game) -> GameLog:
+    """The log of ``game`` as it may be shown now."""
+    events = await db.game_events(game.id)
+    complete = not game.is_open
+    if not complete:
+        events = [_without_seed(e) for e in events]
+    return GameLog(game, events, complete)
+
+
+def _without_seed(event: dict[str, Any]) -> dict[str, Any]:
+    if event.get("event") != "setup" or "seed" not in event:
+        return event
+    return {k: v for k, v in event.items() if k != "seed"}

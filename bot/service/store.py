@@ -1,0 +1,149 @@
+"""Where the service keeps games: storage, and in memory what it needs of the games being
+played (each open game's channel, its engine state at the version last seen, its recent events:
+what the current message shows), and the per-channel locks. A cache entry lives while its game
+is open and is released the moment the game ends, and a lock exists only while it is held, so
+memory follows the games in play, not the games ever played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.errors import GameNotRunning, NoGameHere
+from bot.rules.registry import kind_of
+from bot.service.locks import KeyedLocks
+from bot.service.model import Game
+from storage import Storage
+
+TAIL_LIMIT: Final = 160
+"""Events kept in memory per Posing game for the message of the last turns."""
+
+
+def recent_events(kind: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Keep the events of the current and the previous round (Royale) or the last turns."""
+    if kind == "royale":
+        ends = [i for i, e in enumerate(events) if e.get("event") == "draft_return"]
+        if len(ends) >= 2:
+            return events[ends[-2] + 1:]  # the round just finished and the current one
+    return events[-TAIL_LIMIT:]
+
+
+@dataclass(slots=True)
+class _Entry:
+    channel_id: int
+    version: int = -1
+    state: Any = None
+    recent: list[dict[str, Any]] | None = None
+
+
+@dataclass(slots=True)
+class GameCache:
+    """The open games' channels, states and recent events."""
+
+    _games: dict[int, _Entry] = field(default_factory=dict)
+
+    def note(self, game: Game) -> None:
+        """Remember an open game's channel (a closed game is released instead)."""
+        if not game.is_open:
+            self.release(game.id)
+        elif game.id not in self._games:
+            self._games[game.id] = _Entry(game.channel_id)
+
+    def channel_of(self, game_id: int) -> int | None:
+        """The channel of an open game seen before, or None."""
+        entry = self._games.get(game_id)
+        return None if entry is None else entry.channel_id
+
+    def state_of(self, game: Game) -> Any:
+        """The engine state of a started game; kept (by version) while the game is in play."""
+        entry = self._games.get(game.id)
+        if entry is not None and entry.version == game.version:
+            return entry.state
+        if game.state is None:
+            raise GameNotRunning("This game hasn't started yet.")
+        state = kind_of(game.kind).engine.state_from_json(game.state)
+        if game.status == "active":
+            self.remember(game, state)
+        return state
+
+    def remember(self, game: Game, state: Any, events: Sequence[dict[str, Any]] = ()) -> None:
+        """The state ``game`` is at now; ``events`` were just appended to its log."""
+        if game.status != "active":
+            self.release(game.id)
+            return
+        entry = self._games.get(game.id)
+        if entry is None:
+            entry = self._games[game.id] = _Entry(game.channel_id)
+        entry.version, entry.state = game.version, state
+        if entry.recent is not None and events:
+            entry.recent = recent_events(game.kind, [*entry.recent, *events])
+
+    def recent(self, game: Game) -> list[dict[str, Any]] | None:
+        """The game's recent events if they are in memory."""
+        entry = self._games.get(game.id)
+        return None if entry is None else entry.recent
+
+    def keep_recent(self, game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Trim a game's whole log to its recent events, kept while the game is in play."""
+        recent = recent_events(game.kind, events)
+        entry = self._games.get(game.id)
+        if game.status == "active":
+            if entry is None:
+                entry = self._games[game.id] = _Entry(game.channel_id)
+            entry.recent = recent
+        return recent
+
+    def release(self, game_id: int) -> None:
+        """Forget a game (it ended)."""
+        self._games.pop(game_id, None)
+
+    def __len__(self) -> int:
+        """How many games are in memory."""
+        return len(self._games)
+
+
+class GameStore:
+    """Where games are kept: storage, the open games' cache, and one lock per channel (every
+    change to a channel's game happens under its lock).
+    """
+
+    def __init__(self, db: Storage) -> None:
+        """Keep the games of ``db``."""
+        self.db = db
+        self.cache = GameCache()
+        self.locks: KeyedLocks[int] = KeyedLocks()
+
+    def lock(self, channel_id: int) -> AbstractAsyncContextManager[None]:
+        """``async with store.lock(channel)``: the channel's lock."""
+        return self.locks.hold(channel_id)
+
+    async def get(self, game_id: int) -> Game | None:
+        """The game with this id, or None."""
+        game = await self.db.get_game(game_id)
+        if game is not None:
+            self.cache.note(game)
+        return game
+
+    async def load(self, game_id: int) -> Game:
+        """The game with this id, or a NoGameHere error."""
+        game = await self.get(game_id)
+        if game is None:
+            raise NoGameHere("That game no longer exists.")
+        return game
+
+    async def lock_of(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The lock of the game's channel (its channel read once while the game is open)."""
+        channel = self.cache.channel_of(game_id)
+        if channel is None:
+            channel = (await self.load(game_id)).channel_id
+        return self.lock(channel)
+
+    async def recent(self, game: Game) -> list[dict[str, Any]]:
+        """The game's most recent events (those of the current round at least)."""
+        kept = self.cache.recent(game)
+        if kept is None:
+            kept = self.cache.keep_recent(game, await self.db.game_events(game.id))
+        return kept

@@ -1,0 +1,107 @@
+"""The events real servers send about games: deleted messages and channels, the bot removed,
+members leaving, permissions changing, the gateway dropping. Each is handed to
+:class:`ui.upkeep.Upkeep`, which knows what to do.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord.ext import commands
+
+from ui.hub import hub_of
+from ui.upkeep import Upkeep
+
+
+class UpkeepCog(commands.Cog):
+    """Listens to the events that change a game's world."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        """Serve ``bot``."""
+        self.bot = bot
+
+    @property
+    def upkeep(self) -> Upkeep:
+        """What answers the events."""
+        return hub_of(self.bot).upkeep
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A message was deleted (a moderator, a purge): a game's board comes back."""
+        await self.upkeep.message_deleted(payload.message_id)
+
+    @commands.Cog.listener()
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent
+                                         ) -> None:
+        """Many messages were deleted at once."""
+        for message_id in payload.message_ids:
+            await self.upkeep.message_deleted(message_id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: its games end as abandoned."""
+        await self.upkeep.channel_deleted(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted: its games end as abandoned."""
+        await self.upkeep.channel_deleted(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server: its games end as abandoned."""
+        await self.upkeep.guild_removed(guild.id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Connected (again): deadlines held during an outage go on. A server that removed
+        the bot while it was away answers its first request with Missing Access: its games
+        end then).
+        """
+        await self.upkeep.reconnected()
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
+                                      after: discord.abc.GuildChannel) -> None:
+        """A channel's permissions may have changed: paused games may go on."""
+        await self.upkeep.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may have changed."""
+        await self.upkeep.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        """The bot's own roles may have changed."""
+        if after.id == getattr(self.bot.user, "id", None):
+            await self.upkeep.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left (with the members intent): the computer takes their seats."""
+        await self.upkeep.member_left(payload.guild_id, payload.user.id)
+
+    @commands.Cog.listener()
+    async def on_disconnect(self) -> None:
+        """The gateway dropped: no deadline runs out until it is back."""
+        self.upkeep.disconnected()
+
+    @commands.Cog.listener()
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        """One shard dropped (clusters): hold the deadlines too."""
+        self.upkeep.disconnected()
+
+    @commands.Cog.listener()
+    async def on_resumed(self) -> None:
+        """The gateway session resumed: deadlines go on."""
+        await self.upkeep.reconnected()
+
+    @commands.Cog.listener()
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        """A shard's session resumed."""
+        await self.upkeep.reconnected()
+
+
+async def setup(bot: commands.Bot) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(UpkeepCog(bot))
