@@ -19,11 +19,12 @@ from bot.errors import UserError
 from cogs.settings import SettingsCog
 from ui.clicks import parse_custom_id
 from ui.components import DYNAMIC_ITEMS
-from ui.errors import guarded, report
+from ui.errors import BAD_OPTION, answer_error, guarded, report
 from ui.hub import HUB_ATTRIBUTE, GameBot, Hub, hub_of
-from ui.i18n import N_, languages, tr_for
+from ui.i18n import N_, for_user, languages, tr_for
 from ui.late import arrived_late
 from ui.messages import GameMessages
+from ui.options import option_problem
 from ui.translator import CatalogueTranslator
 
 NOT_OURS = N_("That button is not one of this bot's (or it is from an older version): use the "
@@ -40,9 +41,12 @@ class Core(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer component clicks that no dynamic item will take."""
-        if interaction.type is not discord.InteractionType.component:
+        if interaction.type is discord.InteractionType.modal_submit:
+            if not arrived_late(interaction):  # the bot asks for no modal
+                await guarded(interaction, _refuse(NOT_OURS))
             return
-        if arrived_late(interaction):
+        if interaction.type is not discord.InteractionType.component \
+                or arrived_late(interaction):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
@@ -52,11 +56,19 @@ class Core(commands.Cog):
             return
         if interaction.message is None:
             return
-        shown = {getattr(c, "custom_id", None) for row in interaction.message.components
+        shown = {getattr(c, "custom_id", None): getattr(c, "type", None)
+                 for row in interaction.message.components
                  for c in getattr(row, "children", [row])}
-        if custom_id in shown:
+        if custom_id in shown and _same_type(shown[custom_id], data.get("component_type")):
             return  # the dynamic item answers it
+        if custom_id in shown:  # a button's id sent as a select, or the reverse: forged
+            await guarded(interaction, _refuse(NOT_OURS))
+            return
         await guarded(interaction, _gone(self.bot, parsed[1].game_id))
+
+
+def _same_type(shown: object, sent: object) -> bool:
+    return isinstance(shown, discord.ComponentType) and shown.value == sent
 
 
 async def _refuse(message: str) -> None:
@@ -80,9 +92,15 @@ async def on_app_command_error(interaction: discord.Interaction[Any],
 
 async def on_time(interaction: discord.Interaction[Any]) -> bool:
     """Every slash command's first check: one that arrived after its user saw it fail is
-    dropped (nothing applied, nothing answered).
+    dropped (nothing applied, nothing answered); one whose options its command would not take
+    (a forged interaction) is answered privately and goes no further.
     """
-    return not arrived_late(interaction)
+    if arrived_late(interaction):
+        return False
+    if option_problem(interaction) is not None:
+        await answer_error(interaction, for_user(interaction)(BAD_OPTION))
+        return False
+    return True
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -57,7 +57,12 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!
         return cls(item, click_from_match(match))
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """A click that arrives after its user saw it fail is dropped."""
+        """A click that arrives after its user saw it fail is dropped; one whose component
+        type is not this component's (forged) is left to ``cogs.core``, which refuses it.
+        """
+        data: dict[str, Any] = dict(interaction.data or {})
+        if data.get("component_type") != self.item.type.value:
+            return False
         return not arrived_late(interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -112,8 +112,21 @@ class Tr:
         """A player error's message in this language: its template translated, then filled
         (the game's words among its values, :class:`~bot.rules.errors.Term`, translated too).
         """
-        params = {k: self(v) if isinstance(v, Term) else v for k, v in error.params.items()}
+        params = {k: self(v) if isinstance(v, Term) else _echo(v)
+                  for k, v in error.params.items()}
         return self(error.template, **params)
+
+
+ECHO_LIMIT: Final = 40
+"""Characters of a value a user sent that an error message quotes back (a forged value can be
+thousands long; Discord refuses a reply over 2,000)."""
+
+
+def _echo(value: Any) -> Any:
+    """A value quoted back to the user, cut to :data:`ECHO_LIMIT` characters."""
+    if isinstance(value, str) and len(value) > ECHO_LIMIT:
+        return value[:ECHO_LIMIT - 1] + "…"
+    return value
 
 
 def _load(lang: str) -> Tr:

@@ -38,7 +38,8 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
     async def new(self, interaction: discord.Interaction[Any],
                   turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
                   language: str | None = None) -> None:
-        timeout = turn_timeout or hub_of(self.bot).bot.settings.default_turn_timeout
+        timeout = turn_timeout if turn_timeout is not None \
+            else hub_of(self.bot).bot.settings.default_turn_timeout
         await shared.new_game(interaction, KIND, {"turn_timeout": timeout,
                                                   **await game_settings(interaction, language)})
 

@@ -53,7 +53,8 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
     ) -> None:
         options = [name for name, on in (("mischief", mischief), ("cannon", cannon),
                                          ("mercenary", mercenary)) if on]
-        timeout = turn_timeout or hub_of(self.bot).bot.settings.default_turn_timeout
+        timeout = turn_timeout if turn_timeout is not None \
+            else hub_of(self.bot).bot.settings.default_turn_timeout
         settings = {"expansions": options, "turn_timeout": timeout,
                     **await game_settings(interaction, language)}
         await shared.new_game(interaction, KIND, settings)

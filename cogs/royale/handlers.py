@@ -24,7 +24,7 @@ def _presenter(ctx: ClickContext) -> RoyalePresenter:
 
 
 def _seat_arg(text: str) -> int:
-    if not text.isdigit():
+    if not text.isdigit() or len(text) > 2:  # a seat: 0-9 (a forged value can be any length)
         raise UserError("That choice is not valid any more: use the latest message.")
     return int(text)
 

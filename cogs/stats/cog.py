@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from cogs.stats.render import leaderboard_embed, leaderboard_view, parse_page_arg, stats_embed
+from ui.cooldown import PublicCooldown
 from ui.hub import ClickContext, VerbTable, hub_of, place_of
 from ui.i18n import N_, tr_for
 from ui.settings import server_language
@@ -52,6 +53,11 @@ class StatsCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         """Serve ``bot``."""
         self.bot = bot
+        self.cooldown = PublicCooldown(lambda: discord.utils.utcnow().timestamp())
+        """One public leaderboard or stats answer per channel per window; the rest private."""
+
+    def _public(self, interaction: discord.Interaction[Any]) -> bool:
+        return interaction.channel_id is not None and self.cooldown.public(interaction.channel_id)
 
     @app_commands.command(name=loc("leaderboard"), description=loc("This server's best players"))
     @app_commands.describe(game=loc("Which game"), period=loc("All time or this month"),
@@ -72,10 +78,9 @@ class StatsCog(commands.Cog):
         tr = tr_for(await server_language(interaction))
         embed = leaderboard_embed(tr, board, guild.name if guild else tr("this server"))
         view = leaderboard_view(tr, board)
-        if view is None:
-            await interaction.response.send_message(embed=embed)
-        else:
-            await interaction.response.send_message(embed=embed, view=view)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        await interaction.response.send_message(embed=embed, ephemeral=not self._public(
+            interaction), **extra)
 
     @app_commands.command(name=loc("stats"), description=loc("Games, wins, scores and rating"))
     @app_commands.describe(member=loc("Whose stats (you by default)"))
@@ -88,4 +93,5 @@ class StatsCog(commands.Cog):
         rows = await hub_of(self.bot).stats.player(place.guild_id, who.id)
         tr = tr_for(await server_language(interaction))
         await interaction.response.send_message(
-            embed=stats_embed(tr, getattr(who, "display_name", who.name), rows))
+            embed=stats_embed(tr, getattr(who, "display_name", who.name), rows),
+            ephemeral=not self._public(interaction))

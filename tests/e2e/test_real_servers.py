@@ -379,3 +379,19 @@ async def test_leaving_a_started_game_points_to_resign(table: Table) -> None:
     await started(table, ["alice", "bob"])
     res = await table["bob"].slash(table.channel, "royale leave")
     assert "/royale resign" in private(res).content
+
+
+async def test_cancelling_mid_game_removes_the_ping_and_what_the_game_held(
+        table: Table) -> None:
+    from ui.hub import hub_of
+
+    env = table.env
+    await started(table, ["alice", "bob"])
+    await play_until(table, "pick", random.Random(14))
+    assert standing_pings(table)
+    res = await table["alice"].slash(table.channel, "royale cancel")
+    assert "cancelled" in res.response.content
+    await env.settle()
+    assert standing_pings(table) == []
+    assert set(hub_of(env.bot).messages.sizes().values()) == {0}
+    assert len(env.bot.service.store.cache) == 0 and env.bot.service.pending_timers == 0

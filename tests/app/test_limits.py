@@ -1,0 +1,84 @@
+"""The limits on open games hold under concurrency: they are counted in the transaction that
+opens the lobby, serialised per host and per server, on both backends and across processes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+from bot.errors import LobbyError
+from bot.service import GameService, Limits, Person, Place
+
+from ..conftest import Backend
+
+HOST = Person(7, "host")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def two_services(backend: Backend) -> AsyncIterator[tuple[GameService, GameService]]:
+    """Two services on one database (on PostgreSQL two connections pools: two clusters)."""
+    db1, db2 = await backend.open(), await backend.open()
+    clock = Clock()
+    seeds = iter(range(1, 10_000))
+    a = GameService(db1, clock=clock, seed_source=lambda: next(seeds),
+                    limits=Limits(per_server=25))
+    b = GameService(db2, clock=clock, seed_source=lambda: next(seeds),
+                    limits=Limits(per_server=25))
+    yield a, b
+    for svc, db in ((a, db1), (b, db2)):
+        await svc.close()
+        await db.close()
+
+
+async def _open(svc: GameService, guild: int, channel: int, host: Person = HOST
+                ) -> bool:
+    try:
+        await svc.lobbies.new_lobby(kind="royale", place=Place(guild, channel), host=host,
+                                    settings={})
+    except LobbyError:
+        return False
+    return True
+
+
+async def test_one_host_in_a_hundred_channels_at_once_opens_three(
+        two_services: tuple[GameService, GameService]) -> None:
+    a, b = two_services
+    opened = await asyncio.gather(*(_open(a if c % 2 else b, 1, 100 + c) for c in range(100)))
+    assert sum(opened) == 3
+    assert len(await a.db.open_games_of_host(HOST.id)) == 3
+
+
+async def test_a_server_at_its_limit_opens_no_more(
+        two_services: tuple[GameService, GameService]) -> None:
+    a, b = two_services
+    hosts = [Person(1000 + i, f"p{i}") for i in range(60)]
+    opened = await asyncio.gather(*(_open(a if i % 2 else b, 5, 500 + i, h)
+                                    for i, h in enumerate(hosts)))
+    assert sum(opened) == 25
+    assert len(await a.open_games_of_guild(5)) == 25
+    assert await _open(a, 6, 900, hosts[-1])  # another server is not affected
+    with pytest.raises(LobbyError, match="This server already has 25 open games"):
+        await a.lobbies.new_lobby(kind="royale", place=Place(5, 999), host=Person(1, "x"),
+                                  settings={})
+
+
+async def test_cancelling_frees_a_slot(two_services: tuple[GameService, GameService]) -> None:
+    a, _ = two_services
+    for channel in (1, 2, 3):
+        assert await _open(a, 1, channel)
+    assert not await _open(a, 1, 4)
+    game = await a.open_game(2)
+    assert game is not None
+    await a.lobbies.cancel(game.id, HOST, manager=False)
+    assert await _open(a, 1, 4)
