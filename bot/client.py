@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.health import start_heartbeat
 from bot.metrics import BotMetrics, install_answer_hook
+from bot.request_budget import RequestBudget
 from bot.service import GameService, Limits, StatsService
 from bot.settings import Settings
 from bot.shards import ShardPlan
@@ -61,6 +62,8 @@ class PandaBot(commands.Bot):
                          max_messages=None, **options)
         self.settings = settings
         self.plan: ShardPlan = settings.shard_plan
+        self.budget = RequestBudget.for_share(settings.global_rate_share)
+        """This process's share of the bot token's 50 requests per second."""
         self.sync_only = sync_only
         self.seed_source = seed_source  # tests fix the games' seeds; None: random seeds
 

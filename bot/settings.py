@@ -45,6 +45,8 @@ REQUIREMENTS: Final[dict[str, str]] = {
     "metrics_port": ("must be a TCP port from 1 to 65535 for the Prometheus metrics, or empty "
                      "for no metrics"),
     "members_intent": "must be true or false (the privileged Server Members intent)",
+    "global_rate_share": ("must be a number above 0 and at most 1: this cluster's share of "
+                          "the bot's 50 requests per second (e.g. 0.5 for one of two clusters)"),
     "lobby_ttl": ("must be a whole number of seconds from 60 to 604800 (a lobby nobody starts "
                   "closes that long after its last change)"),
     "guild_open_games": "must be a whole number from 1 to 1000 (open games per server)",
@@ -94,6 +96,9 @@ class Settings(BaseSettings):
         default=None, description="This cluster's shards, e.g. 0-3 or 0,2 (needs SHARD_COUNT)."
     )
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    global_rate_share: float = Field(default=1.0, gt=0, le=1,
+                                     description="This cluster's share of the bot's global "
+                                                 "request budget (50 per second in all).")
     members_intent: bool = Field(default=False,
                                  description="Use the privileged members intent (enable it in "
                                              "the Developer Portal): a player who leaves the "

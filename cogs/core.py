@@ -106,7 +106,8 @@ async def on_time(interaction: discord.Interaction[Any]) -> bool:
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point."""
     game_bot: GameBot = bot  # type: ignore[assignment]  # PandaBot carries the services
-    setattr(bot, HUB_ATTRIBUTE, Hub(game_bot, GameMessages(bot, game_bot.service)))
+    setattr(bot, HUB_ATTRIBUTE, Hub(game_bot, GameMessages(bot, game_bot.service,
+                                                                game_bot.budget)))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     bot.tree.on_error = on_app_command_error  # type: ignore[method-assign]
     bot.tree.interaction_check = on_time  # type: ignore[method-assign]

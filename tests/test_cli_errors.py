@@ -38,7 +38,7 @@ UNREACHABLE = "http://127.0.0.1:9/api/v10"  # the discard port: nothing listens 
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
             "DISCORD_GATEWAY_URL", "DEFAULT_TURN_TIMEOUT", "DISCORD_APPLICATION_ID", "HEALTH_FILE",
             "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT", "MEMBERS_INTENT",
-            "LOBBY_TTL", "GUILD_OPEN_GAMES")
+            "LOBBY_TTL", "GUILD_OPEN_GAMES", "GLOBAL_RATE_SHARE")
 HELP = "Run './dev {}' for the options.\n"
 
 
@@ -192,6 +192,9 @@ SETTING_CASES: list[tuple[str, str, str]] = [
     ("LOBBY_TTL", "10", bad_setting(
         "LOBBY_TTL", "must be a whole number of seconds from 60 to 604800 (a lobby nobody starts "
         "closes that long after its last change)", "'10'")),
+    ("GLOBAL_RATE_SHARE", "2", bad_setting(
+        "GLOBAL_RATE_SHARE", "must be a number above 0 and at most 1: this cluster's share of "
+        "the bot's 50 requests per second (e.g. 0.5 for one of two clusters)", "'2'")),
     ("GUILD_OPEN_GAMES", "0", bad_setting(
         "GUILD_OPEN_GAMES", "must be a whole number from 1 to 1000 (open games per server)",
         "'0'")),

@@ -90,11 +90,10 @@ async def _rematch(ctx: ClickContext) -> None:
     tr = for_game(game)
     content = tr("🔁 Rematch! {people} join with the button below.",
                  people=mentions).replace("  ", " ")
-    channel = ctx.interaction.channel
-    assert isinstance(channel, discord.abc.Messageable)
-    msg = await channel.send(content=content, embed=lobby_embed(game),
-                             view=lobby_view(game, component),
-                             allowed_mentions=pings_for(invited))
+    # through the click's interaction (outside the bot's global request budget)
+    msg = await ctx.interaction.followup.send(content=content, embed=lobby_embed(game),
+                                              view=lobby_view(game, component),
+                                              allowed_mentions=pings_for(invited), wait=True)
     await ctx.service.set_message(game.id, msg.id)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.errors import UserError
+from bot.request_budget import RequestBudget
 from bot.rules.registry import GameKind
 from bot.service import (
     Game,
@@ -41,6 +42,7 @@ class GameBot(Protocol):
     service: GameService
     stats: StatsService
     settings: Settings
+    budget: RequestBudget
 
 
 class Presenter(Protocol):

@@ -27,9 +27,11 @@ from typing import Any, Final
 
 import discord
 
+from bot.request_budget import RequestBudget
 from bot.service import Game, GameService
 from bot.service.locks import KeyedLocks
 from ui.channel_access import Refusal, can_post, channel_permissions, refusal
+from ui.delivery import Delivery, Sent
 from ui.errors import MISSING_PERMISSIONS
 from ui.i18n import for_game
 from ui.shown import Shown, jump_link, pings_for
@@ -45,14 +47,11 @@ Gone = Callable[[Game], Awaitable[None]]
 """``gone(game)``: the game's channel is gone or out of the bot's sight."""
 
 
-class CannotPost(Exception):
-    """The bot may not post in the game's channel (no View Channel or Send Messages)."""
-
-
 @dataclass(slots=True)
 class _Board:
     message_id: int
     version: int = -1
+    sent: Sent | None = None  # as posted: a webhook message can be edited through its webhook
 
 
 @dataclass(slots=True)
@@ -60,15 +59,20 @@ class _Ping:
     message_id: int
     people: frozenset[str]
     board_id: int | None
+    sent: Sent | None = None
 
 
 class GameMessages:
     """Edits and posts the messages of every game, in order, one game at a time."""
 
-    def __init__(self, client: discord.Client, service: GameService) -> None:
-        """Send through ``client``; remember each game's message in ``service``."""
+    def __init__(self, client: discord.Client, service: GameService,
+                 budget: RequestBudget) -> None:
+        """Send through ``client`` (the bot token's requests spent from ``budget``); remember
+        each game's message in ``service``.
+        """
         self.client = client
         self.service = service
+        self.delivery = Delivery(client, budget)
         self.redraw: Redraw | None = None
         """Set by the hub: how a refused edit is repaired from the committed state."""
         self.gone: Gone | None = None
@@ -85,9 +89,6 @@ class GameMessages:
         """``async with messages.lock(game)``: every board operation of one game."""
         return self._locks.hold(game_id)
 
-    def _channel(self, game: Game) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-
     def message_of(self, game: Game) -> int | None:
         """The game's current message id (the newest known, even before ``game`` was reloaded)."""
         board = self._boards.get(game.id)
@@ -97,7 +98,8 @@ class GameMessages:
         """How many entries each per-game structure holds."""
         return {"locks": len(self._locks), "boards": len(self._boards),
                 "pings": len(self._pings), "ping_turns": len(self._ping_turn),
-                "messages": len(self._messages), "repairs": len(self._repairs)}
+                "messages": len(self._messages), "repairs": len(self._repairs),
+                "interactions": len(self.delivery)}
 
     # ------------------------------------------------------------------ the game's board
 
@@ -108,6 +110,7 @@ class GameMessages:
         message). An edit older than what the message shows is dropped. A board that is gone
         is posted anew; another refusal is redrawn later, or raised with ``strict``.
         """
+        self.delivery.note(game.id, interaction)
         async with self.lock(game.id):
             await self._edit(game, shown, interaction, strict=strict)
 
@@ -124,11 +127,8 @@ class GameMessages:
             return  # a newer state is already shown
         shown = shown.fitted(channel_permissions(self.client, game))
         try:
-            if interaction is not None and interaction.message is not None \
-                    and interaction.message.id == msg_id and interaction.response.is_done():
-                await interaction.edit_original_response(**shown.edit_kwargs())
-            else:
-                await self._channel(game).get_partial_message(msg_id).edit(**shown.edit_kwargs())
+            await self.delivery.edit(game, msg_id, shown.edit_kwargs(), interaction,
+                                     board.sent if board is not None else None)
         except discord.HTTPException as exc:
             why = refusal(exc)
             if why is Refusal.MESSAGE_GONE:
@@ -161,7 +161,7 @@ class GameMessages:
             return False
         shown = shown.fitted(perms)
         try:
-            msg = await self._channel(game).send(**shown.send_kwargs())
+            msg = await self.delivery.send(game, shown.send_kwargs())
         except discord.HTTPException as exc:
             if refusal(exc) is Refusal.CHANNEL_GONE:
                 await self._channel_gone(game)
@@ -172,16 +172,17 @@ class GameMessages:
         old = self._boards.get(game.id)
         if old is not None:
             self._forget_message(old.message_id)
-        self._track_board(game.id, msg.id, shown.version)
+        self._track_board(game.id, msg.id, shown.version, msg)
         if reposted:
             log.info("game %s: board posted anew as %s", game.id, msg.id)
         await self.service.set_message(game.id, msg.id)
         return True
 
-    def _track_board(self, game_id: int, message_id: int, version: int | None) -> None:
+    def _track_board(self, game_id: int, message_id: int, version: int | None,
+                     sent: Sent | None = None) -> None:
         board = self._boards.get(game_id)
         if board is None or board.message_id != message_id:
-            board = self._boards[game_id] = _Board(message_id)
+            board = self._boards[game_id] = _Board(message_id, sent=sent)
             self._messages[message_id] = game_id
         if version is not None:
             board.version = max(board.version, version)
@@ -193,6 +194,7 @@ class GameMessages:
         posting is refused, the current message carries on with the next round instead (False:
         the bot may not post there at all).
         """
+        self.delivery.note(game.id, interaction)
         async with self.lock(game.id):
             if self.message_of(game) is None:
                 await self._edit(game, await make_next(), interaction)
@@ -222,8 +224,8 @@ class GameMessages:
                 stub = moved(jump_link(game, new_id)).fitted(
                     channel_permissions(self.client, game))
                 try:
-                    await self._channel(game).get_partial_message(old_id).edit(
-                        **stub.edit_kwargs())
+                    await self.delivery.edit(game, old_id, stub.edit_kwargs(),
+                                             sent=old.sent if old is not None else None)
                 except discord.HTTPException as exc:
                     log.info("game %s: the old board %s was not closed (%s)", game.id, old_id,
                              exc.status)
@@ -276,8 +278,8 @@ class GameMessages:
             return
         content = " ".join(f"<@{u}>" for u in user_ids if u in people) + f" {text}"
         try:
-            msg = await self._channel(game).send(content=content[:2000],
-                                                 allowed_mentions=pings_for(sorted(people)))
+            msg = await self.delivery.send(game, {
+                "content": content[:2000], "allowed_mentions": pings_for(sorted(people))})
         except discord.HTTPException as exc:
             if refusal(exc) is Refusal.CHANNEL_GONE:
                 await self._channel_gone(game)
@@ -285,10 +287,10 @@ class GameMessages:
                 log.warning("game %s: could not post a ping (%s)", game.id, exc.status)
             return
         if self._ping_turn.get(game.id) != turn:  # a newer ping was asked for meanwhile
-            self._delete_later(game, msg.id)
+            self._delete_later(game, msg.id, msg)
             return
         self._drop_ping(game)
-        self._pings[game.id] = _Ping(msg.id, people, board)
+        self._pings[game.id] = _Ping(msg.id, people, board, msg)
         self._messages[msg.id] = game.id
 
     async def unping(self, game: Game) -> None:
@@ -300,17 +302,17 @@ class GameMessages:
         last = self._pings.pop(game.id, None)
         if last is not None:
             self._messages.pop(last.message_id, None)
-            self._delete_later(game, last.message_id)
+            self._delete_later(game, last.message_id, last.sent)
 
-    def _delete_later(self, game: Game, message_id: int) -> None:
-        task = asyncio.create_task(self._delete(game, message_id),
+    def _delete_later(self, game: Game, message_id: int, sent: Sent | None) -> None:
+        task = asyncio.create_task(self._delete(game, message_id, sent),
                                    name=f"unping-game-{game.id}")
         self._chores.add(task)
         task.add_done_callback(self._chores.discard)
 
-    async def _delete(self, game: Game, message_id: int) -> None:
+    async def _delete(self, game: Game, message_id: int, sent: Sent | None) -> None:
         try:
-            await self._channel(game).get_partial_message(message_id).delete()
+            await self.delivery.delete(game, message_id, sent)
         except discord.HTTPException as exc:
             log.info("game %s: could not delete ping %s (%s)", game.id, message_id, exc.status)
 
@@ -325,10 +327,11 @@ class GameMessages:
         shown = Shown(shown.content, shown.embed, shown.view, shown.files,
                       version=shown.version, pings=people)
         self._drop_ping(game)
+        self.delivery.note(game.id, interaction)
         perms = channel_permissions(self.client, game)
         if can_post(perms):
             try:
-                await self._channel(game).send(**shown.fitted(perms).send_kwargs())
+                await self.delivery.send(game, shown.fitted(perms).send_kwargs())
                 return True
             except discord.HTTPException as exc:
                 if refusal(exc) is Refusal.CHANNEL_GONE:
@@ -377,6 +380,7 @@ class GameMessages:
         if board is not None:
             self._messages.pop(board.message_id, None)
         self._ping_turn.pop(game_id, None)
+        self.delivery.forget(game_id)
         repair = self._repairs.pop(game_id, None)
         if repair is not None and repair is not asyncio.current_task():
             repair.cancel()

@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol
 
 import discord
 
+from bot.request_budget import Urgency
 from bot.service import Game, GameService, Outcome
 from ui.channel_access import (
     UNKNOWN_MEMBER,
@@ -116,10 +117,10 @@ class Upkeep:
         if game.status == "active":
             await self.service.pause(game.id, DELETED)
         tr = for_game(game)
-        channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         try:
-            await channel.send(tr(PAUSED_DELETED, kind=game.kind),
-                               allowed_mentions=discord.AllowedMentions.none())
+            await self.messages.delivery.send(game, {
+                "content": tr(PAUSED_DELETED, kind=game.kind),
+                "allowed_mentions": discord.AllowedMentions.none()})
         except discord.HTTPException as exc:
             log.info("game %s: could not say it is paused (%s)", game.id, exc.status)
 
@@ -228,7 +229,8 @@ class Upkeep:
         if self.client.intents.members:  # the cache is kept current: no request
             return guild.get_member(user_id) is not None
         try:
-            await guild.fetch_member(user_id)
+            async with self.messages.delivery.budget.spend(Urgency.EDIT):
+                await guild.fetch_member(user_id)
         except discord.NotFound as exc:
             return exc.code not in (UNKNOWN_MEMBER, UNKNOWN_USER)
         except discord.HTTPException:

@@ -90,8 +90,9 @@ async def test_discord_failing_an_answer(table: Table, status: int) -> None:
     # id) and the next player is pinged: no committed move stays unshown
     routes = [f"{r.method} {r.path.split('/')[1]}" for r in table.env.http_requests[since:]]
     assert "PATCH channels" in routes, routes
-    # the ping follows the edit (the previous ping is deleted after it, in the background)
-    assert "POST channels" in routes[routes.index("PATCH channels"):], routes
+    # the ping follows the edit (the previous ping is deleted after it, in the background),
+    # through the webhook of an earlier interaction of the game (this one was not answered)
+    assert "POST webhooks" in routes[routes.index("PATCH channels"):], routes
     fresh = table.game_message()
     assert fresh.content != msg.content or fresh.embeds[0] != msg.embeds[0]
     nxt = table.decider(fresh)

@@ -16,10 +16,19 @@ GAME_MESSAGE_MENTIONS = {"parse": [], "users": []}
 
 
 def channel_posts(env: Any, start: int = 0) -> list[dict[str, Any]]:
-    """The messages the bot posted in channels (not interaction answers), in order."""
-    return [r.json for r in env.http_requests[start:]
-            if r.method == "POST" and r.path.startswith("/channels/")
-            and r.path.endswith("/messages") and isinstance(r.json, dict)]
+    """The new messages the bot posted in channels, with its token or as an interaction's
+    followup (not the first answers to interactions), in order."""
+    return [r.json for r in env.http_requests[start:] if is_new_message(r)]
+
+
+def is_new_message(r: Any) -> bool:
+    """A request that creates a message in a channel: a post with the bot token, or a
+    followup through an interaction's webhook."""
+    if r.method != "POST" or not isinstance(r.json, dict):
+        return False
+    if r.path.startswith("/channels/"):
+        return bool(r.path.endswith("/messages"))
+    return r.path.startswith("/webhooks/") and r.path.count("/") == 3
 
 
 def allowed_users(payload: dict[str, Any]) -> set[int]:
@@ -56,9 +65,7 @@ async def test_every_hand_over_pings_the_next_player_by_a_new_message(simcord_en
         if nxt is who:
             continue
         hand_overs += 1
-        window = [r.json for r in simcord_env.http_requests[start:end]
-                  if r.method == "POST" and r.path.startswith("/channels/")
-                  and isinstance(r.json, dict)]
+        window = [r.json for r in simcord_env.http_requests[start:end] if is_new_message(r)]
         pings = [p for p in window if p.get("content", "").startswith(f"<@{nxt.id}>")]
         assert len(pings) == 1, (who.id, nxt.id, [p.get("content") for p in window])
         assert allowed_users(pings[0]) == {nxt.id}

@@ -123,8 +123,9 @@ async def test_post_refused_mid_game_carries_on_in_the_old_message(table: Table)
     await started(table, ["alice", "bob"])
     rng = random.Random(8)
     await play_until(table, "pick", rng)
-    table.env.inject_error("POST", "/channels/*/messages", status=403, code=50013,
-                           message="Missing Permissions", times=None)
+    for path in ("/channels/*/messages", "/webhooks/*/*"):  # with the token or a followup
+        table.env.inject_error("POST", path, status=403, code=50013,
+                               message="Missing Permissions", times=None)
     msg_id = table.game_message().id
     for _ in range(6):  # finish the draft: the next round can't be posted
         msg = table.game_message()

@@ -1,0 +1,85 @@
+"""The bot token's global budget: Discord allows one bot 50 requests per second with its token,
+all shards and clusters together; interaction callbacks and the interaction webhook are outside
+that limit. A game played by people answers through the interactions: it spends almost nothing
+of the budget, and every hand-over still pings the next player by a new message."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from tests.e2e.table import Table
+from tests.e2e.test_phone import named_table, open_royale
+from tests.e2e.test_real_clients import allowed_users, is_new_message, play_recording
+
+
+def global_bucket(r: Any, application_id: int) -> bool:
+    """Whether a request counts against the bot's global limit (everything sent with the bot
+    token: not an interaction callback, not the interaction webhook)."""
+    if r.path.startswith("/interactions/"):
+        return False
+    return not r.path.startswith(f"/webhooks/{application_id}/")
+
+
+def route(r: Any) -> str:
+    parts = r.path.split("/")
+    return f"{r.method} /{parts[1]}/…/{parts[-1] if parts[-1].isalpha() else 'id'}"
+
+
+@pytest.mark.parametrize(("players", "mayhem", "limit"), [(4, False, 0.1), (10, True, 0.15)])
+async def test_a_game_of_people_spends_almost_nothing_of_the_global_budget(
+        simcord_env: Any, players: int, mayhem: bool, limit: float) -> None:
+    table = await named_table(simcord_env, [f"p{i}" for i in range(players)])
+    first = len(simcord_env.http_requests)
+    if mayhem:
+        await open_royale(table, list(table.members), cpus=0)
+    else:
+        host = table["u0"]
+        await host.slash(table.channel, "royale new")
+        for name in list(table.members)[1:]:
+            await table[name].click(table.channel.last_message, label="Join")
+        await host.click(table.channel.last_message, label="Start")
+    steps = await play_recording(table, random.Random(players))
+    requests = simcord_env.http_requests[first:]
+    app = simcord_env.backend.application_id
+    counted = [r for r in requests if global_bucket(r, app)]
+    per_decision = len(counted) / len(steps)
+    print(f"\n{players} people{' (Mayhem)' if mayhem else ''}: {len(steps)} decisions, "
+          f"{len(counted)} global ({per_decision:.3f} per decision), "
+          f"{len(requests) - len(counted)} exempt; global by route: "
+          f"{dict(Counter(route(r) for r in counted))}")
+    assert per_decision <= limit, Counter(route(r) for r in counted)
+    # every hand-over still pings exactly the next player, by a new message
+    hand_overs = 0
+    for (who, start), (nxt, end) in itertools.pairwise(steps):
+        if nxt is who:
+            continue
+        hand_overs += 1
+        window = [r.json for r in simcord_env.http_requests[start:end] if is_new_message(r)]
+        pings = [p for p in window if p.get("content", "").startswith(f"<@{nxt.id}>")]
+        assert len(pings) == 1, (who.id, nxt.id, [p.get("content") for p in window])
+        assert allowed_users(pings[0]) == {nxt.id}
+    assert hand_overs > len(steps) // 2
+    assert table.channel.history()[-1].content.startswith("🏁")
+
+
+async def test_a_timeout_long_after_the_last_click_uses_the_bot_token(table: Table) -> None:
+    """15 minutes after a click its token is dead: a turn timeout then posts with the bot
+    token (within the budget), and the game goes on."""
+    from tests.e2e.test_royale_guards import play_until, started
+
+    env = table.env
+    await started(table, ["alice", "bob"], turn_timeout=1200)
+    await play_until(table, "pick", random.Random(3))
+    since = len(env.http_requests)
+    await env.advance_time(1201)
+    app = env.backend.application_id
+    new = env.http_requests[since:]
+    assert any(global_bucket(r, app) and r.method == "POST" for r in new), \
+        [f"{r.method} {r.path}" for r in new]
+    assert not any(r.path.startswith(f"/webhooks/{app}/") for r in new)
+    assert table.decider(table.game_message()) is not None

@@ -1,0 +1,162 @@
+"""Which door each of a game's requests takes to Discord.
+
+Discord allows one bot 50 requests per second with its token, all shards and clusters
+together; the interaction endpoints are outside that limit: the callback that answers a click,
+and for 15 minutes after it the interaction's webhook (followup messages, and edits and deletes
+of the interaction's own messages). So a game's request goes, in order of preference:
+
+- through the interaction that caused it (a click's edit of its own message);
+- through the webhook of the game's newest interaction still fresh (a new board, a ping, the
+  end: a followup; a board or ping that webhook created: edited or deleted through it);
+- with the bot token, only where no fresh interaction exists (a turn timeout long after the
+  last click, a restart's redraw), spent from the process's :class:`RequestBudget` in order of
+  urgency.
+
+A followup of a click shows on a client as a reply to the clicked message (the board), with
+the clicker's name above it; pings in it notify as any new message's mentions do.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass
+from typing import Any, Final
+
+import discord
+
+from bot.request_budget import RequestBudget, Urgency
+from bot.service import Game
+
+log = logging.getLogger("ui.delivery")
+
+FRESH_FOR: Final = dt.timedelta(minutes=14)
+"""How long after an interaction its webhook is used (Discord's 15 minutes, less a margin)."""
+INVALID_WEBHOOK_TOKEN: Final = 50027
+UNKNOWN_WEBHOOK: Final = 10015
+_FOLLOWS: Final = frozenset({discord.InteractionResponseType.deferred_message_update,
+                             discord.InteractionResponseType.message_update,
+                             discord.InteractionResponseType.channel_message})
+"""Responses after which a followup is a new public message (after a "thinking" deferral the
+first followup would replace the private "thinking" message instead)."""
+
+Sent = discord.Message | discord.WebhookMessage
+
+
+@dataclass(slots=True)
+class _Door:
+    webhook: discord.Webhook
+    until: dt.datetime
+
+
+def fresh(message: Sent | None) -> bool:
+    """Whether a message posted through an interaction's webhook can still be edited or
+    deleted through it.
+    """
+    if not isinstance(message, discord.WebhookMessage):
+        return False
+    return discord.utils.utcnow() < message.created_at + FRESH_FOR
+
+
+def _webhook_refused(error: discord.HTTPException) -> bool:
+    return getattr(error, "code", 0) in (INVALID_WEBHOOK_TOKEN, UNKNOWN_WEBHOOK) \
+        or error.status == 401
+
+
+class Delivery:
+    """Sends, edits and deletes a game's messages through the cheapest door open."""
+
+    def __init__(self, client: discord.Client, budget: RequestBudget) -> None:
+        """Send through ``client``; spend bot-token requests from ``budget``."""
+        self.client = client
+        self.budget = budget
+        self._doors: dict[int, _Door] = {}
+        self.token_requests = 0
+        """Requests sent with the bot token (the global budget)."""
+        self.webhook_requests = 0
+        """Requests sent through an interaction's webhook (outside the global budget)."""
+
+    def channel(self, game: Game) -> discord.PartialMessageable:
+        """The game's channel, for requests with the bot token."""
+        return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+
+    def note(self, game_id: int, interaction: discord.Interaction[Any] | None) -> None:
+        """Remember the game's newest interaction: its webhook carries the next requests."""
+        if interaction is None or not interaction.response.is_done() \
+                or interaction.response.type not in _FOLLOWS:
+            return
+        until = interaction.created_at + FRESH_FOR
+        door = self._doors.get(game_id)
+        if door is None or door.until < until:
+            self._doors[game_id] = _Door(interaction.followup, until)
+
+    def _door(self, game_id: int) -> discord.Webhook | None:
+        door = self._doors.get(game_id)
+        if door is None:
+            return None
+        if discord.utils.utcnow() >= door.until:
+            del self._doors[game_id]
+            return None
+        return door.webhook
+
+    async def send(self, game: Game, kwargs: dict[str, Any],
+                   urgency: Urgency = Urgency.NOTIFY) -> Sent:
+        """A new message in the game's channel."""
+        webhook = self._door(game.id)
+        if webhook is not None:
+            try:
+                message = await webhook.send(wait=True, **kwargs)
+                self.webhook_requests += 1
+                return message
+            except discord.HTTPException as exc:
+                if not _webhook_refused(exc):
+                    raise
+                self._doors.pop(game.id, None)
+        async with self.budget.spend(urgency):
+            self.token_requests += 1
+            return await self.channel(game).send(**kwargs)
+
+    async def edit(self, game: Game, message_id: int, kwargs: dict[str, Any],
+                   interaction: discord.Interaction[Any] | None = None,
+                   sent: Sent | None = None) -> None:
+        """Edit one of the game's messages: through the interaction if it is its message,
+        through the webhook that posted it while fresh, else with the bot token.
+        """
+        if interaction is not None and interaction.message is not None \
+                and interaction.message.id == message_id and interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+            self.webhook_requests += 1
+            return
+        if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
+            try:
+                await sent.edit(**kwargs)
+                self.webhook_requests += 1
+                return
+            except discord.HTTPException as exc:
+                if not _webhook_refused(exc):
+                    raise
+        async with self.budget.spend(Urgency.EDIT):
+            self.token_requests += 1
+            await self.channel(game).get_partial_message(message_id).edit(**kwargs)
+
+    async def delete(self, game: Game, message_id: int, sent: Sent | None = None) -> None:
+        """Delete one of the game's messages (an old ping), the cheapest way."""
+        if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
+            try:
+                await sent.delete()
+                self.webhook_requests += 1
+                return
+            except discord.HTTPException as exc:
+                if not _webhook_refused(exc):
+                    raise
+        async with self.budget.spend(Urgency.TIDY):
+            self.token_requests += 1
+            await self.channel(game).get_partial_message(message_id).delete()
+
+    def forget(self, game_id: int) -> None:
+        """The game ended: its interaction is no longer kept."""
+        self._doors.pop(game_id, None)
+
+    def __len__(self) -> int:
+        """Games whose newest interaction is kept."""
+        return len(self._doors)
