@@ -14,7 +14,6 @@ Ties end on ``player_id`` so pages never overlap. Ratings are always the current
 
 from __future__ import annotations
 
-
 from .connection import Conn, Row, fetch_all, fetch_value
 from .rows import LeaderRow, StatsRow
 
