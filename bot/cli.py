@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from bot.cli_args import _ai, _expansions, _whole
+from bot.cli_args import _ai, _whole, add_rule_options
 from bot.cli_commands import DEMO_DONE, GO_LIVE, _demo, _run, _simulate, _validate
 from bot.problems import USAGE, Problem, UsageProblem
 from bot.rules.errors import RulesError
-from bot.rules.registry import GAME_KINDS
+from bot.rules.registry import KINDS, ROYALE
 
 __all__ = [
     "COMMANDS",
@@ -131,27 +131,28 @@ def build_parser() -> argparse.ArgumentParser:
                       help="sync to one guild (server) only: instant")
     command("invite", "print the invite link of the bot, with the permissions it needs")
 
-    players_help = "players: 2 to 10 for royale, 1 to 10 for posing"
+    games = tuple(KINDS)
+    players_help = "players: " + ", ".join(f"{k.min_players} to {k.max_players} for {k.name}"
+                                           for k in KINDS.values())
+    demos = ", ".join(f"{k.demo.players} {k.name}" for k in KINDS.values() if k.demo)
     demo = command("demo", "one game of computer players in the terminal")
-    demo.add_argument("--game", choices=GAME_KINDS, default="royale")
+    demo.add_argument("--game", choices=games, default=ROYALE.name)
     demo.add_argument("--players", type=_whole("--players"), default=None,
-                      help=f"{players_help} (default 4 royale, 2 posing)")
+                      help=f"{players_help} (default {demos})")
     demo.add_argument("--seed", type=_whole("--seed", 0), default=None)
     demo.add_argument("--ai", type=_ai, default=["heuristic"],
                       help="heuristic or random, or one per seat: heuristic,random,random,random")
-    demo.add_argument("--expansions", type=_expansions, default=[],
-                      help="royale only: any of mischief,cannon,mercenary")
+    add_rule_options(demo)
 
     sim = command("simulate", "many headless games and their game log")
-    sim.add_argument("--game", choices=GAME_KINDS, default="royale")
+    sim.add_argument("--game", choices=games, default=ROYALE.name)
     sim.add_argument("--players", type=_whole("--players"), default=4,
                      help=f"{players_help} (default 4)")
     sim.add_argument("--games", type=_whole("--games", 0), default=100)
     sim.add_argument("--seed", type=_whole("--seed", 0), default=1)
     sim.add_argument("--ai", type=_ai, default=["heuristic"],
                      help="heuristic or random, or one per seat: heuristic,random,random,random")
-    sim.add_argument("--expansions", type=_expansions, default=[],
-                     help="royale only: any of mischief,cannon,mercenary")
+    add_rule_options(sim)
     sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
 
     val = command("validate", "check JSON Lines game logs: replay and rules")
@@ -164,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = command("bench", "engine speed: full games per second")
     bench.add_argument("--games", type=_whole("--games", 1), default=2000)
     bench.add_argument("--seed", type=_whole("--seed", 0), default=1)
-    bench.add_argument("--game", choices=GAME_KINDS, default=None)
+    bench.add_argument("--game", choices=games, default=None)
     bench.add_argument("--no-startup", action="store_true",
                        help="skip the start-up time of simulate (a subprocess)")
 

@@ -9,6 +9,7 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from bot.problems import UsageProblem
+from bot.rules.registry import KINDS, kind_of
 from bot.sim.runner import AI_NAMES
 
 # ---------------------------------------------------------------------- argument types
@@ -32,18 +33,49 @@ def _whole(option: str, minimum: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def _expansions(text: str) -> list[str]:
-    from bot.rules.royale.dice import EXPANSIONS
-    from bot.rules.royale.engine import normalise_expansions
+def rule_options() -> dict[str, tuple[str, ...]]:
+    """Every rule option of a registered kind (one ``--NAME`` each), with the choices any
+    kind gives it, in the registry's order.
+    """
+    options: dict[str, list[str]] = {}
+    for kind in KINDS.values():
+        for name, choices in kind.rule_options.items():
+            known = options.setdefault(name, [])
+            known += [c for c in choices if c not in known]
+    return {name: tuple(choices) for name, choices in options.items()}
 
-    names = [p for p in (x.strip() for x in text.split(",")) if p and p != "none"]
-    try:
-        return list(normalise_expansions(names))
-    except Exception:
-        bad = ", ".join(n for n in names if n.lower() not in EXPANSIONS) or repr(text)
-        raise argparse.ArgumentTypeError(
-            f"--expansions takes any of {','.join(EXPANSIONS)} (or none), comma-separated "
-            f"(got {bad})") from None
+
+def kinds_with(option: str) -> list[str]:
+    """The kinds whose rules have ``option``."""
+    return [k.name for k in KINDS.values() if option in k.rule_options]
+
+
+def _choices(option: str, choices: Sequence[str]) -> Callable[[str], list[str]]:
+    """An argparse type: some of ``choices``, comma-separated (``none``: none), in the order
+    of ``choices``.
+    """
+
+    def parse(text: str) -> list[str]:
+        names = [p for p in (x.strip() for x in text.split(",")) if p and p.lower() != "none"]
+        bad = [n for n in names if n.lower() not in choices]
+        if bad:
+            raise argparse.ArgumentTypeError(
+                f"--{option} takes any of {','.join(choices)} (or none), comma-separated "
+                f"(got {', '.join(bad)})")
+        wanted = {n.lower() for n in names}
+        return [c for c in choices if c in wanted]
+
+    parse.__name__ = f"--{option}"
+    return parse
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """One ``--NAME`` for each rule option of the registered kinds (``--expansions``)."""
+    for name, choices in rule_options().items():
+        parser.add_argument(f"--{name}", type=_choices(name, choices), default=[],
+                            dest=f"rule_{name}", metavar=name.upper(),
+                            help=f"{' or '.join(kinds_with(name))} only: any of "
+                                 f"{','.join(choices)}")
 
 
 def _ai(text: str) -> list[str]:
@@ -60,17 +92,10 @@ def _ai(text: str) -> list[str]:
 
 
 def _players(game: str, players: int) -> None:
-    if game == "royale":
-        from bot.rules.royale.dice import MAX_PLAYERS, MIN_PLAYERS
-
-        name = "Panda Royale"
-    else:
-        from bot.rules.posing.poses import MAX_PLAYERS, MIN_PLAYERS
-
-        name = "Posing Pandas"
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise UsageProblem(f"--players: {name} is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                           f"(got {players})")
+    kind = kind_of(game)
+    if not kind.min_players <= players <= kind.max_players:
+        raise UsageProblem(f"--players: {kind.title} is for {kind.min_players} to "
+                           f"{kind.max_players} players (got {players})")
 
 
 def _seats(ai: Sequence[str], players: int) -> None:
@@ -89,6 +114,22 @@ def _game_players(game: str, ai: Sequence[str]) -> None:
         raise UsageProblem(f"--ai for {game} takes {', '.join(ok)}, not {', '.join(bad)}")
 
 
-def _royale_only(game: str, expansions: Sequence[str]) -> None:
-    if game != "royale" and expansions:
-        raise UsageProblem("--expansions is for --game royale only (Posing Pandas has none)")
+def _rules(game: str, args: argparse.Namespace) -> dict[str, list[str]]:
+    """The game's rule options from the ``--NAME`` options given (each option of its rules,
+    empty when not given); a ``--NAME`` its rules do not have is refused.
+    """
+    kind = kind_of(game)
+    rules: dict[str, list[str]] = {}
+    for name in rule_options():
+        value: list[str] = getattr(args, f"rule_{name}", [])
+        if name not in kind.rule_options:
+            if value:
+                raise UsageProblem(f"--{name} is for --game {' or '.join(kinds_with(name))} "
+                                   f"only ({kind.title} has none)")
+            continue
+        bad = [v for v in value if v not in kind.rule_options[name]]
+        if bad:
+            raise UsageProblem(f"--{name} for {game} takes any of "
+                               f"{','.join(kind.rule_options[name])}, not {', '.join(bad)}")
+        rules[name] = value
+    return rules

@@ -6,12 +6,14 @@ how to go live.
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from bot.cli_args import _game_players, _players, _royale_only, _seats
+from bot.cli_args import _game_players, _players, _rules, _seats
 from bot.problems import Problem
+from bot.rules.registry import ROYALE, GameKind, kind_of
 
 GO_LIVE = """\
 No DISCORD_TOKEN is set, so here is a demo game instead.
@@ -82,22 +84,30 @@ def _no_game(path: Path, problems: Sequence[str]) -> str:
 
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    players = args.players if args.players is not None else (4 if args.game == "royale" else 2)
+    kind = kind_of(args.game)
+    if kind.demo is None:
+        raise Problem(f"{kind.title} has no terminal demo: try simulate --game {kind.name}")
+    players = args.players if args.players is not None else kind.demo.players
     _players(args.game, players)
     _seats(args.ai, players)
     _game_players(args.game, args.ai)
-    _royale_only(args.game, args.expansions)
+    rules = _rules(args.game, args)
     seed = args.seed if args.seed is not None else _seed()
-    if args.game == "royale":
-        from bot.sim.demo_royale import run_royale_demo
-
-        run_royale_demo(players=players, seed=seed, ai=args.ai, expansions=args.expansions,
-                        out=out)
-    else:
-        from bot.sim.demo_posing import run_posing_demo
-
-        run_posing_demo(players=players, seed=seed, ai=args.ai, out=out)
+    _play_demo(kind, players=players, seed=seed, ai=args.ai, rules=rules, out=out)
     return 0
+
+
+def _play_demo(kind: GameKind[Any, Any], *, players: int | None, seed: int, ai: Sequence[str],
+               rules: dict[str, Any], out: TextIO) -> None:
+    """Run the kind's terminal demo (its entry names it: the demos sit above the rules), with
+    its own number of seats if ``players`` is None.
+    """
+    if kind.demo is None:  # pragma: no cover - the callers check
+        raise Problem(f"{kind.title} has no terminal demo")
+    module, _, function = kind.demo.runner.partition(":")
+    run = getattr(importlib.import_module(module), function)
+    run(players=kind.demo.players if players is None else players, seed=seed, ai=ai, out=out,
+        **rules)
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -106,10 +116,11 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     _players(args.game, args.players)
     _seats(args.ai, args.players)
     _game_players(args.game, args.ai)
-    _royale_only(args.game, args.expansions)
+    rules = _rules(args.game, args)
     try:
         simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
-                 ai=args.ai, expansions=args.expansions, log_path=args.log, out=out)
+                 ai=args.ai, expansions=rules.get("expansions", ()), log_path=args.log,
+                 out=out)
     except OSError as exc:
         if args.log is None:
             raise
@@ -124,9 +135,8 @@ def _run(out: TextIO) -> int:
     settings = load_settings()
     if not settings.has_token:
         out.write(GO_LIVE + "\n")
-        from bot.sim.demo_royale import run_royale_demo
-
-        run_royale_demo(players=4, seed=_seed(), ai=["heuristic"], expansions=[], out=out)
+        _play_demo(ROYALE, players=None, seed=_seed(), ai=["heuristic"],
+                   rules={name: [] for name in ROYALE.rule_options}, out=out)
         out.write("\n" + DEMO_DONE + "\n")
         return 0
     from bot.app import run_bot

@@ -1,10 +1,11 @@
 """The extension every other cog needs: the hub, the components, the one error path.
 
 Loaded first. It sets the commands' translator (:mod:`ui.translator`), adds ``/settings``,
-attaches the :class:`ui.hub.Hub` to the bot, registers the dynamic components
-of every prefix, sends every slash-command failure through :func:`ui.errors.report`, and
-answers clicks discord.py would leave unanswered: a component the message no longer shows (a
-client with an out-of-date copy), or a custom_id that is not ours or not well formed.
+attaches the :class:`ui.hub.Hub` to the bot, registers the dynamic components that belong to
+no game kind (each kind's extension registers its own), sends every slash-command failure
+through :func:`ui.errors.report`, and answers clicks discord.py would leave unanswered: a
+component the message no longer shows (a client with an out-of-date copy), or a custom_id that
+is not ours or not well formed.
 """
 
 from __future__ import annotations

@@ -27,10 +27,8 @@ from .migrator import Migration
 from .opening import open_database
 from .postgres import PgDatabase
 from .rows import (
-    GAME_KINDS,
     ActionRow,
     DatabaseInfo,
-    GameKind,
     GameRow,
     GameStatus,
     LeaderRow,
@@ -41,7 +39,6 @@ from .rows import (
 )
 
 __all__ = [
-    "GAME_KINDS",
     "ActionRow",
     "BackendError",
     "ChannelBusy",
@@ -49,7 +46,6 @@ __all__ = [
     "DatabaseInfo",
     "Finish",
     "GameClosed",
-    "GameKind",
     "GameNotFound",
     "GameRow",
     "GameStatus",

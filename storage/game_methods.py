@@ -22,7 +22,6 @@ from .errors import (
 )
 from .finish import Finish
 from .rows import (
-    GAME_KINDS,
     OPEN_STATUSES,
     ActionRow,
     GameRow,
@@ -33,8 +32,9 @@ from .runner import C, TransactionRunner
 
 
 def _check_kind(kind: str) -> None:
-    if kind not in GAME_KINDS:
-        raise InvalidData(f"unknown game kind {kind!r} (known: {', '.join(GAME_KINDS)})")
+    # Any kind is stored: which kinds exist is the application's business (its registry).
+    if not isinstance(kind, str) or not kind:
+        raise InvalidData(f"a game kind is a non-empty name, not {kind!r}")
 
 
 def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
@@ -75,7 +75,7 @@ class GameMethods(TransactionRunner[C]):
         creations in other channels and other processes cannot all see room for one more):
         :class:`~storage.errors.TooManyOpen` when there is none. Raises
         :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
-        :class:`~storage.errors.InvalidData` for an unknown kind or bad seats.
+        :class:`~storage.errors.InvalidData` for an empty kind or bad seats.
         """
         _check_kind(kind)
         seated = _check_players(players)

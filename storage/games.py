@@ -22,7 +22,7 @@ from .connection import (
     fetch_value,
 )
 from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
-from .rows import ActionRow, GameKind, GameRow, GameStatus, PlayerRow
+from .rows import ActionRow, GameRow, GameStatus, PlayerRow
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
@@ -58,7 +58,7 @@ def _game(row: Row, players: Iterable[PlayerRow]) -> GameRow:
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
-        kind=cast(GameKind, row["kind"]),
+        kind=row["kind"],
         status=cast(GameStatus, row["status"]),
         host_id=row["host_id"],
         settings=jsoncol.load(row["settings"]),

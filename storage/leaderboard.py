@@ -14,10 +14,8 @@ Ties end on ``player_id`` so pages never overlap. Ratings are always the current
 
 from __future__ import annotations
 
-from typing import cast
-
 from .connection import Conn, Row, fetch_all, fetch_value
-from .rows import GameKind, LeaderRow, StatsRow
+from .rows import LeaderRow, StatsRow
 
 _AVERAGE = "(1.0 * total_score / games)"
 _BY_RATING = (
@@ -167,7 +165,7 @@ async def select_stats(
     )
     return [
         StatsRow(
-            kind=cast(GameKind, row["kind"]),
+            kind=row["kind"],
             player_id=player_id,
             display_name=row["display_name"],
             games=row["games"],

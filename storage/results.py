@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import cast
 
 from .connection import Conn, Row, execute, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish, Rating, ranks
-from .rows import GameKind, GameRow, RatingRow, ResultRow
+from .rows import GameRow, RatingRow, ResultRow
 
 _RESULT_COLUMNS = (
     "game_id, guild_id, kind, player_id, display_name, is_bot, seat, score, rank, won, finished_ms"
@@ -153,7 +152,7 @@ async def rebuild_totals(conn: Conn) -> None:
 def _rating(row: Row) -> RatingRow:
     return RatingRow(
         guild_id=row["guild_id"],
-        kind=cast(GameKind, row["kind"]),
+        kind=row["kind"],
         player_id=row["player_id"],
         display_name=row["display_name"],
         mu=row["mu"],
@@ -193,7 +192,7 @@ async def select_results(conn: Conn, game_id: int) -> list[ResultRow]:
         ResultRow(
             game_id=row["game_id"],
             guild_id=row["guild_id"],
-            kind=cast(GameKind, row["kind"]),
+            kind=row["kind"],
             player_id=row["player_id"],
             display_name=row["display_name"],
             is_bot=bool(row["is_bot"]),

@@ -12,10 +12,8 @@ from typing import Any, Final, Literal
 JSONObject = dict[str, Any]
 """A JSON object as ``json.loads`` returns it."""
 
-GameKind = Literal["royale", "posing"]
 GameStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 
-GAME_KINDS: Final[tuple[GameKind, ...]] = ("royale", "posing")
 OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
 CLOSED_STATUSES: Final[tuple[GameStatus, ...]] = ("finished", "cancelled", "abandoned")
 
@@ -47,6 +45,9 @@ class PlayerRow:
 class GameRow:
     """A game as stored, with its players in seat order.
 
+    ``kind`` names the game kind (``"royale"``); storage keeps any name it is given: which kinds
+    exist is the application's registry (``bot/rules/registry.py``).
+
     ``version`` changes with every write to the game's players, status or state (not with
     ``set_message``/``set_deadline``); callers pass it back as ``expected_version``.
     ``finished_ms`` is when the game ended (finished, cancelled or abandoned), ``end_reason``
@@ -57,7 +58,7 @@ class GameRow:
     id: int
     guild_id: int
     channel_id: int
-    kind: GameKind
+    kind: str
     status: GameStatus
     host_id: int
     settings: JSONObject
@@ -102,7 +103,7 @@ class ResultRow:
 
     game_id: int
     guild_id: int
-    kind: GameKind
+    kind: str
     player_id: str
     display_name: str
     is_bot: bool
@@ -118,7 +119,7 @@ class RatingRow:
     """A player's current rating for one game kind in one server."""
 
     guild_id: int
-    kind: GameKind
+    kind: str
     player_id: str
     display_name: str
     mu: float
@@ -180,7 +181,7 @@ class LeaderRow(_Figures):
 class StatsRow(_Figures):
     """A player's figures for one game kind in one server."""
 
-    kind: GameKind
+    kind: str
     player_id: str
     display_name: str
     games: int

@@ -15,7 +15,6 @@ from typing import Any, Final
 
 import discord
 
-PREFIXES: Final = ("pr", "pp", "lb", "hp")
 _TAIL: Final = (r":(?P<verb>[a-z]{1,12}):(?P<game>[0-9]{1,19})?:(?P<version>[0-9]{1,9})?:"
                 r"(?P<arg>[A-Za-z0-9_.|-]{0,60})")
 CUSTOM_ID: Final = re.compile(rf"(?P<prefix>[a-z]{{2}}){_TAIL}")

@@ -1,6 +1,10 @@
 """Buttons and selects that survive restarts: one :class:`discord.ui.DynamicItem` class per
 kind of message, each with one custom_id template, and one parser.
 
+Here are the base of them all, :class:`GameComponent`, and the components of no game (``lb``
+leaderboards, ``hp`` help). Each game kind's component class is in its extension
+(``cogs/royale/components.py``, ``cogs/posing/components.py``), which registers it.
+
 A custom_id is ``<prefix>:<verb>:<game>:<version>:<arg>``: the prefix names the kind (``pr``
 Panda Royale, ``pp`` Posing Pandas, ``lb`` leaderboards, ``hp`` help), the verb what to do, the
 game its id (empty when the component is not about a game), the version the game's state
@@ -70,18 +74,6 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!
         await dispatch(interaction, self.prefix, self.click)
 
 
-class RoyaleComponent(GameComponent, template=template("pr")):
-    """Components of Panda Royale messages (lobby and rounds)."""
-
-    prefix = "pr"
-
-
-class PosingComponent(GameComponent, template=template("pp")):
-    """Components of Posing Pandas messages (lobby and turns)."""
-
-    prefix = "pp"
-
-
 class BoardComponent(GameComponent, template=template("lb")):
     """Previous / Next on a leaderboard."""
 
@@ -94,6 +86,7 @@ class HelpComponent(GameComponent, template=template("hp")):
     prefix = "hp"
 
 
-DYNAMIC_ITEMS: Final[tuple[type[GameComponent], ...]] = (
-    RoyaleComponent, PosingComponent, BoardComponent, HelpComponent)
+DYNAMIC_ITEMS: Final[tuple[type[GameComponent], ...]] = (BoardComponent, HelpComponent)
+"""The components that belong to no game kind (registered by ``cogs.core``); each game kind's
+extension registers its own (``cogs/royale/components.py``: ``pr``)."""
 

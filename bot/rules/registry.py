@@ -1,75 +1,141 @@
 """Every game kind the bot plays, in one table: :data:`KINDS`.
 
-A :class:`GameKind` bundles what the application needs to run one kind of game: its engine
-(:class:`bot.rules.api.Engine`), its computer players, its seat range and which game settings
-are options of its rules. The Discord layer adds its own part of the entry (presenter, buttons,
-slash commands) in ``cogs/registry.py``. Adding a game kind: see docs/contributing.md.
+A :class:`GameKind` bundles what the application needs to know of one kind of game: its engine
+(:class:`bot.rules.api.Engine`), its computer players, its seat range, its rule options and
+their choices, which of its events a game message shows, how the validator checks its logs, and
+its terminal demo. Storage, the service, the CLI, the simulator, the validator and the stats
+read the kind's fields here; none of them lists the kinds or asks "is it Royale?". The Discord
+layer adds its own part of a kind (component, presenter, verb table, slash commands) in the
+kind's extension, ``cogs/<kind>/__init__.py``, as a ``ui.hub.DiscordGame``. Adding a game
+kind: see docs/contributing.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, KeysView, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final, Generic, TypeVar
 
 from bot.rules.api import Engine, Player
 from bot.rules.posing.actions import PosingAction
 from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.engine import ENGINE as POSING_ENGINE
+from bot.rules.posing.poses import MAX_PLAYERS as POSING_MAX
+from bot.rules.posing.poses import MIN_PLAYERS as POSING_MIN
+from bot.rules.posing.recent import recent_events as posing_recent
 from bot.rules.posing.state import PosingState
 from bot.rules.royale.actions import RoyaleAction
-from bot.rules.royale.dice import MAX_PLAYERS, MIN_PLAYERS
+from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
 from bot.rules.royale.players import make_player as make_royale_player
+from bot.rules.royale.recent import recent_events as royale_recent
 from bot.rules.royale.state import RoyaleState
+from bot.rules.validate.checks import LogChecks
+from bot.rules.validate.posing_log import POSING_LOG
+from bot.rules.validate.royale_log import ROYALE_LOG
 
 S = TypeVar("S")
 A = TypeVar("A")
 
+LogObject = dict[str, Any]
+"""One event of a game log, as docs/game-log.md writes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Demo:
+    """A kind's terminal demo: ``python -m bot demo --game NAME``."""
+
+    runner: str
+    """Where it is, ``"module:function"``; called as ``function(players=..., seed=..., ai=...,
+    out=..., **rules)`` with the game's rule options by name. Named, not imported: the demos
+    print games in the terminal from ``bot/sim``, which sits above the rules."""
+    players: int
+    """Its seats when ``--players`` is not given."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameKind(Generic[S, A]):
-    """One kind of game: its rules, its computer players and how many may sit down."""
+    """One kind of game: its rules, its computer players, its seats and options, its log."""
 
     name: str
-    """The kind's id (``"royale"``), stored with every game."""
+    """The kind's id (``"royale"``), stored with every game and logged as ``game_kind``."""
     title: str
     """The kind's name for people (``"Panda Royale"``)."""
     engine: Engine[S, A]
     make_player: Callable[[str, int], Player[S, A]]
-    """A seeded computer player by name (``make_player("heuristic", seed)``)."""
+    """A seeded computer player by level (``easy``, ``normal``, ``hard``: the service asks for
+    these) or by the engine's own player names (``make_player("heuristic", seed)``)."""
     min_players: int
     max_players: int
-    rule_options: frozenset[str]
-    """The game settings handed to ``engine.new_game`` (the rest belong to the service)."""
+    recent_events: Callable[[Sequence[LogObject]], list[LogObject]]
+    """Which of a game's logged events (oldest first) its message shows: the last ones, cut
+    where the kind's turns or rounds begin."""
+    log_checks: LogChecks
+    """How ``python -m bot validate`` checks its games' logs (event shapes, the decisions read
+    back for the replay, the rules check)."""
+    rule_options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The game settings handed to ``engine.new_game`` (the rest belong to the service), each
+    with its choices: the setting's value is a list of some of them (Royale's ``expansions``).
+    The ``setup`` event logs each under its name."""
     turn_end: str | None = None
     """A player who runs out of time has the computer finish their turn up to this action type
     (Posing: the fill); ``None``: one decision."""
+    demo: Demo | None = None
 
-
-ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = GameKind(
-    name="royale", title="Panda Royale", engine=ROYALE_ENGINE, make_player=make_royale_player,
-    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, rule_options=frozenset({"expansions"}),
-)
-POSING: Final[GameKind[PosingState, PosingAction]] = GameKind(
-    name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
-    min_players=1, max_players=10, rule_options=frozenset(), turn_end="fill",
-)
 
 # The one place where the kinds' state and action types are erased: a game is looked up by
 # the kind stored with it.
-KINDS: Final[Mapping[str, GameKind[Any, Any]]] = {k.name: k for k in (ROYALE, POSING)}
-GAME_KINDS: Final[tuple[str, ...]] = tuple(KINDS)
+_KINDS: dict[str, GameKind[Any, Any]] = {}
+KINDS: Final[Mapping[str, GameKind[Any, Any]]] = MappingProxyType(_KINDS)
+"""Every game kind by name, in the order registered (:func:`register`): the one list of kinds.
+A read-only view: it shows a kind registered later too."""
+GAME_KINDS: Final[KeysView[str]] = KINDS.keys()
+"""The kinds' names: a live view of :data:`KINDS`."""
+
+
+def register(kind: GameKind[S, A]) -> GameKind[S, A]:
+    """Add ``kind`` to :data:`KINDS` and return it; ValueError if its name is taken or its
+    entry does not hold together.
+    """
+    if kind.name in _KINDS:
+        raise ValueError(f"the game kind {kind.name!r} is registered twice")
+    if kind.engine.kind != kind.name:
+        raise ValueError(f"the game kind {kind.name!r} has the engine of {kind.engine.kind!r}")
+    if not 1 <= kind.min_players <= kind.max_players:
+        raise ValueError(f"the game kind {kind.name!r} seats {kind.min_players} to "
+                         f"{kind.max_players} players")
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Remove a kind registered at run time (a test's own kind, when the test ends)."""
+    _KINDS.pop(name, None)
 
 
 def kind_of(name: str) -> GameKind[Any, Any]:
     """The entry of a game kind; ValueError for an unknown one."""
     kind = KINDS.get(name)
     if kind is None:
-        raise ValueError(f"unknown game {name!r}: choose from {', '.join(GAME_KINDS)}")
+        raise ValueError(f"unknown game {name!r}: choose from {', '.join(KINDS)}")
     return kind
 
 
 def engine_for(name: str) -> Engine[Any, Any]:
     """The engine of a game kind (see :class:`bot.rules.api.Engine`)."""
     return kind_of(name).engine
+
+
+ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
+    name="royale", title="Panda Royale", engine=ROYALE_ENGINE, make_player=make_royale_player,
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=royale_recent,
+    log_checks=ROYALE_LOG, rule_options={"expansions": EXPANSIONS},
+    demo=Demo("bot.sim.demo_royale:run_royale_demo", players=4),
+))
+POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
+    name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
+    min_players=POSING_MIN, max_players=POSING_MAX, recent_events=posing_recent,
+    log_checks=POSING_LOG, turn_end="fill",
+    demo=Demo("bot.sim.demo_posing:run_posing_demo", players=2),
+))

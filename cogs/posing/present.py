@@ -18,6 +18,7 @@ import discord
 from bot.rules.posing.engine import ENGINE
 from bot.rules.posing.state import PosingState
 from bot.service import Game, Outcome
+from cogs.posing.components import PosingComponent
 from cogs.posing.render import (
     CARD_FILE,
     Mask,
@@ -29,7 +30,6 @@ from cogs.posing.render import (
 )
 from pictures import card_data, render_score_card
 from ui.channel_access import can_post, channel_permissions
-from ui.components import PosingComponent
 from ui.ending import ending
 from ui.i18n import N_, Tr, for_game
 from ui.lobby import lobby_expired, lobby_shown

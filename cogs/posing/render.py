@@ -30,8 +30,8 @@ from bot.rules.posing.poses import (
 )
 from bot.rules.posing.state import PosingState
 from bot.service import Game
+from cogs.posing.components import PosingComponent
 from ui.clicks import Click
-from ui.components import PosingComponent
 from ui.i18n import N_, P_, Tr
 from ui.names import Names, heading, pad, rjust, table_names
 from ui.names import standings as common_standings

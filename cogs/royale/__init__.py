@@ -6,16 +6,19 @@ from discord.ext import commands
 
 from bot.rules.registry import ROYALE
 from cogs.royale.cog import RoyaleCog
+from cogs.royale.components import RoyaleComponent
 from cogs.royale.handlers import ROYALE_VERBS
 from cogs.royale.present import RoyalePresenter
-from ui.components import RoyaleComponent
 from ui.hub import DiscordGame, hub_of
 
 
 async def setup(bot: commands.Bot) -> None:
-    """discord.py extension entry point: the game's entry, then its slash commands."""
+    """discord.py extension entry point: the game's entry and its components, then its slash
+    commands.
+    """
     hub = hub_of(bot)
     hub.add_game(DiscordGame(kind=ROYALE, component=RoyaleComponent,
                              presenter=RoyalePresenter(hub),
                              verbs=ROYALE_VERBS))
+    bot.add_dynamic_items(RoyaleComponent)
     await bot.add_cog(RoyaleCog(bot))

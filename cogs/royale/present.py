@@ -16,11 +16,11 @@ import discord
 from bot.rules.royale.engine import current_seat
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game, Outcome
+from cogs.royale.components import RoyaleComponent
 from cogs.royale.render import render, render_closed_round, standings
 from pictures import render_round_card, render_score_sheet, round_card_data, sheet_data
 from ui.channel_access import can_post, channel_permissions
 from ui.clicks import Click
-from ui.components import RoyaleComponent
 from ui.ending import ending
 from ui.i18n import N_, P_, Tr, for_game
 from ui.lobby import lobby_expired, lobby_shown

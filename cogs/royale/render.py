@@ -15,9 +15,9 @@ from bot.rules.royale.dice import CANNON_MULTIPLIER, ROUNDS
 from bot.rules.royale.engine import current_seat, tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game
+from cogs.royale.components import RoyaleComponent
 from cogs.royale.dice_text import die_emoji, die_label, die_value, die_words, happening
 from ui.clicks import Click
-from ui.components import RoyaleComponent
 from ui.i18n import N_, P_, Tr
 from ui.lobby import expansion_names
 from ui.names import Names, heading, isolated, pad, rjust, short, table_names

@@ -13,6 +13,7 @@ from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.rules.registry import KINDS, ROYALE
 from cogs.stats.render import leaderboard_embed, leaderboard_view, parse_page_arg, stats_embed
 from ui.cooldown import PublicCooldown
 from ui.hub import ClickContext, VerbTable, hub_of, place_of
@@ -20,8 +21,8 @@ from ui.i18n import N_, tr_for
 from ui.settings import server_language
 
 STALE_BOARD: Final = N_("This leaderboard button is not valid any more.")
-GAMES: Final = [Choice(name=loc("Panda Royale"), value="royale"),
-                Choice(name=loc("Posing Pandas"), value="posing")]
+GAMES: Final = [Choice(name=loc(kind.title), value=kind.name) for kind in KINDS.values()]
+"""The leaderboard's games: every registered kind (the kinds' titles are translated)."""
 PERIODS: Final = [Choice(name=loc("all"), value="all"), Choice(name=loc("month"), value="month")]
 
 
@@ -66,7 +67,7 @@ class StatsCog(commands.Cog):
     @app_commands.choices(game=GAMES, period=PERIODS)
     async def leaderboard(
         self, interaction: discord.Interaction[Any],
-        game: str = "royale",
+        game: str = ROYALE.name,
         period: str = "all",
         computers: bool = False,
     ) -> None:

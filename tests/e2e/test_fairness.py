@@ -14,6 +14,7 @@ import pytest
 
 from bot.errors import LobbyError, UserError
 from bot.service import MAX_OPEN_LOBBIES, Person, Place
+from cogs.royale.components import RoyaleComponent
 from tests.e2e.table import (
     Table,
     answers,
@@ -25,7 +26,6 @@ from tests.e2e.table import (
 )
 from tests.e2e.test_royale_guards import play_until, started
 from ui.clicks import Click
-from ui.components import RoyaleComponent
 
 
 async def log_of(table: Table, who: Any) -> list[dict[str, Any]]:

@@ -1,4 +1,9 @@
-"""Group a game log by game and run both checks on each game."""
+"""Group a game log by game and run both checks on each game.
+
+A game's kind is the ``game_kind`` of its ``setup`` event, looked up in the registry
+(:mod:`bot.rules.registry`); the kind's ``log_checks`` say how its events look, how its
+decisions read back for the replay, and how its rules are checked.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.rules.validate.posing_rules import PosingRules
+# The module, not its names: the registry imports each kind's log checks from this package.
+from bot.rules import registry
+from bot.rules.validate.problems import Problems
 from bot.rules.validate.replay import replay
-from bot.rules.validate.report import GameReport, Problems, ValidationReport
-from bot.rules.validate.royale_rules import RoyaleRules
-from bot.rules.validate.shape import PLAYERS, SCHEMAS, shape_problem
+from bot.rules.validate.report import GameReport, ValidationReport
+from bot.rules.validate.shape import PLAYERS, shape_problem
 
-KINDS = ("royale", "posing")
 _CHECK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
@@ -165,10 +170,12 @@ def validate_game(
     if setup.get("event") != "setup":
         p.add(0, f"the game starts with {setup.get('event')!r}, not setup")
         return report("unknown")
-    if kind not in KINDS:
+    entry = registry.KINDS.get(kind) if isinstance(kind, str) else None
+    if entry is None:
         p.add(0, f"unknown game_kind {kind!r}")
         return report("unknown")
-    schema = SCHEMAS[kind]
+    kind = entry.name
+    schema = entry.log_checks.schema
     players: list[str] = setup.get("players") or []
     err = PLAYERS(players, []) or shape_problem(setup, schema, players)
     if err:
@@ -183,7 +190,7 @@ def validate_game(
 
     if opts.replay:
         try:
-            replay(setup.get("game", game), kind, events, p)
+            replay(setup.get("game", game), entry, events, p)
         except _CHECK_ERRORS as exc:  # a log too damaged for the engine's readers
             p.add(None, f"replay: stopped on damaged data ({type(exc).__name__}: {exc})")
 
@@ -195,8 +202,7 @@ def validate_game(
         return report(kind)
     if not opts.rules:
         return report(kind)
-    checker: RoyaleRules | PosingRules = (RoyaleRules(events, p) if kind == "royale"
-                                          else PosingRules(events, p))
+    checker = entry.log_checks.rules(events, p)
     try:
         checker.run(partial_end=True)
     except _CHECK_ERRORS as exc:

@@ -20,7 +20,7 @@ from bot.rules.posing.poses import (
     POSE_COUNT,
     score_box,
 )
-from bot.rules.validate.report import Problems
+from bot.rules.validate.problems import Problems
 
 Obj = dict[str, Any]
 

@@ -1,57 +1,55 @@
 """Check 1, the replay: rebuild the game with its engine and compare every event.
 
-The players' decisions are read back from the log (Royale: ``mischief``, ``cannon``, ``trade``,
-``pick``, and a ``Pass`` wherever a trading turn ends without a logged trade; Posing: ``roll``
-2 and 3 and ``fill``), applied to the engine, and the events the engine writes must be the
-logged ones, in order, through ``game_end``. The first divergence is the problem reported.
+The kind's engine (its registry entry) starts from the ``setup`` event; the players' decisions
+are read back from the log (the kind's ``LogChecks.decision``: Royale ``mischief``, ``cannon``,
+``trade``, ``pick``; Posing ``roll`` 2 and 3 and ``fill``), with the actions the log leaves out
+(``LogChecks.implicit``: Royale's ``Pass``), and applied; the events the engine writes must be
+the logged ones, in order, through ``game_end``. The first divergence is the problem reported.
 
 Comparison: every key the engine writes must be in the logged object with an equal value
 (JSON types compared strictly: ``1`` is not ``true`` nor ``1.0``). Keys the engine writes that
-docs/game-log.md does not require (``aside`` on ``setup``, ``value`` on ``cannon``) may be absent;
-extra logged keys are allowed.
+docs/game-log.md does not require (the kind's ``optional_keys``: ``aside`` on Royale's
+``setup``, ``value`` on ``cannon``) may be absent; extra logged keys are allowed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from bot.rules.errors import RulesError
-from bot.rules.posing import engine as posing
-from bot.rules.posing.actions import Fill, PosingAction, Roll
-from bot.rules.posing.state import PosingState
-from bot.rules.royale import engine as royale
-from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, RoyaleAction, Trade
-from bot.rules.royale.state import Phase, RoyaleState
-from bot.rules.validate.report import Problems
+from bot.rules.validate.problems import Problems
 
-OPTIONAL_KEYS: dict[str, frozenset[str]] = {
-    "setup": frozenset({"aside"}),
-    "cannon": frozenset({"value"}),
-}
+if TYPE_CHECKING:  # the registry imports each kind's log checks from this package
+    from bot.rules.registry import GameKind
+
+NO_OPTIONAL: Mapping[str, frozenset[str]] = {}
 
 
-def same_event(expected: dict[str, Any], logged: dict[str, Any]) -> str | None:
-    """None if ``logged`` is the engine's event ``expected``, else where they first differ.
+def same_event(expected: dict[str, Any], logged: dict[str, Any],
+               optional: Mapping[str, frozenset[str]] = NO_OPTIONAL) -> str | None:
+    """None if ``logged`` is the engine's event ``expected``, else where they first differ
+    (``optional``: by event, keys the log may leave out).
 
     The fast path ``==`` does not tell ``1`` from ``true`` or ``1.0``; the shape check
     (:mod:`.shape`) rejects a boolean or a fraction in every key the engine writes.
     """
     if expected == logged:
         return None
-    return first_difference(expected, logged)
+    return first_difference(expected, logged, optional=optional)
 
 
-def first_difference(expected: Any, logged: Any, path: str = "") -> str | None:
+def first_difference(expected: Any, logged: Any, path: str = "",
+                     optional: Mapping[str, frozenset[str]] = NO_OPTIONAL) -> str | None:
     """Where ``logged`` first differs from ``expected`` (strict JSON types), or None."""
     if isinstance(expected, dict):
         if not isinstance(logged, dict):
             return f"{path or 'event'} is not an object"
-        optional = OPTIONAL_KEYS.get(expected.get("event", ""), frozenset()) if not path else ()
+        absent = optional.get(expected.get("event", ""), frozenset()) if not path else ()
         for key, value in expected.items():
             where = f"{path}.{key}" if path else key
             if key not in logged:
-                if key in optional:
+                if key in absent:
                     continue
                 return f"{where} is missing"
             diff = first_difference(value, logged[key], where)
@@ -95,10 +93,12 @@ def _label(obj: Any) -> str:
 class _Replay:
     """The engine's events so far, compared with the log as decisions are applied."""
 
-    def __init__(self, game: Any, logged: Sequence[dict[str, Any]], problems: Problems) -> None:
+    def __init__(self, game: Any, logged: Sequence[dict[str, Any]], problems: Problems,
+                 optional: Mapping[str, frozenset[str]]) -> None:
         self.game = game
         self.logged = logged
         self.problems = problems
+        self.optional = optional
         self.produced: list[dict[str, Any]] = []
         self.checked = 0
 
@@ -112,7 +112,7 @@ class _Replay:
         """Do the engine's events match the log's first ``k`` events (and no more)?"""
         produced, logged = self.produced, self.logged
         for i in range(self.checked, min(k, len(produced))):
-            diff = same_event(produced[i], logged[i])
+            diff = same_event(produced[i], logged[i], self.optional)
             if diff:
                 self.problems.add(i, f"replay: {_label(logged[i])} differs from the engine's "
                                      f"{_label(produced[i])}: {diff}")
@@ -137,47 +137,10 @@ class _Replay:
         self.problems.add(k, f"replay: illegal {_label(self.logged[k])}: {exc.message}")
 
 
-def _seat(players: Sequence[str], who: Any) -> int:
-    return players.index(who) if who in players else -1
-
-
-def _royale_action(obj: dict[str, Any], players: Sequence[str]) -> RoyaleAction | None:
-    name = obj.get("event")
-    seat = _seat(players, obj.get("player"))
-    if name == "mischief":
-        return Mischief(seat, str(obj.get("die")))
-    if name == "cannon":
-        return Cannon(seat, str(obj.get("die")), obj.get("decision") == "score")
-    if name == "trade":
-        return Trade(seat, str(obj.get("gave")), _seat(players, obj.get("target")),
-                     str(obj.get("took")))
-    if name == "pick":
-        return Pick(seat, str(obj.get("die")))
-    return None
-
-
-def _posing_action(obj: dict[str, Any], players: Sequence[str]) -> PosingAction | None:
-    name = obj.get("event")
-    seat = _seat(players, obj.get("player"))
-    if name == "roll":
-        n = obj.get("roll")
-        if type(n) is int and n == 1:
-            return None
-        held = obj.get("held")
-        return Roll(seat, tuple(held) if isinstance(held, list) else ())
-    if name == "fill":
-        return Fill(seat, str(obj.get("box")))
-    return None
-
-
-def _waiting_to_trade(s: RoyaleState) -> int | None:
-    seat = royale.current_seat(s)
-    return seat if seat is not None and s.phase is Phase.TRADE else None
-
-
-def replay(game: Any, kind: str, logged: Sequence[dict[str, Any]], problems: Problems) -> None:
-    """Replay one game (``logged[0]`` is its ``setup``, ``game`` the id its events carry);
-    adds at most one problem.
+def replay(game: Any, kind: GameKind[Any, Any], logged: Sequence[dict[str, Any]],
+           problems: Problems) -> None:
+    """Replay one game of ``kind`` (``logged[0]`` is its ``setup``, ``game`` the id its events
+    carry); adds at most one problem.
     """
     setup = logged[0]
     players = setup.get("players")
@@ -185,57 +148,34 @@ def replay(game: Any, kind: str, logged: Sequence[dict[str, Any]], problems: Pro
     if not isinstance(players, list) or type(seed) is not int:
         problems.add(0, "replay: setup has no usable players and seed")
         return
-    r = _Replay(game, logged, problems)
+    checks = kind.log_checks
+    r = _Replay(game, logged, problems, checks.optional_keys)
     try:
-        if kind == "royale":
-            expansions = setup.get("expansions")
-            rs, events = royale.new_game(
-                players, seed, expansions if isinstance(expansions, list) else ())
-            r.add(events)
-            _replay_royale(r, rs, players)
-        else:
-            ps, pevents = posing.new_game(players, seed)
-            r.add(pevents)
-            _replay_posing(r, ps, players)
+        state, events = kind.engine.new_game(players, seed, checks.options(setup))
+        r.add(events)
+        _play(r, kind, state, players)
     except RulesError as exc:
         problems.add(0, f"replay: the engine refuses this setup: {exc.message}")
 
 
-def _replay_royale(r: _Replay, s: RoyaleState, players: Sequence[str]) -> None:
+def _play(r: _Replay, kind: GameKind[Any, Any], state: Any, players: Sequence[str]) -> None:
+    """Apply the logged decisions (and the implicit actions before them) one by one."""
     logged = r.logged
+    step = kind.engine.apply_in_place
+    decision, implicit = kind.log_checks.decision, kind.log_checks.implicit
     for k in range(1, len(logged)):
-        obj = logged[k]
-        action = _royale_action(obj, players)
+        action = decision(logged[k], players)
         if action is None:
             continue
-        # A trading turn that ends without a logged trade is a Pass.
-        while (seat := _waiting_to_trade(s)) is not None and not (
-            isinstance(action, Trade) and action.seat == seat
-        ):
-            r.add(royale.apply_in_place(s, Pass(seat)))
+        while (before := implicit(state, action)) is not None:
+            r.add(step(state, before))
         if not r.agree_until(k):
             return
         try:
-            r.add(royale.apply_in_place(s, action))
+            r.add(step(state, action))
         except RulesError as exc:
             r.illegal(k, exc)
             return
-    while len(r.produced) < len(logged) and (seat := _waiting_to_trade(s)) is not None:
-        r.add(royale.apply_in_place(s, Pass(seat)))
-    r.agree_until(len(logged))
-
-
-def _replay_posing(r: _Replay, s: PosingState, players: Sequence[str]) -> None:
-    logged = r.logged
-    for k in range(1, len(logged)):
-        action = _posing_action(logged[k], players)
-        if action is None:
-            continue
-        if not r.agree_until(k):
-            return
-        try:
-            r.add(posing.apply_in_place(s, action))
-        except RulesError as exc:
-            r.illegal(k, exc)
-            return
+    while len(r.produced) < len(logged) and (last := implicit(state, None)) is not None:
+        r.add(step(state, last))
     r.agree_until(len(logged))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-MAX_PROBLEMS = 25
-"""Problems listed per game; the rest are counted in one last line."""
+# The module, not its names: the registry imports each kind's log checks from this package.
+from bot.rules import registry
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +54,12 @@ class ValidationReport:
 
     @property
     def by_kind(self) -> dict[str, int]:
-        """How many games of each kind (``royale`` and ``posing`` first)."""
+        """How many games of each kind: every registered kind (none too) in the registry's
+        order, then the kinds the registry does not know.
+        """
         counts = Counter(g.kind for g in self.games)
-        order = ["royale", "posing", *sorted(k for k in counts if k not in ("royale", "posing"))]
-        return {k: counts[k] for k in order if counts[k] or k in ("royale", "posing")}
+        known = list(registry.KINDS)
+        return {k: counts[k] for k in [*known, *sorted(set(counts) - set(known))]}
 
     def summary(self) -> str:
         """One line: ``validated 200 games (royale 150, posing 50): all valid``."""
@@ -82,47 +84,3 @@ class ValidationReport:
             if verbose:
                 out.extend(f"    {p}" for p in g.problems[1:])
         return out
-
-
-class Problems:
-    """The problems of one game, each prefixed with where it is.
-
-    They are listed by event index (problems of no event first), at most MAX_PROBLEMS.
-    """
-
-    __slots__ = ("_items", "lines")
-
-    def __init__(self, lines: list[int | None]) -> None:
-        self._items: list[tuple[int, int, str]] = []
-        self.lines = lines
-
-    def where(self, index: int | None) -> str:
-        if index is None:
-            return ""
-        line = self.lines[index] if 0 <= index < len(self.lines) else None
-        return f"event {index}" + (f" (line {line})" if line is not None else "") + ": "
-
-    def add(self, index: int | None, text: str) -> None:
-        key = -1 if index is None else index
-        self._items.append((key, len(self._items), self.where(index) + text))
-
-    def after_end(self, index: int, name: str, rest: int) -> None:
-        """Events at ``index`` and after come after the game's ``game_end``."""
-        if name == "setup":
-            self.add(index, "a second setup: the game id is used for two games (it must be "
-                            f"unique in the file); the {rest} events from here are not checked")
-        else:
-            self.add(index, f"{rest} event(s) after game_end")
-
-    def __bool__(self) -> bool:
-        return bool(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def result(self) -> tuple[str, ...]:
-        items = [text for _, _, text in sorted(self._items)]
-        if len(items) > MAX_PROBLEMS:
-            dropped = len(items) - MAX_PROBLEMS
-            items = [*items[:MAX_PROBLEMS], f"... and {dropped} more problem(s)"]
-        return tuple(items)

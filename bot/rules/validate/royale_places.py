@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.rules.royale.dice import DieSpec
-from bot.rules.validate.report import Problems
+from bot.rules.validate.problems import Problems
 
 Obj = dict[str, Any]
 Entry = tuple[int, Obj]  # (event index in the game, event)

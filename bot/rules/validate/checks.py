@@ -1,0 +1,78 @@
+"""What the validator needs of one game kind: its :class:`LogChecks`, the ``log_checks`` of
+its :class:`bot.rules.registry.GameKind` entry.
+
+The validator itself (:mod:`.core`, :mod:`.replay`, :mod:`.shape`) knows no kind: it reads
+the ``game_kind`` of a game's ``setup`` event, finds the kind in the registry, and runs its
+checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.rules.validate.problems import Problems
+from bot.rules.validate.shape import Schema
+
+Obj = dict[str, Any]
+"""One object of a game log."""
+
+
+class LogRules(Protocol):
+    """The rules check of one game, from its log alone: made for a game's shape-checked
+    events and its :class:`Problems`, then :meth:`run`.
+    """
+
+    def run(self, partial_end: bool) -> None:
+        """Check every event; record each rule broken in the game's problems."""
+        ...
+
+    @property
+    def complete(self) -> bool:
+        """Whether the log reaches the end of the game."""
+        ...
+
+    def totals(self) -> dict[str, int]:
+        """Each player's points as the check counted them, in seat order."""
+        ...
+
+    def winners(self) -> Iterable[str]:
+        """The players with the top total (asked only of a complete game)."""
+        ...
+
+
+def no_options(setup: Obj) -> Mapping[str, Any]:
+    """A kind whose rules have no options."""
+    return {}
+
+
+def nothing_implicit(state: Any, action: Any | None) -> Any | None:
+    """A kind whose log records every decision."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class LogChecks:
+    """How ``python -m bot validate`` checks the games of one kind.
+
+    The replay starts the kind's engine from the ``setup`` event (``options``), applies each
+    logged ``decision`` (and the ``implicit`` actions the log leaves out), and compares the
+    engine's events with the log's; the ``rules`` check reads the log alone.
+    """
+
+    schema: Schema
+    """Every event the kind logs (``setup`` and ``game_end`` too): its keys and their types."""
+    decision: Callable[[Obj, Sequence[str]], Any | None]
+    """The action a logged event records (``players``: the setup's player ids, in seat
+    order), or None for an event the engine writes on its own."""
+    rules: Callable[[Sequence[Obj], Problems], LogRules]
+    """The rules check of one game's events (docs/rules.md, from the log alone)."""
+    options: Callable[[Obj], Mapping[str, Any]] = no_options
+    """The rule options of the game, read from its ``setup`` event, for ``engine.new_game``."""
+    implicit: Callable[[Any, Any | None], Any | None] = nothing_implicit
+    """An action the engine needs before the logged ``action`` but the log leaves out (Panda
+    Royale: the Pass that ends a trading turn without a trade), or None. At the log's end it is
+    asked with ``action`` None."""
+    optional_keys: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """By event: keys the engine writes that a log may leave out."""

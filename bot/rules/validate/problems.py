@@ -1,0 +1,52 @@
+"""The problems the validator finds in one game: :class:`Problems`."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MAX_PROBLEMS: Final = 25
+"""Problems listed per game; the rest are counted in one last line."""
+
+
+class Problems:
+    """The problems of one game, each prefixed with where it is.
+
+    They are listed by event index (problems of no event first), at most MAX_PROBLEMS.
+    """
+
+    __slots__ = ("_items", "lines")
+
+    def __init__(self, lines: list[int | None]) -> None:
+        self._items: list[tuple[int, int, str]] = []
+        self.lines = lines
+
+    def where(self, index: int | None) -> str:
+        if index is None:
+            return ""
+        line = self.lines[index] if 0 <= index < len(self.lines) else None
+        return f"event {index}" + (f" (line {line})" if line is not None else "") + ": "
+
+    def add(self, index: int | None, text: str) -> None:
+        key = -1 if index is None else index
+        self._items.append((key, len(self._items), self.where(index) + text))
+
+    def after_end(self, index: int, name: str, rest: int) -> None:
+        """Events at ``index`` and after come after the game's ``game_end``."""
+        if name == "setup":
+            self.add(index, "a second setup: the game id is used for two games (it must be "
+                            f"unique in the file); the {rest} events from here are not checked")
+        else:
+            self.add(index, f"{rest} event(s) after game_end")
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def result(self) -> tuple[str, ...]:
+        items = [text for _, _, text in sorted(self._items)]
+        if len(items) > MAX_PROBLEMS:
+            dropped = len(items) - MAX_PROBLEMS
+            items = [*items[:MAX_PROBLEMS], f"... and {dropped} more problem(s)"]
+        return tuple(items)
