@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from bot.errors import GameNotRunning, NoGameHere
 from bot.rules.registry import kind_of
@@ -18,17 +18,10 @@ from bot.service.locks import KeyedLocks
 from bot.service.model import Game
 from storage import Storage
 
-TAIL_LIMIT: Final = 160
-"""Events kept in memory per Posing game for the message of the last turns."""
-
 
 def recent_events(kind: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Keep the events of the current and the previous round (Royale) or the last turns."""
-    if kind == "royale":
-        ends = [i for i, e in enumerate(events) if e.get("event") == "draft_return"]
-        if len(ends) >= 2:
-            return events[ends[-2] + 1:]  # the round just finished and the current one
-    return events[-TAIL_LIMIT:]
+    """The events a game's current message shows (the kind's own rule: its registry entry)."""
+    return kind_of(kind).recent_events(events)
 
 
 @dataclass(slots=True)
