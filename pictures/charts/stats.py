@@ -248,6 +248,7 @@ def _columns(fig: Any, data: StatsChartData, height: int, overlays: list[Overlay
     ax.xaxis.set_major_locator(NullLocator())
     ax.grid(False)
     ax.spines["bottom"].set_visible(False)
+    ax.spines["left"].set_visible(False)  # the zero line is the bars' axis
     low, high = min(0.0, *values), max(0.0, *values)
     span = (high - low) or 1.0
     ax.set_xlim(low - (0.28 * span if low < 0 else 0), high + 0.28 * span)
