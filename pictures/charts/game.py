@@ -19,7 +19,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FixedLocator, MaxNLocator
 from PIL import Image
 
-from bot.rules.registry import POSING, ROYALE, kind_of
+from bot.rules.registry import POSING, kind_of
 from pictures.charts.base import (
     MARGIN,
     NAME_PX,
@@ -108,20 +108,14 @@ def running_totals(kind: str, events: Iterable[Mapping[str, Any]]) -> dict[str, 
     round's ``score`` (Panda Royale) or each ``fill`` (Posing Pandas), in seat order.
     """
     game = kind_of(kind)
+    step, points = ("fill", "points") if game is POSING else ("score", "total")
     totals: dict[str, list[int]] = {}
     for e in events:
-        what = e.get("event")
-        if what == "setup":
-            totals = {p: [] for p in e["players"]}
-        elif game is ROYALE and what == "score":
-            gained = int(e["total"])
-        elif game is POSING and what == "fill":
-            gained = int(e["points"])
-        else:
-            continue
-        if what != "setup":
+        if e.get("event") == "setup":
+            totals = {str(p): [] for p in e["players"]}
+        elif e.get("event") == step:
             line = totals.setdefault(str(e["player"]), [])
-            line.append((line[-1] if line else 0) + gained)
+            line.append((line[-1] if line else 0) + int(e[points]))
     return totals
 
 
@@ -132,7 +126,9 @@ def game_chart_data(kind: str, events: Iterable[Mapping[str, Any]], names: Seque
     keeps their last total.
     """
     events = list(events)
-    setup = next(e for e in events if e.get("event") == "setup")
+    setup = next((e for e in events if e.get("event") == "setup"), None)
+    if setup is None:
+        raise ValueError("a game log starts with its setup")
     lines = running_totals(kind, events)
     steps = max((len(t) for t in lines.values()), default=0) or 1
     totals = []

@@ -348,6 +348,8 @@ def test_an_unfinished_log_keeps_the_last_totals() -> None:
     assert {len(t) for t in data.totals} == {4}
     with pytest.raises(ValueError):
         running_totals("chess", cut)
+    with pytest.raises(ValueError):
+        game_chart_data("royale", cut[1:], ["a", "b", "c"])  # no setup
 
 
 @pytest.mark.parametrize("change", [
