@@ -1,0 +1,245 @@
+"""The game-over chart: every player's running total, round by round (Panda Royale) or turn by
+turn (Posing Pandas).
+
+One line per player in the colour, marker and line style of their seat (:func:`series`), the
+winners' lines thicker and on top; below the plot, the standings as a legend: each player's
+line and marker, their name as written (any script, cut to its room) and their final total.
+:func:`game_chart_data` reads the totals from a finished game's log (the events of
+docs/game-log.md, as stored); :func:`render_game_chart` draws a :class:`GameChartData`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+from matplotlib.ticker import FixedLocator, MaxNLocator
+from PIL import Image
+
+from bot.rules.registry import POSING, kind_of
+from pictures.charts.base import (
+    MARGIN,
+    NAME_PX,
+    TITLE_PX,
+    VALUE_PX,
+    WIDTH,
+    Overlay,
+    axes,
+    chart_style,
+    figure,
+    png,
+    pt,
+    rendered,
+    rgb,
+    series,
+)
+from pictures.fonts import draw_line
+from pictures.palette import INK, NEGATIVE, RULE, STRIPE, WINNER_EDGE, WINNER_TINT
+from pictures.text import player_name
+from pictures.words import Words, english
+
+MAX_PLAYERS: Final = 10
+ROUND: Final = "Round"
+TURN: Final = "Turn"
+"""Labels of the x axis; "Turn" is not in the catalogues yet (it shows in English until it is
+marked and translated)."""
+
+TITLE_H: Final = 64
+PLOT_TOP: Final = TITLE_H + 16
+PLOT_H: Final = 440
+PLOT_LEFT: Final = 112
+PLOT_RIGHT: Final = WIDTH - 30
+AXIS_H: Final = 92
+"""Below the plot: the tick numbers and the axis label."""
+ROW_H: Final = 50
+"""One legend row per player."""
+SAMPLE_W: Final = 72
+LINE_PX: Final = 5
+WINNER_LINE_PX: Final = 8
+MARKER_PX: Final = 16
+VALUE_W: Final = 130
+
+
+@dataclass(frozen=True, slots=True)
+class GameChartData:
+    """What the game chart shows, as plain values (seat order).
+
+    ``totals[seat][i]`` is the seat's game total after step ``i + 1`` (a round of Panda Royale,
+    a turn of Posing Pandas); every seat has the same number of steps.
+    """
+
+    names: tuple[str, ...]
+    totals: tuple[tuple[int, ...], ...]
+    step: str = ROUND
+    """The x axis's label (a msgid: :data:`ROUND` or :data:`TURN`)."""
+    title: str = ""
+    words: Words = field(default=english, compare=False)
+    """The labels' language (see :mod:`pictures.words`)."""
+
+    def __post_init__(self) -> None:
+        n = len(self.names)
+        if not 1 <= n <= MAX_PLAYERS:
+            raise ValueError(f"a game chart has 1 to {MAX_PLAYERS} players, not {n}")
+        if len(self.totals) != n:
+            raise ValueError("one line of totals per player")
+        if len({len(t) for t in self.totals}) != 1 or not self.totals[0]:
+            raise ValueError("every player needs the same number of steps, at least one")
+
+    def finals(self) -> list[int]:
+        """Each seat's last total."""
+        return [t[-1] for t in self.totals]
+
+    def winners(self) -> list[int]:
+        """The seats sharing the highest last total."""
+        finals = self.finals()
+        return [s for s, t in enumerate(finals) if t == max(finals)]
+
+    def standings(self) -> list[int]:
+        """The seats from the highest last total down (seat order among ties)."""
+        finals = self.finals()
+        return sorted(range(len(finals)), key=lambda s: (-finals[s], s))
+
+
+def running_totals(kind: str, events: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
+    """Each player's running total from a game's log objects (docs/game-log.md): after each
+    round's ``score`` (Panda Royale) or each ``fill`` (Posing Pandas), in seat order.
+    """
+    game = kind_of(kind)
+    step, points = ("fill", "points") if game is POSING else ("score", "total")
+    totals: dict[str, list[int]] = {}
+    for e in events:
+        if e.get("event") == "setup":
+            totals = {str(p): [] for p in e["players"]}
+        elif e.get("event") == step:
+            line = totals.setdefault(str(e["player"]), [])
+            line.append((line[-1] if line else 0) + int(e[points]))
+    return totals
+
+
+def game_chart_data(kind: str, events: Iterable[Mapping[str, Any]], names: Sequence[str],
+                    title: str = "", words: Words = english) -> GameChartData:
+    """The :class:`GameChartData` of a game's log objects (``kind`` as the registry names it),
+    with ``names`` in seat order; a player with fewer steps than the others (an unfinished log)
+    keeps their last total.
+    """
+    events = list(events)
+    setup = next((e for e in events if e.get("event") == "setup"), None)
+    if setup is None:
+        raise ValueError("a game log starts with its setup")
+    lines = running_totals(kind, events)
+    steps = max((len(t) for t in lines.values()), default=0) or 1
+    totals = []
+    for p in setup["players"]:
+        line = lines.get(p, [])
+        totals.append(tuple(line + [line[-1] if line else 0] * (steps - len(line))))
+    step = TURN if kind_of(kind) is POSING else ROUND
+    return GameChartData(names=tuple(names), totals=tuple(totals), step=step, title=title,
+                         words=words)
+
+
+def chart_size(data: GameChartData) -> tuple[int, int]:
+    """Width and height of the chart."""
+    return WIDTH, legend_top() + len(data.names) * ROW_H + MARGIN
+
+
+def legend_top() -> int:
+    """The top of the first legend row."""
+    return PLOT_TOP + PLOT_H + AXIS_H
+
+
+def legend_row(rank: int) -> tuple[int, int]:
+    """Top and bottom of the legend row of the ``rank``-th player of the standings (0 first)."""
+    y = legend_top() + rank * ROW_H
+    return y, y + ROW_H
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    """The names as drawn: as written, a seat number for an empty one or a repeated one."""
+    shown = [player_name(n, seat) for seat, n in enumerate(names)]
+    return [f"{n} #{seat + 1}" if shown.count(n) > 1 else n for seat, n in enumerate(shown)]
+
+
+def render_game_chart(data: GameChartData) -> bytes:
+    """The game chart as PNG bytes (800 px wide, taller with more players)."""
+    return png(draw_game_chart(data))
+
+
+def draw_game_chart(data: GameChartData) -> Image.Image:
+    """The game chart as an RGB image (what :func:`render_game_chart` encodes)."""
+    width, height = chart_size(data)
+    words = data.words
+    winners = set(data.winners())
+    steps = len(data.totals[0])
+    overlays: list[Overlay] = []
+    with chart_style():
+        fig = figure(height)
+        ax = axes(fig, PLOT_LEFT, PLOT_TOP, PLOT_RIGHT, PLOT_TOP + PLOT_H)
+        xs = list(range(steps + 1))
+        order = sorted(range(len(data.names)), key=lambda s: (s in winners, -s))
+        for z, seat in enumerate(order):  # winners last: on top
+            style = series(seat)
+            won = seat in winners
+            ax.plot(xs, [0, *data.totals[seat]], color=rgb(style.color), linestyle=style.dash,
+                    linewidth=pt(WINNER_LINE_PX if won else LINE_PX), marker=style.marker,
+                    markersize=pt(MARKER_PX + (2 if won else 0)), markevery=slice(1, None),
+                    markeredgecolor=rgb((255, 255, 255)), markeredgewidth=pt(1.5),
+                    zorder=3 + z, solid_capstyle="round", clip_on=False)
+        low = min(0, *(min(t) for t in data.totals))
+        if low < 0:
+            ax.axhline(0, color=rgb(RULE), linewidth=pt(2.5), zorder=2)
+        ax.set_xlim(0, steps + 0.3)
+        ax.xaxis.set_major_locator(FixedLocator(list(range(1, steps + 1)) if steps <= 11
+                                                else list(range(0, steps + 1, 5))))
+        ax.yaxis.set_major_locator(MaxNLocator(nbins=5, integer=True))
+        ax.margins(y=0.06)
+        ax.set_xlabel(words(data.step), labelpad=pt(6))
+        # the standings below the plot
+        finals = data.finals()
+        names = shown_names(data.names)
+        for rank, seat in enumerate(data.standings()):
+            top, bottom = legend_row(rank)
+            fill = WINNER_TINT if seat in winners else STRIPE if rank % 2 else None
+            if fill is not None:
+                fig.patches.append(Rectangle(
+                    (0, 1 - bottom / height), 1, ROW_H / height, transform=fig.transFigure,
+                    facecolor=rgb(fill), edgecolor="none", zorder=0))
+            if seat in winners:
+                fig.patches.append(Rectangle(
+                    (0, 1 - bottom / height), 8 / width, ROW_H / height,
+                    transform=fig.transFigure, facecolor=rgb(WINNER_EDGE), edgecolor="none",
+                    zorder=1))
+            style = series(seat)
+            y = 1 - (top + bottom) / 2 / height
+            x0, x1 = (MARGIN + 6) / width, (MARGIN + 6 + SAMPLE_W) / width
+            fig.lines.append(Line2D(
+                [x0, (x0 + x1) / 2, x1], [y, y, y], transform=fig.transFigure,
+                color=rgb(style.color), linestyle=style.dash, linewidth=pt(LINE_PX),
+                marker=style.marker, markevery=[1], markersize=pt(MARKER_PX + 2),
+                markeredgecolor=rgb((255, 255, 255)), markeredgewidth=pt(1.5), zorder=2))
+            overlays.append(_legend_text(names[seat], finals[seat], top, bottom))
+        if data.title:
+            overlays.append(_title(data.title))
+        image = rendered(fig, overlays)
+    return image
+
+
+def _title(title: str) -> Overlay:
+    def draw(image: Image.Image) -> None:
+        draw_line(image, (MARGIN, TITLE_H / 2), title, TITLE_PX, INK, bold=True,
+                  max_width=WIDTH - 2 * MARGIN)
+    return draw
+
+
+def _legend_text(name: str, total: int, top: int, bottom: int) -> Overlay:
+    def draw(image: Image.Image) -> None:
+        y = (top + bottom) / 2
+        x = MARGIN + 6 + SAMPLE_W + 18
+        draw_line(image, (x, y), name, NAME_PX, INK, bold=True,
+                  max_width=WIDTH - MARGIN - VALUE_W - x)
+        draw_line(image, (WIDTH - MARGIN, y), str(total), VALUE_PX,
+                  NEGATIVE if total < 0 else INK, anchor="rm", bold=True)
+    return draw
+
