@@ -16,19 +16,22 @@ import enum
 import itertools
 import math
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Final
 
 DISCORD_GLOBAL_LIMIT: Final = 50
 """Requests per second one bot may make with its token, all processes together."""
-MARGIN: Final = 0.9
-"""The share of the limit the bot plans to use (other requests: syncs, fetches, retries)."""
+MARGIN: Final = 0.85
+"""The share of the limit the bot plans to use (other requests: syncs, fetches, retries; and
+the slack of :data:`BURST_S` and :data:`QUANTUM_S`)."""
 BURST_S: Final = 0.1
 """The budget saved up at most, in seconds of its rate: any one second then sees at most
 ``rate * (1 + BURST_S)`` requests (below Discord's limit with :data:`MARGIN`)."""
-QUANTUM_S: Final = 0.2
-"""Waiters wake on multiples of this (together, not one timer each)."""
+QUANTUM_S: Final = 0.05
+"""How often the budget looks at its queue; a request goes at most this long after its turn
+(so any one second sees at most ``rate * (1 + BURST_S + QUANTUM_S)`` requests)."""
 
 
 class Urgency(enum.IntEnum):
@@ -42,22 +45,33 @@ class Urgency(enum.IntEnum):
     """Deleting an old ping: nobody waits for it."""
 
 
+@dataclass(order=True, slots=True)
+class _Ticket:
+    urgency: int
+    arrival: int
+    granted: bool = field(default=False, compare=False)
+
+
 class RequestBudget:
     """A token bucket of ``rate`` requests per second (``burst`` at most at once), spent in
     order of urgency.
     """
 
     def __init__(self, rate: float, *, burst: float | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
-        """``rate`` requests per second; ``clock()`` in seconds (``time.monotonic``)."""
+                 clock: Callable[[], float] | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        """``rate`` requests per second; ``clock()`` in seconds (``time.monotonic``) and
+        ``sleep`` (``asyncio.sleep``) to wait on it.
+        """
         if rate <= 0:
             raise ValueError("the request rate must be positive")
         self.rate = rate
         self.burst = burst if burst is not None else max(1.0, rate * BURST_S)
         self._clock = clock
+        self._sleep = sleep
         self._tokens = self.burst
         self._stamp: float | None = None
-        self._waiting: list[tuple[int, int]] = []  # (urgency, arrival), in order
+        self._waiting: list[_Ticket] = []  # in order of urgency, then of arrival
         self._order = itertools.count()
         self.spent = 0
         """Requests let through (for tests and metrics)."""
@@ -85,33 +99,49 @@ class RequestBudget:
         yield
 
     async def acquire(self, urgency: Urgency) -> None:
-        """Wait until one request of ``urgency`` may go: the queue is kept in order of
-        urgency, and each waiter sleeps until its own turn should have come (only sleeps: no
-        task waits on another).
+        """Wait until one request of ``urgency`` may go.
+
+        Waiting requests queue in order of urgency; whoever looks at the queue grants the
+        tokens the budget has refilled to its head, in that order. Every wait is a sleep to
+        the same few instants (a waiter far back sleeps until its turn should have come), so
+        nothing waits on another task.
         """
         self._refill()
         if not self._waiting and self._tokens >= 1:
             self._tokens -= 1
             self.spent += 1
             return
-        entry = (int(urgency), next(self._order))
-        bisect.insort(self._waiting, entry)
+        ticket = _Ticket(int(urgency), next(self._order))
+        bisect.insort(self._waiting, ticket)
         self.waited += 1
         try:
             while True:
-                self._refill()
-                place = self._waiting.index(entry)
-                if place + 1 <= self._tokens:  # a token for it and for everyone before it
-                    self._waiting.remove(entry)
-                    self._tokens -= 1
-                    self.spent += 1
+                self._grant()
+                if ticket.granted:
                     return
-                wait = (place + 1 - self._tokens) / self.rate
-                await asyncio.sleep(math.ceil(wait / QUANTUM_S) * QUANTUM_S)
+                place = self._waiting.index(ticket)
+                wait = (place + 1 - self._tokens) / self.rate - QUANTUM_S
+                await self._sleep_quanta(max(1, math.floor(wait / QUANTUM_S)))
         except BaseException:
-            if entry in self._waiting:
-                self._waiting.remove(entry)
+            if ticket in self._waiting:
+                self._waiting.remove(ticket)
             raise
+
+    def _grant(self) -> None:
+        """Give the refilled tokens to the head of the queue, most urgent first."""
+        self._refill()
+        while self._waiting and self._tokens >= 1:
+            self._waiting.pop(0).granted = True
+            self._tokens -= 1
+            self.spent += 1
+
+    async def _sleep_quanta(self, quanta: int) -> None:
+        """Sleep to the ``quanta``-th next multiple of :data:`QUANTUM_S` of the clock: every
+        sleeper of the budget wakes on the same few instants.
+        """
+        now = self._now()
+        target = (math.floor(now / QUANTUM_S + 1e-9) + quanta) * QUANTUM_S
+        await self._sleep(max(0.0, target - now))
 
     def __len__(self) -> int:
         """Requests waiting for the budget."""

@@ -45,7 +45,7 @@ _GAMES = _Table(
     (
         "id", "guild_id", "channel_id", "kind", "status", "host_id", "settings", "seed", "state",
         "start_events", "version", "message_id", "deadline_ms", "created_ms", "updated_ms",
-        "finished_ms", "paused", "end_reason",
+        "finished_ms", "paused", "end_reason", "parent_channel_id",
     ),
     "id",
 )
@@ -69,7 +69,8 @@ _RATINGS = _Table(
     ("guild_id", "kind", "player_id", "display_name", "mu", "sigma", "games", "updated_ms"),
     "guild_id, kind, player_id",
 )
-_GUILD_SETTINGS = _Table("guild_settings", ("guild_id", "language", "updated_ms"), "guild_id")
+_GUILD_SETTINGS = _Table("guild_settings", ("guild_id", "language", "threads", "updated_ms"),
+                         "guild_id")
 _PER_GAME = (_GAMES, _PLAYERS, _ACTIONS, _RESULTS)
 _PER_GUILD = (_RATINGS, _GUILD_SETTINGS)
 _ALL = (*_PER_GAME, *_PER_GUILD)

@@ -314,7 +314,24 @@ class GameMethods(TransactionRunner[C]):
 
         async def work(conn: C) -> list[GameRow]:
             ids = await g.end_open(conn, column, value, "abandoned", reason, now_ms)
-            return [await g.require_game(conn, game_id) for game_id in ids]
+            if channel_id is not None:  # the games played in its threads go with it
+                ids += await g.end_open(conn, "parent_channel_id", channel_id, "abandoned",
+                                        reason, now_ms)
+            return [await g.require_game(conn, game_id) for game_id in sorted(ids)]
+
+        return await self._write(work)
+
+    async def move_to_thread(self, game_id: int, thread_id: int) -> GameRow:
+        """An active game plays on in a thread of its channel (its channel becomes the
+        thread's parent, ``parent_channel_id``). Raises :class:`~storage.errors.NotActive`
+        for a game not in play or already in a thread.
+        """
+
+        async def work(conn: C) -> GameRow:
+            if await g.move_to_thread(conn, game_id, thread_id) != 1:
+                await g.explain_no_update(conn, game_id, None, ("active",), NotActive)
+                raise NotActive(game_id, "in a thread", ("active",))
+            return await g.require_game(conn, game_id)
 
         return await self._write(work)
 

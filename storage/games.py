@@ -26,7 +26,8 @@ from .rows import ActionRow, GameRow, GameStatus, PlayerRow
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
-    " message_id, deadline_ms, created_ms, updated_ms, finished_ms, paused, end_reason"
+    " message_id, deadline_ms, created_ms, updated_ms, finished_ms, paused, end_reason,"
+    " parent_channel_id"
 )
 _PLAYER_COLUMNS = "game_id, seat, player_id, display_name, is_bot, stand_in"
 _ID_CHUNK = 500
@@ -73,6 +74,7 @@ def _game(row: Row, players: Iterable[PlayerRow]) -> GameRow:
         players=tuple(players),
         paused=row["paused"],
         end_reason=row["end_reason"],
+        parent_channel_id=row["parent_channel_id"],
     )
 
 
@@ -210,7 +212,8 @@ async def end_open(
     ``value``, as ``status`` (``cancelled`` or ``abandoned``) for ``reason``: no deadline,
     no pause, version + 1. Returns the ids ended.
     """
-    if column not in ("id", "channel_id", "guild_id") or status not in ("cancelled", "abandoned"):
+    if column not in ("id", "channel_id", "guild_id", "parent_channel_id") \
+            or status not in ("cancelled", "abandoned"):
         raise ValueError((column, status))
     rows = await fetch_all(
         conn,
@@ -220,6 +223,18 @@ async def end_open(
         (status, reason, now_ms, now_ms, value),
     )
     return sorted(int(row[0]) for row in rows)
+
+
+async def move_to_thread(conn: Conn, game_id: int, thread_id: int) -> int:
+    """An active game plays on in a thread of its channel from now on (no version bump: no
+    button of the game changes); returns the row count.
+    """
+    return await execute(
+        conn,
+        "UPDATE games SET parent_channel_id = channel_id, channel_id = ?, message_id = NULL"
+        " WHERE id = ? AND status = 'active' AND parent_channel_id IS NULL",
+        (thread_id, game_id),
+    )
 
 
 async def set_paused(

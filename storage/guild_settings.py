@@ -1,4 +1,6 @@
-"""A server's own settings (table ``guild_settings``, migration 003): :class:`SettingsMethods`."""
+"""A server's own settings (table ``guild_settings``, migrations 003 and 005):
+:class:`SettingsMethods`.
+"""
 
 from __future__ import annotations
 
@@ -24,6 +26,24 @@ async def upsert_language(conn: Conn, guild_id: int, language: str, now_ms: int)
     )
 
 
+async def select_threads(conn: Conn, guild_id: int) -> bool | None:
+    """Whether the server's new games play in a thread (None: its admins never said)."""
+    value = await fetch_value(conn, "SELECT threads FROM guild_settings WHERE guild_id = ?",
+                              (guild_id,))
+    return None if value is None else bool(value)
+
+
+async def upsert_threads(conn: Conn, guild_id: int, threads: bool, now_ms: int) -> None:
+    """Set whether the server's new games play in a thread."""
+    await execute(
+        conn,
+        "INSERT INTO guild_settings (guild_id, threads, updated_ms) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE"
+        " SET threads = excluded.threads, updated_ms = excluded.updated_ms",
+        (guild_id, int(threads), now_ms),
+    )
+
+
 class SettingsMethods(TransactionRunner[C]):
     """Reading and writing a server's settings."""
 
@@ -34,3 +54,11 @@ class SettingsMethods(TransactionRunner[C]):
     async def set_guild_language(self, guild_id: int, language: str, now_ms: int) -> None:
         """Set a server's default language."""
         await self._write(lambda conn: upsert_language(conn, guild_id, language, now_ms))
+
+    async def guild_threads(self, guild_id: int) -> bool | None:
+        """Whether a server's new games play in a thread (None: not set)."""
+        return await self._read(lambda conn: select_threads(conn, guild_id))
+
+    async def set_guild_threads(self, guild_id: int, threads: bool, now_ms: int) -> None:
+        """Set whether a server's new games play in a thread."""
+        await self._write(lambda conn: upsert_threads(conn, guild_id, threads, now_ms))

@@ -73,6 +73,9 @@ class GameRow:
     players: tuple[PlayerRow, ...]
     paused: str | None = None
     end_reason: str | None = None
+    parent_channel_id: int | None = None
+    """The channel of the game's lobby when the game plays in a thread of it (``channel_id``
+    is then the thread); the result is posted back there."""
 
     @property
     def is_open(self) -> bool:

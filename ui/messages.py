@@ -2,19 +2,14 @@
 and short ping messages that tell whoever must act.
 
 Real Discord clients notify a user only for a mention in the content of a *new* message, so
-game messages never ping anyone (``allowed_mentions`` none: a display name such as
-``<@123>`` stays text) and every hand-over is told by a ping message that mentions exactly the
-players who must act. A game keeps at most one ping; a ping always links to the live board.
-
-Every operation on a game's board runs under the game's lock, so edits reach Discord in the
-order they were made; an edit drawn at an older state version than the one shown is dropped.
-Pings are posted outside that lock (the board never waits for a ping's rate limit): the newest
-ping wins and the one before it is deleted in the background.
-
-Every request is ready for a refusal: a board that is gone is posted anew; a channel that is
-gone ends its games (``gone``); permissions are checked before posting (no Send Messages:
-nothing is sent; no Embed Links: a text board; no Attach Files: no picture). Every per-game
-entry is released when its game ends.
+game messages never ping anyone (``allowed_mentions`` none) and every hand-over is told by a
+ping that mentions exactly the players who must act; at most one stands, linking to the live
+board. Board operations run under the game's lock, in order (an edit older than what is shown
+is dropped); pings are posted outside it (the newest wins, the one before is deleted later).
+Every request takes the cheapest door (:mod:`ui.delivery`: the interaction, else the bot token)
+and is ready for a refusal: a board that is gone is posted anew, a channel that is gone ends
+its games, permissions are checked before posting (no Send Messages: nothing is sent; no
+Embed Links: a text board; no Attach Files: no picture). Entries go when their game ends.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ LANGUAGE_CHOICES: Final = [app_commands.Choice(name=language_name(code), value=c
 async def server_language(interaction: discord.Interaction[Any]) -> str:
     """The server's default language: its admins' choice, else its Discord locale."""
     place = place_of(interaction)
-    stored = await hub_of(interaction.client).service.server_language(place.guild_id)
+    stored = await hub_of(interaction.client).service.servers.language(place.guild_id)
     return resolve(stored or interaction.guild_locale)
 
 

@@ -226,8 +226,8 @@ class Upkeep:
         guild = self.client.get_guild(guild_id)
         if guild is None:
             return True
-        if self.client.intents.members:  # the cache is kept current: no request
-            return guild.get_member(user_id) is not None
+        if guild.get_member(user_id) is not None and self.client.intents.members:
+            return True  # the cache is kept current by the members intent: no request
         try:
             async with self.messages.delivery.budget.spend(Urgency.EDIT):
                 await guild.fetch_member(user_id)

@@ -39,6 +39,7 @@ from bot.service import logs
 from bot.service.deadlines import Deadlines
 from bot.service.lobby import Limits, Lobbies
 from bot.service.model import Game, GameLog, Outcome, Person, Place
+from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
 from storage import StaleVersion, Storage, WrongStatus
@@ -87,6 +88,8 @@ class GameService:
         """Storage, the open games' cache and the channels' locks."""
         self.deadlines = Deadlines(db, clock, self._deadline_passed)
         self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of)
+        self.servers = ServerSettings(db, clock)
+        """A server's own settings (its games' language, threads)."""
         self.lobbies = Lobbies(self.store, self.deadlines, clock, limits=self.limits,
                                default_timeout=default_timeout,
                                seed=lambda: self.seed_source())
@@ -153,20 +156,15 @@ class GameService:
         if channel != place.channel_id:
             raise WrongPlace("That button belongs to a game in another channel.")
 
-    async def server_language(self, guild_id: int) -> str | None:
-        """The default language a server's admins chose (``/settings language``), or None."""
-        return await self.db.guild_language(guild_id)
-
-    async def set_server_language(self, guild_id: int, language: str, *, manager: bool,
-                                  known: frozenset[str]) -> None:
-        """Set a server's default language (``manager``: the user may manage the server;
-        ``known``: the languages the bot speaks).
+    async def move_to_thread(self, game_id: int, thread_id: int) -> Game:
+        """The game plays on in a thread of its channel (its lobby channel keeps the lobby
+        and gets the result); its buttons do not change.
         """
-        if not manager:
-            raise NotAllowed("Only someone who can manage this server can change its settings.")
-        if language not in known:
-            raise UserError("Choose one of the languages the command offers.")
-        await self.db.set_guild_language(guild_id, language, self.clock())
+        async with await self.store.lock_of(game_id):
+            game = await self.db.move_to_thread(game_id, thread_id)
+            self.store.cache.release(game.id)
+            self.store.cache.note(game)
+            return game
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current Discord message (where its buttons are)."""

@@ -42,7 +42,7 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                 tr("This server's games speak {language}.", language=language_name(now)),
                 ephemeral=True)
             return
-        await service.set_server_language(place_of(interaction).guild_id, language,
+        await service.servers.set_language(place_of(interaction).guild_id, language,
                                           manager=can_manage_server(interaction),
                                           known=frozenset(languages()))
         await interaction.response.send_message(

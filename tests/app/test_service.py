@@ -129,13 +129,13 @@ async def test_a_servers_language_is_for_its_managers(service: GameService) -> N
 
     known = frozenset({"en", "es"})
     with pytest.raises(NotAllowed):
-        await service.set_server_language(5, "es", manager=False, known=known)
+        await service.servers.set_language(5, "es", manager=False, known=known)
     for bad in ("Spanish!", "qq", "zz-zzzz", "x" * 5000):
         with pytest.raises(UserError, match="languages"):
-            await service.set_server_language(5, bad, manager=True, known=known)
-    assert await service.server_language(5) is None
-    await service.set_server_language(5, "es", manager=True, known=known)
-    assert await service.server_language(5) == "es"
+            await service.servers.set_language(5, bad, manager=True, known=known)
+    assert await service.servers.language(5) is None
+    await service.servers.set_language(5, "es", manager=True, known=known)
+    assert await service.servers.language(5) == "es"
 
 
 async def test_error_templates_fill_in_english_and_keep_their_values() -> None:

@@ -164,13 +164,13 @@ async def test_posing_language_option_and_server_default(speaking: Table) -> Non
     denied = await alice.slash(table.channel, "settings language", language="de")
     assert private(denied).content == ("このサーバーの設定を変えられるのはサーバーを管理できる"
                                        "人だけです。")
-    assert await table.env.bot.service.server_language(table.guild.id) is None
+    assert await table.env.bot.service.servers.language(table.guild.id) is None
     managers = table.guild.create_role("managers",
                                        permissions=discord.Permissions(manage_guild=True))
     dora = table.guild.add_member(table.env.create_user("dora"), roles=[managers])
     done = await dora.slash(table.channel, "settings language", language="de")
     assert private(done).content == "New games in this server will speak Deutsch."
-    assert await table.env.bot.service.server_language(table.guild.id) == "de"
+    assert await table.env.bot.service.servers.language(table.guild.id) == "de"
     asked = await alice.slash(table.channel, "settings language")
     assert private(asked).content == "このサーバーのゲームはDeutschで進行します。"
     # the server's default now beats its Discord locale (Spanish); a game keeps its language

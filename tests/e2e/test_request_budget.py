@@ -83,3 +83,67 @@ async def test_a_timeout_long_after_the_last_click_uses_the_bot_token(table: Tab
         [f"{r.method} {r.path}" for r in new]
     assert not any(r.path.startswith(f"/webhooks/{app}/") for r in new)
     assert table.decider(table.game_message()) is not None
+
+
+GAMES = 200
+
+
+async def test_two_hundred_timeouts_in_one_second_stay_within_the_budget(
+        table: Table, monkeypatch: pytest.MonkeyPatch, db_path: Any) -> None:
+    """200 games whose turn timers fire in the same second, with no interaction to answer
+    through (the bot restarted): the bot-token requests queue in the bot's budget (at most its
+    rate per second, pings and new boards first) instead of a storm of 429s, and every game
+    moves on."""
+    from simcord.http import client as fake
+
+    from bot.client import PandaBot
+    from bot.service import Limits, Person, Place
+    from bot.settings import Settings
+
+    env = table.env
+    service = env.bot.service
+    service.lobbies.limits = Limits(per_host=1000, per_server=1000)
+    sent: list[tuple[float, str]] = []
+    request = fake.FakeHTTPClient.request
+
+    async def recorded(self: Any, route: Any, **kwargs: Any) -> Any:
+        sent.append((env.backend.clock.elapsed, route.method))
+        return await request(self, route, **kwargs)
+
+    monkeypatch.setattr(fake.FakeHTTPClient, "request", recorded)
+    alice, bob = table["alice"], table["bob"]
+    games = []
+    for i in range(GAMES):
+        channel = table.guild.create_text_channel(f"g{i}")
+        place = Place(table.guild.id, channel.id)
+        game = await service.lobbies.new_lobby(kind="royale", place=place,
+                                               host=Person(alice.id, "alice"),
+                                               settings={"turn_timeout": 600})
+        await service.lobbies.join(game.id, Person(bob.id, "bob"))
+        games.append((await service.start(game.id, Person(alice.id, "alice"))).game.id)
+    old = env.bot
+    settings = Settings(_env_file=None, database_path=db_path,  # type: ignore[call-arg]
+                        discord_token=None)
+    await env.restart_bot(PandaBot(settings))  # its deadlines armed again by the new bot
+    await old.close()
+    bot = env.bot
+    service = bot.service
+    env.settle_timeout = 120.0  # 200 games' commits, on the wall clock
+    await env.settle()
+    sent.clear()
+    await env.advance_time(601)  # every deadline passes in the same second
+    for _ in range(40):
+        await env.advance_time(1)
+    moved = [g for g in games
+             if any(a.actor.startswith("timeout:") for a in await service.db.action_log(g))]
+    assert len(moved) == GAMES
+    assert sent, "no bot-token request"
+    rate = bot.budget.rate
+    for second in range(int(max(t for t, _ in sent)) + 1):
+        in_window = sum(1 for t, _ in sent if second <= t < second + 1)
+        assert in_window <= rate + bot.budget.burst, (second, in_window, rate)
+    assert rate + bot.budget.burst < 50
+    assert bot.budget.waited > 0  # the burst really queued
+    posts = [i for i, (_, m) in enumerate(sent) if m == "POST"]
+    deletes = [i for i, (_, m) in enumerate(sent) if m == "DELETE"]
+    assert not deletes or min(deletes) > sorted(posts)[len(posts) // 2]  # tidying waits

@@ -241,7 +241,7 @@ def test_unfinished_games_and_bad_input() -> None:
 
 def simulated(seed: int) -> GameRecord:
     rng = random.Random(seed)
-    kind = KINDS[rng.choice(GAME_KINDS)]
+    kind = KINDS[rng.choice(sorted(GAME_KINDS))]
     n = rng.randint(max(2, kind.min_players), 10 if seed % 5 == 0 else 5)
     pool = [f"u{i}" for i in range(8)] + [f"cpu:normal:{i}" for i in range(3)]
     players = rng.sample(pool, min(n, len(pool)))
