@@ -15,7 +15,8 @@ from bot.settings import Settings
 
 SCOPES: Final = ("bot", "applications.commands")
 PERMISSION_NAMES: Final = ("view_channel", "send_messages", "embed_links", "attach_files",
-                           "read_message_history")
+                           "read_message_history", "create_public_threads",
+                           "send_messages_in_threads")
 NO_APPLICATION_ID: Final = (
     "No application id: set DISCORD_TOKEN (the id is read from it) or DISCORD_APPLICATION_ID "
     "(https://discord.com/developers/applications > your app > General Information > "
@@ -28,7 +29,9 @@ class InviteProblem(Problem):
 
 
 def permissions() -> discord.Permissions:
-    """View Channel, Send Messages, Embed Links, Attach Files, Read Message History."""
+    """View Channel, Send Messages, Embed Links, Attach Files, Read Message History, and for a
+    game played in a thread: Create Public Threads, Send Messages in Threads.
+    """
     return discord.Permissions(**dict.fromkeys(PERMISSION_NAMES, True))
 
 

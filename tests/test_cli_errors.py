@@ -538,13 +538,16 @@ def test_invite_from_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
     assert application_id_from_token(TOKEN) == APP_ID
     perms = (discord.Permissions.view_channel.flag | discord.Permissions.send_messages.flag
              | discord.Permissions.embed_links.flag | discord.Permissions.attach_files.flag
-             | discord.Permissions.read_message_history.flag)
-    assert permissions().value == perms == 117760
+             | discord.Permissions.read_message_history.flag
+             | discord.Permissions.create_public_threads.flag
+             | discord.Permissions.send_messages_in_threads.flag)
+    assert permissions().value == perms == 309237763072
     assert call("invite") == (0, (
         f"https://discord.com/oauth2/authorize?client_id={APP_ID}&scope=bot+applications.commands"
-        "&permissions=117760\n"
+        "&permissions=309237763072\n"
         "Open it, pick your server and authorise. Scopes: bot, applications.commands; permissions "
-        "117760: View Channel, Send Messages, Embed Links, Attach Files, Read Message History.\n"),
+        "309237763072: View Channel, Send Messages, Embed Links, Attach Files, Read Message "
+        "History, Create Public Threads, Send Messages In Threads.\n"),
         "")
 
 

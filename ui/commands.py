@@ -19,6 +19,7 @@ from ui.hub import hub_of, person, place_of
 from ui.i18n import N_, for_game, for_user
 from ui.lobby import cancelled, lobby_embed, lobby_view, redraw_lobby
 from ui.managers import can_manage_server, is_manager
+from ui.threads import open_thread
 
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
 """Discord's attachment limit for bots without boosts."""
@@ -89,7 +90,8 @@ async def start(interaction: discord.Interaction[Any], kind: str) -> None:
     tr = for_user(interaction)
     await interaction.response.send_message(
         tr("The game is on! Decisions are made on the game message."), ephemeral=True)
-    await hub.presenter(kind).show(outcome, None)
+    outcome.game = await open_thread(hub, outcome.game, interaction)
+    await hub.presenter(kind).show(outcome, interaction)
 
 
 async def status(interaction: discord.Interaction[Any], kind: str) -> None:

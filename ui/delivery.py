@@ -47,6 +47,7 @@ Sent = discord.Message | discord.WebhookMessage
 class _Door:
     webhook: discord.Webhook
     until: dt.datetime
+    channel_id: int | None  # an interaction's followups go to its own channel
 
 
 def fresh(message: Sent | None) -> bool:
@@ -76,33 +77,35 @@ class Delivery:
         self.webhook_requests = 0
         """Requests sent through an interaction's webhook (outside the global budget)."""
 
-    def channel(self, game: Game) -> discord.PartialMessageable:
-        """The game's channel, for requests with the bot token."""
-        return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    def channel(self, game: Game, channel_id: int | None = None) -> discord.PartialMessageable:
+        """The game's channel (or ``channel_id``), for requests with the bot token."""
+        return self.client.get_partial_messageable(channel_id or game.channel_id,
+                                                   guild_id=game.guild_id)
 
-    def note(self, game_id: int, interaction: discord.Interaction[Any] | None) -> None:
+    def note(self, game: Game, interaction: discord.Interaction[Any] | None) -> None:
         """Remember the game's newest interaction: its webhook carries the next requests."""
         if interaction is None or not interaction.response.is_done() \
                 or interaction.response.type not in _FOLLOWS:
             return
         until = interaction.created_at + FRESH_FOR
-        door = self._doors.get(game_id)
+        door = self._doors.get(game.id)
         if door is None or door.until < until:
-            self._doors[game_id] = _Door(interaction.followup, until)
+            self._doors[game.id] = _Door(interaction.followup, until, interaction.channel_id)
 
-    def _door(self, game_id: int) -> discord.Webhook | None:
+    def _door(self, game_id: int, channel_id: int) -> discord.Webhook | None:
         door = self._doors.get(game_id)
         if door is None:
             return None
         if discord.utils.utcnow() >= door.until:
             del self._doors[game_id]
             return None
-        return door.webhook
+        return door.webhook if door.channel_id == channel_id else None
 
     async def send(self, game: Game, kwargs: dict[str, Any],
-                   urgency: Urgency = Urgency.NOTIFY) -> Sent:
-        """A new message in the game's channel."""
-        webhook = self._door(game.id)
+                   urgency: Urgency = Urgency.NOTIFY, channel_id: int | None = None) -> Sent:
+        """A new message in the game's channel (or in ``channel_id``: a thread's parent)."""
+        target = channel_id or game.channel_id
+        webhook = self._door(game.id, target)
         if webhook is not None:
             try:
                 message = await webhook.send(wait=True, **kwargs)
@@ -114,7 +117,7 @@ class Delivery:
                 self._doors.pop(game.id, None)
         async with self.budget.spend(urgency):
             self.token_requests += 1
-            return await self.channel(game).send(**kwargs)
+            return await self.channel(game, target).send(**kwargs)
 
     async def edit(self, game: Game, message_id: int, kwargs: dict[str, Any],
                    interaction: discord.Interaction[Any] | None = None,

@@ -6,8 +6,9 @@ players invited).
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import discord
 
@@ -15,13 +16,16 @@ from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
 from bot.service import Game, is_cpu
 from ui.clicks import Click
-from ui.hub import ClickContext, ComponentMaker, VerbTable, place_of
+from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable, place_of
 from ui.i18n import for_game, for_user
 from ui.lobby import lobby_embed, lobby_view
 from ui.names import Names
 from ui.shown import Shown, pings_for
+from ui.threads import result_in_channel
 
 OVER_COLOR: Final = 0xF1C40F
+
+log = logging.getLogger("ui.ending")
 
 
 def humans(game: Game) -> list[str]:
@@ -64,6 +68,24 @@ def ending(game: Game, totals: Sequence[int], standings: str, component: Compone
         embed.set_image(url=f"attachment://{image}")
     return Shown(content, embed, ending_view(game, component, sheet=sheet), files,
                  version=game.version)
+
+
+async def announce_end(hub: Hub, game: Game, shown: Shown,
+                       interaction: discord.Interaction[Any] | None = None) -> None:
+    """The game-over message in the game's channel, pinging every player; a game played in a
+    thread also sums itself up in one message back in its lobby's channel.
+    """
+    players = [p.player_id for p in game.players]
+    sent = await hub.messages.announce(game, shown, players, interaction)
+    if game.parent_channel_id is not None:
+        summary = result_in_channel(game, shown, sent.id if sent is not None else None)
+        try:
+            await hub.messages.delivery.send(game, summary.send_kwargs(),
+                                             channel_id=game.parent_channel_id)
+        except discord.HTTPException as exc:
+            log.info("game %s: the result was not posted in its channel (%s)", game.id,
+                     exc.status)
+    hub.upkeep.ended(game)
 
 
 async def _log(ctx: ClickContext) -> None:

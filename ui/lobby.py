@@ -15,6 +15,7 @@ from ui.i18n import N_, Tr, for_game
 from ui.managers import is_manager
 from ui.names import Names
 from ui.shown import Shown
+from ui.threads import open_thread
 
 COMPUTER_LABELS: Final = {EASY: N_("Add Easy computer"), NORMAL: N_("Add Normal computer"),
                           HARD: N_("Add Hard computer")}
@@ -122,6 +123,7 @@ async def cancelled(hub: Hub, game: Game, who: str,
 
 async def _start(ctx: ClickContext) -> None:
     outcome = await ctx.service.start(ctx.game_id, ctx.who)
+    outcome.game = await open_thread(ctx.hub, outcome.game, ctx.interaction)
     await ctx.hub.presenter(outcome.game.kind).show(outcome, ctx.interaction)
 
 

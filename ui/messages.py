@@ -105,7 +105,7 @@ class GameMessages:
         message). An edit older than what the message shows is dropped. A board that is gone
         is posted anew; another refusal is redrawn later, or raised with ``strict``.
         """
-        self.delivery.note(game.id, interaction)
+        self.delivery.note(game, interaction)
         async with self.lock(game.id):
             await self._edit(game, shown, interaction, strict=strict)
 
@@ -189,7 +189,7 @@ class GameMessages:
         posting is refused, the current message carries on with the next round instead (False:
         the bot may not post there at all).
         """
-        self.delivery.note(game.id, interaction)
+        self.delivery.note(game, interaction)
         async with self.lock(game.id):
             if self.message_of(game) is None:
                 await self._edit(game, await make_next(), interaction)
@@ -312,30 +312,29 @@ class GameMessages:
             log.info("game %s: could not delete ping %s (%s)", game.id, message_id, exc.status)
 
     async def announce(self, game: Game, shown: Shown, user_ids: Sequence[str],
-                       interaction: discord.Interaction[Any] | None = None) -> bool:
+                       interaction: discord.Interaction[Any] | None = None) -> Sent | None:
         """Post a new message that notifies ``user_ids`` (the end of a game): the standing
         ping goes, the announcement stays. Where the bot may not post, the announcement goes
         through ``interaction`` (which channel permissions do not block), else to each person
-        privately. Returns whether it reached the channel.
+        privately. Returns the message, when it reached the channel.
         """
         people = sorted({u for u in user_ids if u.isdigit()})
         shown = Shown(shown.content, shown.embed, shown.view, shown.files,
                       version=shown.version, pings=people)
         self._drop_ping(game)
-        self.delivery.note(game.id, interaction)
+        self.delivery.note(game, interaction)
         perms = channel_permissions(self.client, game)
         if can_post(perms):
             try:
-                await self.delivery.send(game, shown.fitted(perms).send_kwargs())
-                return True
+                return await self.delivery.send(game, shown.fitted(perms).send_kwargs())
             except discord.HTTPException as exc:
                 if refusal(exc) is Refusal.CHANNEL_GONE:
                     await self._channel_gone(game)
-                    return False
+                    return None
                 log.warning("game %s: the end could not be posted (%s %s)", game.id,
                             exc.status, exc.text)
         await self._announce_elsewhere(game, shown, people, interaction)
-        return False
+        return None
 
     async def _announce_elsewhere(self, game: Game, shown: Shown, people: Sequence[str],
                                   interaction: discord.Interaction[Any] | None) -> None:

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from ui.hub import hub_of, place_of
 from ui.i18n import GAME_LANGUAGE, SOURCE, languages, resolve
+from ui.threads import THREAD_SETTING
 
 
 def language_name(code: str) -> str:
@@ -37,8 +38,16 @@ async def server_language(interaction: discord.Interaction[Any]) -> str:
     return resolve(stored or interaction.guild_locale)
 
 
-async def game_settings(interaction: discord.Interaction[Any],
-                        language: str | None) -> dict[str, Any]:
-    """The language part of a new game's settings (nothing for English, the default)."""
+async def game_settings(interaction: discord.Interaction[Any], language: str | None,
+                        thread: bool | None = None) -> dict[str, Any]:
+    """The Discord part of a new game's settings: its language (nothing for English, the
+    default) and whether it plays in a thread (``thread``, else the server's choice).
+    """
     lang = resolve(language) if language else await server_language(interaction)
-    return {} if lang == SOURCE else {GAME_LANGUAGE: lang}
+    settings: dict[str, Any] = {} if lang == SOURCE else {GAME_LANGUAGE: lang}
+    if thread is None:
+        service = hub_of(interaction.client).service
+        thread = await service.servers.threads(place_of(interaction).guild_id)
+    if thread:
+        settings[THREAD_SETTING] = True
+    return settings

@@ -32,16 +32,19 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
     @app_commands.describe(
         turn_timeout=loc("Seconds a player has for a decision before the computer plays the turn"),
         language=loc("The language of the game's messages (default: the server's)"),
+        thread=loc("Play the game in a thread of this channel (default: the server's choice)"),
     )
-    @app_commands.rename(turn_timeout=loc("turn_timeout"), language=loc("language"))
+    @app_commands.rename(turn_timeout=loc("turn_timeout"), language=loc("language"),
+                         thread=loc("thread"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
                   turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
-                  language: str | None = None) -> None:
+                  language: str | None = None, thread: bool | None = None) -> None:
         timeout = turn_timeout if turn_timeout is not None \
             else hub_of(self.bot).bot.settings.default_turn_timeout
         await shared.new_game(interaction, KIND, {"turn_timeout": timeout,
-                                                  **await game_settings(interaction, language)})
+                                                  **await game_settings(interaction, language,
+                                                                   thread)})
 
     @app_commands.command(name=loc("join"), description=loc("Join the Posing Pandas lobby here"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -30,7 +30,7 @@ from cogs.posing.render import (
 )
 from pictures import card_data, render_score_card
 from ui.channel_access import can_post, channel_permissions
-from ui.ending import ending
+from ui.ending import announce_end, ending
 from ui.i18n import N_, Tr, for_game
 from ui.lobby import lobby_expired, lobby_shown
 from ui.names import Names
@@ -151,9 +151,7 @@ class PosingPresenter:
         shown = ending(game, ENGINE.totals(state), standings(for_game(game), game, state),
                        PosingComponent,
                        [discord.File(io.BytesIO(png), filename=CARD_FILE)], CARD_FILE)
-        await self.messages.announce(game, shown, [p.player_id for p in game.players],
-                                     interaction)
-        self.hub.upkeep.ended(game)
+        await announce_end(self.hub, game, shown, interaction)
 
     async def refresh(self, game: Game, interaction: discord.Interaction[Any],
                       mask: Mask) -> None:

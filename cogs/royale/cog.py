@@ -38,9 +38,11 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
         mercenary=loc("Mayhem: Mercenary pandas (green d6s worth x round, may desert)"),
         turn_timeout=loc("Seconds a player has for a decision before the computer plays it"),
         language=loc("The language of the game's messages (default: the server's)"),
+        thread=loc("Play the game in a thread of this channel (default: the server's choice)"),
     )
     @app_commands.rename(mischief=loc("mischief"), cannon=loc("cannon"), mercenary=loc("mercenary"),
-                         turn_timeout=loc("turn_timeout"), language=loc("language"))
+                         turn_timeout=loc("turn_timeout"), language=loc("language"),
+                         thread=loc("thread"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def new(
         self,
@@ -50,13 +52,14 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
         mercenary: bool = False,
         turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
         language: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         options = [name for name, on in (("mischief", mischief), ("cannon", cannon),
                                          ("mercenary", mercenary)) if on]
         timeout = turn_timeout if turn_timeout is not None \
             else hub_of(self.bot).bot.settings.default_turn_timeout
         settings = {"expansions": options, "turn_timeout": timeout,
-                    **await game_settings(interaction, language)}
+                    **await game_settings(interaction, language, thread)}
         await shared.new_game(interaction, KIND, settings)
 
     @app_commands.command(name=loc("join"), description=loc("Join the Panda Royale lobby here"))

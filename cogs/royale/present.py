@@ -21,7 +21,7 @@ from cogs.royale.render import render, render_closed_round, standings
 from pictures import render_round_card, render_score_sheet, round_card_data, sheet_data
 from ui.channel_access import can_post, channel_permissions
 from ui.clicks import Click
-from ui.ending import ending
+from ui.ending import announce_end, ending
 from ui.i18n import N_, P_, Tr, for_game
 from ui.lobby import lobby_expired, lobby_shown
 from ui.names import Names
@@ -168,9 +168,7 @@ class RoyalePresenter:
         shown = ending(game, state.totals(), standings(for_game(game), game, state),
                        RoyaleComponent,
                        [await card_file(game, state)], CARD_NAME, sheet=True)
-        await self.messages.announce(game, shown, [p.player_id for p in game.players],
-                                     interaction)
-        self.hub.upkeep.ended(game)
+        await announce_end(self.hub, game, shown, interaction)
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
         """A timeout (or a restart) moved the game on, or a lobby expired: show it."""

@@ -19,7 +19,7 @@ from ui.settings import LANGUAGE_CHOICES, language_name, server_language
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                   group_description=loc("This server's settings (server managers)")):
-    """``/settings language``."""
+    """``/settings language`` and ``/settings threads``."""
 
     def __init__(self, bot: commands.Bot) -> None:
         """Serve ``bot``."""
@@ -48,3 +48,24 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
         await interaction.response.send_message(
             tr("New games in this server will speak {language}.",
                language=language_name(language)), ephemeral=True)
+
+    @app_commands.command(name=loc("threads"),
+                          description=loc("Whether new games here play in a thread (on or off)"))
+    @app_commands.describe(on=loc("On: each game opens a thread of its lobby's channel"))
+    @app_commands.rename(on=loc("on"))
+    async def threads(self, interaction: discord.Interaction[Any],
+                      on: bool | None = None) -> None:
+        """Set whether the server's new games play in a thread, or say which it is."""
+        tr = for_user(interaction)
+        service = hub_of(self.bot).service
+        guild_id = place_of(interaction).guild_id
+        if on is None:
+            now = await service.servers.threads(guild_id)
+            await interaction.response.send_message(
+                tr("New games here play in a thread.") if now
+                else tr("New games here play in their channel."), ephemeral=True)
+            return
+        await service.servers.set_threads(guild_id, on, manager=can_manage_server(interaction))
+        await interaction.response.send_message(
+            tr("From now on, new games here play in a thread of their channel.") if on
+            else tr("From now on, new games here play in their channel."), ephemeral=True)

@@ -30,25 +30,34 @@ def route(r: Any) -> str:
     return f"{r.method} /{parts[1]}/…/{parts[-1] if parts[-1].isalpha() else 'id'}"
 
 
-@pytest.mark.parametrize(("players", "mayhem", "limit"), [(4, False, 0.1), (10, True, 0.15)])
+@pytest.mark.parametrize(("players", "mayhem", "thread", "limit"),
+                         [(4, False, False, 0.1), (10, True, False, 0.15),
+                          # in a thread: opening it, its first board and ping, the result in
+                          # the channel (an interaction's followups cannot reach a thread)
+                          (4, False, True, 0.15)])
 async def test_a_game_of_people_spends_almost_nothing_of_the_global_budget(
-        simcord_env: Any, players: int, mayhem: bool, limit: float) -> None:
+        simcord_env: Any, players: int, mayhem: bool, thread: bool, limit: float) -> None:
     table = await named_table(simcord_env, [f"p{i}" for i in range(players)])
     first = len(simcord_env.http_requests)
     if mayhem:
         await open_royale(table, list(table.members), cpus=0)
     else:
         host = table["u0"]
-        await host.slash(table.channel, "royale new")
+        await host.slash(table.channel, "royale new", thread=thread)
         for name in list(table.members)[1:]:
             await table[name].click(table.channel.last_message, label="Join")
         await host.click(table.channel.last_message, label="Start")
+    if thread:  # the game plays in the thread opened from its lobby
+        (channel,) = table.channel.threads
+        table = Table(simcord_env, table.guild, channel, table.members)
+        table.by_id = {m.id: m for m in table.members.values()}
     steps = await play_recording(table, random.Random(players))
     requests = simcord_env.http_requests[first:]
     app = simcord_env.backend.application_id
     counted = [r for r in requests if global_bucket(r, app)]
     per_decision = len(counted) / len(steps)
-    print(f"\n{players} people{' (Mayhem)' if mayhem else ''}: {len(steps)} decisions, "
+    print(f"\n{players} people{' (Mayhem)' if mayhem else ''}{' in a thread' if thread else ''}: "
+          f"{len(steps)} decisions, "
           f"{len(counted)} global ({per_decision:.3f} per decision), "
           f"{len(requests) - len(counted)} exempt; global by route: "
           f"{dict(Counter(route(r) for r in counted))}")
