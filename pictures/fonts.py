@@ -25,6 +25,7 @@ import wcwidth
 from PIL import Image, ImageDraw, ImageFont, features
 
 from pictures.palette import RGB
+from pictures.tilecache import MiB, TileCache, image_bytes
 
 log = logging.getLogger(__name__)
 
@@ -266,12 +267,32 @@ def _layout(text: str, size: int, fill: RGB, bold: bool) -> Tile:
     return _compose(tiles)
 
 
-@lru_cache(maxsize=2048)
+REUSED_BUDGET: Final = 5 * MiB
+"""Bytes of the text tiles every picture reuses (digits, headings, labels): about 2 MiB a
+language once its pictures have shown every round and score (9 MiB for all five)."""
+ONE_OFF_BUDGET: Final = 5 * MiB // 2
+"""Bytes of the text tiles of one game each (titles, names): those of the last 20 or so games
+drawn (about 110 KiB a game); an older game's are drawn again (a few ms)."""
+TileKey = tuple[str, int, RGB, bool, int | None]
+_REUSED: Final[TileCache[TileKey, Tile]] = TileCache(
+    "text tiles, reused", REUSED_BUDGET, lambda tile: image_bytes(tile.image))
+_ONE_OFF: Final[TileCache[TileKey, Tile]] = TileCache(
+    "text tiles, one game's (titles, names)", ONE_OFF_BUDGET,
+    lambda tile: image_bytes(tile.image))
+
+
 def text_tile(text: str, size: int, fill: RGB, bold: bool = False,
-              max_width: int | None = None) -> Tile:
+              max_width: int | None = None, *, one_off: bool = False) -> Tile:
     """``text`` drawn in the fallback chain at ``size`` pixels, cut with an ellipsis to
-    ``max_width`` pixels when given.
+    ``max_width`` pixels when given. ``one_off``: a text of one game (its title, a player's
+    name), cached apart from the tiles every picture reuses (:mod:`pictures.tilecache`).
     """
+    cache = _ONE_OFF if one_off else _REUSED
+    return cache.get((text, size, fill, bold, max_width),
+                     lambda: _cut_tile(text, size, fill, bold, max_width))
+
+
+def _cut_tile(text: str, size: int, fill: RGB, bold: bool, max_width: int | None) -> Tile:
     tile = _layout(text, size, fill, bold)
     if max_width is None or tile.image.width <= max_width:
         return tile
@@ -289,11 +310,13 @@ def text_tile(text: str, size: int, fill: RGB, bold: bool = False,
 
 
 def draw_line(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, *,
-              anchor: str = "lm", bold: bool = False, max_width: int | None = None) -> int:
+              anchor: str = "lm", bold: bool = False, max_width: int | None = None,
+              one_off: bool = False) -> int:
     """Draw ``text`` with the fallback chain; ``anchor`` is l/m/r then m (middle of the
-    ascent and descent) or s (baseline). Returns the drawn width in pixels.
+    ascent and descent) or s (baseline). Returns the drawn width in pixels. ``one_off``: see
+    :func:`text_tile`.
     """
-    tile = text_tile(text, size, fill, bold, max_width)
+    tile = text_tile(text, size, fill, bold, max_width, one_off=one_off)
     w = tile.image.width
     x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
     if anchor[1] == "s":

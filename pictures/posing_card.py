@@ -159,7 +159,7 @@ class _Painter:
         status = words("Final scores") if self.data.final else words("Game in progress")
         room = width - 2 * MARGIN - label_width(status, 14) - 16
         draw_label(self.image, (MARGIN, y), self.data.title, 22, INK, anchor="lm", bold=True,
-                   room=room)
+                   room=room, one_off=True)
         draw_label(self.image, (width - MARGIN, y), status, 14, MUTED, anchor="rm")
 
     def _header(self) -> None:
@@ -176,14 +176,14 @@ class _Painter:
             cell(draw, box, fill, RULE)
             room = box[2] - box[0] - 10 - (CROWN + 4 if won else 0)
             ink = INK if won else HEADER_INK
-            tile = text_tile(self.names[seat], 13, ink, True, round(room))
+            tile = text_tile(self.names[seat], 13, ink, True, round(room), one_off=True)
             cx, cy = centre(box)
             if won:  # the crown just left of the name, the pair centred
                 cx += (CROWN + 4) / 2
                 left = round(cx - tile.image.width / 2) - CROWN - 4
                 paste_icon(self.image, crown_tile(CROWN), (left, round(cy - CROWN / 2) - 1))
             draw_line(self.image, (cx, cy), self.names[seat], 13, ink, anchor="mm", bold=True,
-                      max_width=round(room))
+                      max_width=round(room), one_off=True)
 
     def _row(self, index: int, box_id: str) -> None:
         lay, draw = self.layout, self.draw

@@ -153,7 +153,7 @@ def render_round_card(data: RoundCardData) -> bytes:
     status = (words("Final scores") if data.final
               else words("Round {n} of {rounds}", n=data.round, rounds=ROUNDS))
     draw_line(image, (MARGIN, TITLE_H / 2), data.title, TITLE_SIZE, INK, bold=True,
-              max_width=WIDTH - 2 * MARGIN - 260)
+              max_width=WIDTH - 2 * MARGIN - 260, one_off=True)
     draw_line(image, (WIDTH - MARGIN, TITLE_H / 2), status, TITLE_SIZE, MUTED, anchor="rm")
     # column captions
     head: Box = (0, TITLE_H, WIDTH, TITLE_H + HEAD_H)
@@ -188,7 +188,7 @@ def render_round_card(data: RoundCardData) -> bytes:
         if shown.count(name) > 1:  # two players of one name: their seats tell them apart
             name = f"{name} #{seat + 1}"
         draw_line(image, (x, ny), name, NAME_SIZE, INK, bold=True,
-                  max_width=WIDTH - x - MARGIN - ROUND_W - GAME_W - 8)
+                  max_width=WIDTH - x - MARGIN - ROUND_W - GAME_W - 8, one_off=True)
         rnd = data.round_totals[seat]
         draw_line(image, (WIDTH - MARGIN - GAME_W - ROUND_W / 2, ny),
                   str(rnd) if data.scored_round else "·", ROUND_SIZE, _number_ink(rnd),

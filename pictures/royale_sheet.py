@@ -190,7 +190,7 @@ class _Painter:
         d = self.data
         y = MARGIN + TITLE_H / 2 - 4
         draw_label(self.image, (MARGIN, y), d.title, 22, INK, anchor="lm", bold=True,
-                   room=WIDTH / 2)
+                   room=WIDTH / 2, one_off=True)
         played = len(d.sheet)
         words = self.words
         status = (words("Final scores") if d.final
@@ -239,7 +239,8 @@ class _Painter:
                 paste_icon(self.image, panda_tile(14), (name_box[2] - 17, name_box[1] + 2))
                 room -= 16
             draw_line(self.image, (name_box[0] + 4, centre(name_box)[1]), self.names[seat],
-                      CELL, INK if scored or current else MUTED, max_width=round(room))
+                      CELL, INK if scored or current else MUTED, max_width=round(room),
+                      one_off=True)
             if scored:
                 cols = d.sheet[rnd - 1][seat]
                 for i, value in enumerate(cols):
@@ -290,7 +291,8 @@ class _Painter:
                 draw_text(self.image, centre(place), str(ranks[seat]), CELL, MUTED)
             name_box = lay.total_cell(seat, 1)
             draw_line(self.image, (name_box[0] + 4, centre(name_box)[1]), self.names[seat],
-                      CELL, INK, bold=won, max_width=name_box[2] - name_box[0] - 8)
+                      CELL, INK, bold=won, max_width=name_box[2] - name_box[0] - 8,
+                      one_off=True)
             draw_text(self.image, centre(lay.total_cell(seat, 9)), str(totals[seat]), 16,
                       _number_ink(totals[seat]), bold=True)
             if seat == d.token:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-from functools import lru_cache
+from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
 from pictures.palette import RGB
+from pictures.tilecache import MiB, TileCache, image_bytes
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -74,13 +75,30 @@ BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u206
 BOLD_STROKE = 0.45
 
 
-@lru_cache(maxsize=4096)
-def _mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+Mask = tuple[Image.Image, int, int]
+MASK_BUDGET: Final = MiB // 4
+"""Bytes of the reused masks (numbers, die labels, plain labels; one byte a pixel): under
+0.2 MiB for all five languages."""
+ONE_OFF_MASK_BUDGET: Final = MiB // 4
+"""Bytes of the masks of one game each (a plain-ASCII title: about 6 KiB)."""
+_MASKS: Final[TileCache[tuple[str, int, str, bool], Mask]] = TileCache(
+    "text masks, reused", MASK_BUDGET, lambda m: image_bytes(m[0]))
+_ONE_OFF_MASKS: Final[TileCache[tuple[str, int, str, bool], Mask]] = TileCache(
+    "text masks, one game's (titles)", ONE_OFF_MASK_BUDGET, lambda m: image_bytes(m[0]))
+
+
+def _mask(text: str, size: int, anchor: str, bold: bool, one_off: bool = False) -> Mask:
     """``text`` rendered once as a coverage mask, with its offset from the anchor point.
 
-    Score sheets repeat the same few strings (numbers, names) hundreds of times; rendering
-    each once and pasting it is several times faster than drawing it every time.
+    Score sheets repeat the same few strings (numbers, labels) hundreds of times; rendering
+    each once and pasting it is several times faster than drawing it every time. A text of one
+    game (``one_off``) is kept apart (:mod:`pictures.tilecache`).
     """
+    cache = _ONE_OFF_MASKS if one_off else _MASKS
+    return cache.get((text, size, anchor, bold), lambda: _render_mask(text, size, anchor, bold))
+
+
+def _render_mask(text: str, size: int, anchor: str, bold: bool) -> Mask:
     f = font(size)
     stroke = BOLD_STROKE if bold else 0
     x0, y0, x1, y1 = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
@@ -100,12 +118,13 @@ def draw_text(
     *,
     anchor: str = "mm",
     bold: bool = False,
+    one_off: bool = False,
 ) -> None:
     """Draw ``text`` in the default font of ``size`` at ``xy`` (``anchor`` as in Pillow);
-    ``bold`` thickens the strokes.
+    ``bold`` thickens the strokes. ``one_off``: a text of one game (see :func:`_mask`).
     """
     if not text:
         return
-    mask, dx, dy = _mask(text, size, anchor, bold)
+    mask, dx, dy = _mask(text, size, anchor, bold, one_off)
     x, y = round(xy[0]) + dx, round(xy[1]) + dy
     image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)

@@ -33,14 +33,17 @@ def english(msgid: str, **params: Any) -> str:
 
 
 def draw_label(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
-               *, anchor: str = "mm", bold: bool = False, room: float | None = None) -> None:
-    """Draw a label at ``xy`` (``anchor`` l/m/r then m), cut to ``room`` pixels if given."""
+               *, anchor: str = "mm", bold: bool = False, room: float | None = None,
+               one_off: bool = False) -> None:
+    """Draw a label at ``xy`` (``anchor`` l/m/r then m), cut to ``room`` pixels if given.
+    ``one_off``: a text of one game (its title), cached apart from the reused labels.
+    """
     if printable(text) == text:
         shown = fit(text, font(size), room) if room is not None else text
-        draw_text(image, xy, shown, size, fill, anchor=anchor, bold=bold)
+        draw_text(image, xy, shown, size, fill, anchor=anchor, bold=bold, one_off=one_off)
     else:
         draw_line(image, xy, text, size, fill, anchor=anchor, bold=bold,
-                  max_width=None if room is None else round(room))
+                  max_width=None if room is None else round(room), one_off=one_off)
 
 
 def label_width(text: str, size: int) -> float:
