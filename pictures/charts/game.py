@@ -229,7 +229,7 @@ def draw_game_chart(data: GameChartData) -> Image.Image:
 def _title(title: str) -> Overlay:
     def draw(image: Image.Image) -> None:
         draw_line(image, (MARGIN, TITLE_H / 2), title, TITLE_PX, INK, bold=True,
-                  max_width=WIDTH - 2 * MARGIN)
+                  max_width=WIDTH - 2 * MARGIN, one_off=True)
     return draw
 
 
@@ -238,7 +238,7 @@ def _legend_text(name: str, total: int, top: int, bottom: int) -> Overlay:
         y = (top + bottom) / 2
         x = MARGIN + 6 + SAMPLE_W + 18
         draw_line(image, (x, y), name, NAME_PX, INK, bold=True,
-                  max_width=WIDTH - MARGIN - VALUE_W - x)
+                  max_width=WIDTH - MARGIN - VALUE_W - x, one_off=True)
         draw_line(image, (WIDTH - MARGIN, y), str(total), VALUE_PX,
                   NEGATIVE if total < 0 else INK, anchor="rm", bold=True)
     return draw

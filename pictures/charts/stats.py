@@ -181,7 +181,7 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
     words = data.words
     shown = data.shown()
     overlays: list[Overlay] = [_heading(player_name(data.name, 0), words(LAST_N, n=len(shown)),
-                                        0, TITLE_H, TITLE_PX)]
+                                        0, TITLE_H, TITLE_PX, one_off=True)]
     with chart_style():
         fig = figure(height)
         for index, kind in enumerate(data.kinds()):
@@ -190,7 +190,7 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
             average = sum(g.score for _, g in games) / len(games)
             overlays.append(_heading(words(kind_of(kind).title),
                                      words(AVERAGE, value=data.number(average)),
-                                     top, top + HEAD_H - 8, NAME_PX))
+                                     top, top + HEAD_H - 8, NAME_PX, one_off=True))
             ax = axes(fig, PLOT_LEFT, top + HEAD_H, PLOT_RIGHT, top + HEAD_H + PANEL_H)
             color = rgb(KIND_COLORS.get(kind, OKABE_ITO[3]))
             xs = [x for x, _ in games]
@@ -260,15 +260,20 @@ def _columns(fig: Any, data: StatsChartData, height: int, overlays: list[Overlay
                 fontweight="bold", color=rgb(INK), zorder=5)
 
 
-def _heading(left: str, right: str, top: int, bottom: int, size: int) -> Overlay:
+def _heading(left: str, right: str, top: int, bottom: int, size: int,
+             one_off: bool = False) -> Overlay:
+    """``one_off``: a heading of one member's (their name, their average, a title cut to the
+    room the average leaves), cached apart from the reused tiles (:mod:`pictures.tilecache`).
+    """
     def draw(image: Image.Image) -> None:
         y = (top + bottom) / 2
         used = 0
         if right:
             used = draw_line(image, (WIDTH - MARGIN, y), right, VALUE_PX - 4, MUTED,
-                             anchor="rm", max_width=(WIDTH - 2 * MARGIN) // 2)
+                             anchor="rm", max_width=(WIDTH - 2 * MARGIN) // 2,
+                             one_off=one_off)
         draw_line(image, (MARGIN, y), left, size, INK, bold=True,
-                  max_width=WIDTH - 2 * MARGIN - used - 16)
+                  max_width=WIDTH - 2 * MARGIN - used - 16, one_off=one_off)
     return draw
 
 
