@@ -11,8 +11,10 @@ from tools.benchbot.bot_bench import main
 from tools.benchbot.bot_runs import Results, run_benchmarks
 from tools.benchbot.options import Options
 
-TINY = Options(which=("latency", "rest", "memory", "startup", "profile"), games=2, resident=2,
-               traced=1, players=3, samples=8, decisions=2, bursts=1, profile_decisions=4)
+TINY = Options(which=("latency", "rest", "memory", "startup", "new", "finished", "ratelimit",
+                      "profile"), games=2, resident=2, traced=1, players=3, samples=8,
+               decisions=2, bursts=1, profile_decisions=4, new_samples=5, elsewhere=300,
+               finished=12, people_games=2, rl_games=2, rl_moves=6)
 
 
 def test_every_benchmark_produces_sane_figures() -> None:
@@ -52,8 +54,32 @@ def test_every_benchmark_produces_sane_figures() -> None:
     assert up.timers == up.active > 0
     assert up.restore_alone and up.open_games_query and up.first_click > 0
 
+    new = results.new_lobby
+    assert new is not None and new.alone.n == new.crowded.n == 5
+    for dist in (new.alone, new.crowded):
+        assert all(x > 0 for x in dist.samples) and dist.p99 >= dist.median
+    assert new.open_games_after >= 300 and new.seeded_s > 0  # the other servers' games were there
+
+    fin = results.finished
+    assert fin is not None and fin.games == 12 and fin.people_games == 2
+    assert set(fin.end.values()) == {0}, fin.end  # every per-game structure let go
+    for used in ("service.store.cache", "service.deadlines", "messages.boards",
+                 "messages.pings"):
+        assert fin.busiest[used] >= 1, (used, fin.busiest)  # ... after holding the games
+    assert fin.rss_start_kb > 0 and fin.rss_end_kb > 0 and not math.isnan(fin.rss_per_game_kb)
+    assert fin.caches and all(c.bytes <= c.budget for c in fin.caches)
+    assert sum(c.entries for c in fin.caches) > 0  # the people's games drew pictures
+
+    assert len(results.ratelimit) == 3
+    for run in results.ratelimit:
+        assert run.seconds and all(s >= 0 for s in run.seconds), run
+        assert run.requests > 0 and run.pct(95) >= run.pct(50) >= 0
+    assert results.ratelimit[0].games == 2
+
     assert "hot path" in results.profile and "our code" in results.profile
-    for heading in ("Latency, 1 game", "REST requests", "Memory with", "Start-up with"):
+    for heading in ("Latency, 1 game", "REST requests", "Memory with", "Start-up with",
+                    "/royale new: dispatch", "Memory after 12 finished games",
+                    "The board under Discord's message limit"):
         assert heading in text
 
 
@@ -62,6 +88,10 @@ def test_command_line() -> None:
     assert main(["--which", "rest", "--players", "2"], out=out) == 0
     assert "requests per decision" in out.getvalue()
     assert main(["--players", "1"], out=io.StringIO()) == 2
+    assert main(["--finished", "0"], out=io.StringIO()) == 2
+    assert main(["--people-games", "30", "--finished", "20"], out=io.StringIO()) == 2
+    assert main(["--which", "new", "--new-samples", "2", "--elsewhere", "10"], out=out) == 0
+    assert "10 open games elsewhere" in out.getvalue()
 
 
 def test_the_command_line_module_is_light() -> None:
@@ -79,7 +109,7 @@ def test_the_latency_benchmark_on_postgresql(pg_cluster) -> None:  # type: ignor
     import dataclasses
 
     # a URL with its own query: the benchmark adds its schema to it, not a second "?"
-    opts = dataclasses.replace(TINY, which=("latency",), backend="postgres",
+    opts = dataclasses.replace(TINY, which=("latency", "new"), backend="postgres",
                                postgres_url=pg_cluster.url() + "?application_name=panda_bench")
     out = io.StringIO()
     results: Results = asyncio.run(run_benchmarks(opts, out))
@@ -88,6 +118,7 @@ def test_the_latency_benchmark_on_postgresql(pg_cluster) -> None:  # type: ignor
     assert text.startswith("Backend: postgres")
     assert [r.games for r in results.latency] == [1, 2]
     assert all(run.answer.n > 0 for run in results.latency)
+    assert results.new_lobby is not None and results.new_lobby.open_games_after >= 300
 
     async def games_in_postgres() -> int:
         import asyncpg

@@ -1,5 +1,6 @@
 """Benchmarks of the bot inside SimCord: interaction latency, REST requests per game, memory
-and start-up time with many games in progress.
+and start-up time with many games in progress, ``/royale new`` with other servers' open games in
+the database, memory after many finished games, the board under Discord's message limit.
 
     python -m tools.benchbot.bot_bench --which all          # (wired as: ./dev bench-bot)
 
@@ -24,6 +25,15 @@ Figures are measurements, printed; nothing here asserts a timing. Each benchmark
 * ``memory``: RSS with ``--resident`` games in progress, tracemalloc's growth over
   ``--traced`` games of their own, and the deep size of what the bot object holds.
 * ``startup``: restarting the bot with those games in progress; ``GameService.restore`` alone.
+* ``new``: ``/royale new`` p50/p99 from dispatch to answer, with no open game elsewhere and
+  with ``--elsewhere`` open games of other servers in the database
+  (:mod:`tools.benchbot.lobbies`).
+* ``finished``: RSS and every per-game structure after ``--finished`` games played to their
+  end, ``--people-games`` of them clicked by people through SimCord; RSS growth per game after
+  a warm-up; the pictures' text caches (:mod:`tools.benchbot.finished`).
+* ``ratelimit``: ``--rl-games`` games at once behind a model of Discord's per-channel message
+  limit: seconds from a click to the applied request that shows the move
+  (:mod:`tools.benchbot.ratelimit`).
 * ``profile`` (only with ``--which profile``): cProfile of decisions in the ``--games``
   world, from dispatch to answer (where the time goes).
 """
@@ -50,8 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options (``./dev bench-bot``)."""
     p.add_argument("--which", choices=(*WHICH, "all"), default="all",
-                   help="one benchmark, or all (latency, rest, memory, startup; profile only "
-                        "when asked)")
+                   help="one benchmark, or all (latency, rest, memory, startup, new, finished, "
+                        "ratelimit; profile only when asked)")
     p.add_argument("--games", type=int, default=50,
                    help="games in progress at once for the latency benchmark (default 50)")
     p.add_argument("--resident", type=int, default=200,
@@ -65,6 +75,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="decisions per game measured with --games games (default 10)")
     p.add_argument("--bursts", type=int, default=5,
                    help="bursts of one simultaneous decision per game (default 5)")
+    p.add_argument("--new-samples", type=int, default=200,
+                   help="/royale new commands timed with none and with --elsewhere open games "
+                        "in other servers (default 200 each)")
+    p.add_argument("--elsewhere", type=int, default=100_000,
+                   help="open games of other servers written into the database for the second "
+                        "/royale new series (default 100,000)")
+    p.add_argument("--finished", type=int, default=1_000,
+                   help="games played to their end for the memory-after-games figures (1,000)")
+    p.add_argument("--people-games", type=int, default=20,
+                   help="of those, games played by two people through SimCord (default 20)")
+    p.add_argument("--rl-games", type=int, default=10,
+                   help="games at once under Discord's per-channel message limit (default 10)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
                    help="where the bot keeps its games: an SQLite file (default) or PostgreSQL")
@@ -82,7 +104,9 @@ def options_from(args: argparse.Namespace) -> Options:
     return Options(which=which, games=args.games, resident=args.resident, traced=args.traced,
                    players=args.players, samples=args.samples, decisions=args.decisions,
                    bursts=args.bursts, seed=args.seed, settle_idle=args.settle_idle,
-                   backend=args.backend)
+                   new_samples=args.new_samples, elsewhere=args.elsewhere,
+                   finished=args.finished, people_games=args.people_games,
+                   rl_games=args.rl_games, backend=args.backend)
 
 
 def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -92,6 +116,11 @@ def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.games < 1 or args.resident < 1 or args.traced < 1 or not 2 <= args.players <= 10:
         (out or sys.stdout).write("--games, --resident and --traced need at least 1 game; "
                                   "--players takes 2 to 10\n")
+        return 2
+    if args.new_samples < 1 or args.elsewhere < 0 or args.finished < 1 \
+            or not 0 <= args.people_games <= args.finished or args.rl_games < 1:
+        (out or sys.stdout).write("--new-samples, --finished and --rl-games need at least 1; "
+                                  "--elsewhere 0 or more; --people-games 0 to --finished\n")
         return 2
     import dataclasses
 

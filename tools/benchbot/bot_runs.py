@@ -50,6 +50,18 @@ async def run_benchmarks(opts: Options, out: TextIO = sys.stdout) -> Results:
         mem, up = "memory" in opts.which, "startup" in opts.which
         if mem or up:
             await bench_resident(opts, out, memory=mem, startup=up, results=results)
+        if "new" in opts.which:
+            from tools.benchbot.lobbies import bench_new_lobby
+
+            results.new_lobby = await bench_new_lobby(opts, out)
+        if "finished" in opts.which:
+            from tools.benchbot.finished import bench_finished
+
+            results.finished = await bench_finished(opts, out)
+        if "ratelimit" in opts.which:
+            from tools.benchbot.ratelimit import bench_ratelimit
+
+            results.ratelimit = await bench_ratelimit(opts, out, max_moves=opts.rl_moves)
         if "profile" in opts.which:
             results.profile = await bench_profile(opts, out)
     finally:

@@ -9,7 +9,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 # ---------------------------------------------------------------------- figures
 
@@ -204,6 +204,9 @@ class Results:
     rest: list[RestRun] = field(default_factory=list)
     memory: MemoryRun | None = None
     startup: StartupRun | None = None
+    new_lobby: Any = None  # tools.benchbot.lobbies.NewLobbyRun
+    finished: Any = None  # tools.benchbot.finished.FinishedRun
+    ratelimit: list[Any] = field(default_factory=list)  # tools.benchbot.ratelimit runs
     profile: str = ""
     errors_logged: int = 0
 

@@ -217,11 +217,13 @@ class World:
 
     # ------------------------------------------------------------------ building
 
-    def new_table(self, n_humans: int) -> GameTable:
-        """A new channel with ``n_humans`` members of its own (50 channels per guild)."""
+    def new_table(self, n_humans: int, per_guild: int = CHANNELS_PER_GUILD) -> GameTable:
+        """A new channel with ``n_humans`` members of its own (``per_guild`` channels per
+        guild: 50 unless asked).
+        """
         env = self.env
-        if self._guild is None or self._channels % CHANNELS_PER_GUILD == 0:
-            self._guild = env.create_guild(f"Pandas {self._channels // CHANNELS_PER_GUILD + 1}")
+        if self._guild is None or self._channels % per_guild == 0:
+            self._guild = env.create_guild(f"Pandas {self._channels // per_guild + 1}")
         self._channels += 1
         k = self._channels
         channel = self._guild.create_text_channel(f"games-{k}")
@@ -278,9 +280,45 @@ class World:
         dispatch, ``on_answered`` right when the last answer is sent. Returns SimCord's
         ``InteractionResult`` of each move.
         """
+        return await self._emit([self._prepare(m) for m in moves], on_emit=on_emit,
+                                on_answered=on_answered)
+
+    def _prepare_slash(self, actor: Any, channel: Any, name: str, options: dict[str, Any]
+                       ) -> tuple[Any, dict[str, Any]]:
+        """The INTERACTION_CREATE of ``/name options`` as SimCord's ``slash`` builds it."""
+        from simcord import actors as sa
+        from simcord import interactions as si
+        from simcord.enums import AppCommandType, InteractionType
+
+        parts = name.split()
+        root = sa._resolve_visible_command(actor, channel.id, parts[0],
+                                           AppCommandType.CHAT_INPUT)
+        leaf, nesting = si.walk_to_subcommand(root, parts[1:])
+        leaf_options, resolved = si.build_options(actor, name, leaf, options,
+                                                  channel_id=channel.id)
+        data: dict[str, Any] = {"id": root["id"], "name": root["name"],
+                                "type": root.get("type", AppCommandType.CHAT_INPUT),
+                                "options": si.nest_options(root, nesting, leaf_options)}
+        if resolved:
+            data["resolved"] = resolved
+        if root.get("guild_id"):
+            data["guild_id"] = root["guild_id"]
+        return si.base_payload(self.env.backend, type=InteractionType.APPLICATION_COMMAND,
+                               channel_id=channel.id, guild_id=actor.guild.id,
+                               user_id=actor.id, data=data)
+
+    async def slash(self, actor: Any, channel: Any, name: str, **options: Any) -> Any:
+        """``/name`` emitted as :meth:`burst` emits clicks (no SimCord polling until the bot
+        has answered): SimCord's ``InteractionResult``.
+        """
+        [res] = await self._emit([self._prepare_slash(actor, channel, name, options)])
+        return res
+
+    async def _emit(self, prepared: Sequence[tuple[Any, dict[str, Any]]], *,
+                    on_emit: Callable[[], None] | None = None,
+                    on_answered: Callable[[], None] | None = None) -> list[Any]:
         from simcord.results import InteractionResult
 
-        prepared = [self._prepare(m) for m in moves]
         backend = self.env.backend
         self._want = {int(record.id) for record, _ in prepared}
         self._answered = asyncio.Event()
