@@ -361,9 +361,11 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
                 await stats.leaderboard(GUILD, "royale", period, 0, computers)
     with rec.at("stats"):
         await stats.player(GUILD, ALICE.id)
-    with rec.at("settings (server language)"):
-        await svc.set_server_language(GUILD, "de", manager=True, known=frozenset({"de"}))
-        await svc.server_language(GUILD)
+    with rec.at("settings (server language, threads)"):
+        await svc.servers.set_language(GUILD, "de", manager=True, known=frozenset({"de"}))
+        await svc.servers.language(GUILD)
+        await svc.servers.set_threads(GUILD, True, manager=True)
+        await svc.servers.threads(GUILD)
 
     there = Place(GUILD, 502)
     with rec.at("/posing new, start, decisions"):
