@@ -23,6 +23,7 @@ from .errors import (
     WrongStatus,
 )
 from .finish import Finish, RateFn, Rating
+from .jsoncol import relabel
 from .migrator import Migration
 from .opening import open_database
 from .postgres import PgDatabase
@@ -69,4 +70,5 @@ __all__ = [
     "TooManyOpen",
     "WrongStatus",
     "open_database",
+    "relabel",
 ]

@@ -48,10 +48,13 @@ def all_games(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     ).fetchall()
 
 
-def seat_players(conn: sqlite3.Connection, game_id: int) -> list[str]:
-    """A game's player ids in seat order."""
-    return [r["player_id"] for r in conn.execute(
-        "SELECT player_id FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,))]
+def seat_players(conn: sqlite3.Connection, game_id: int) -> list[tuple[str, str]]:
+    """A game's players in seat order: (their token in its state and log, their player id);
+    a person's token is ``pN`` (seat N-1), a computer player's its own id.
+    """
+    return [(r["player_id"] if r["is_bot"] else f"p{r['seat'] + 1}", r["player_id"])
+            for r in conn.execute("SELECT seat, player_id, is_bot FROM game_players"
+                                  " WHERE game_id = ? ORDER BY seat", (game_id,))]
 
 
 def game_actions(conn: sqlite3.Connection, game_id: int) -> list[sqlite3.Row]:

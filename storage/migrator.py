@@ -24,6 +24,8 @@ import aiosqlite
 
 from .connection import execute, fetch_value
 from .errors import SchemaError
+from .pgconn import PgConn
+from .upgrades import STEPS
 
 _FILE_NAME = re.compile(r"(\d{3})_([a-z0-9_]+)\.sql")
 
@@ -125,6 +127,9 @@ async def _apply_one(conn: aiosqlite.Connection, migration: Migration) -> bool:
         if not done:
             for statement in migration.statements():
                 await execute(conn, statement)
+            step = STEPS.get(migration.version)
+            if step is not None:
+                await step(conn, "sqlite")
             broken = await fetch_value(conn, "PRAGMA foreign_key_check")
             if broken is not None:
                 raise SchemaError(f"migration {migration.version:03d}_{migration.name} left "
@@ -181,6 +186,9 @@ async def apply_pg_migrations(raw: Any, migrations: Sequence[Migration]) -> tupl
                 await raw.execute("SELECT pg_advisory_xact_lock($1)", _PG_MIGRATION_LOCK)
                 if await pg_schema_version(raw) < migration.version:
                     await raw.execute(migration.sql)
+                    step = STEPS.get(migration.version)
+                    if step is not None:
+                        await step(PgConn(raw), "postgresql")
                     await raw.execute(
                         "UPDATE schema_version SET version = $1", migration.version
                     )

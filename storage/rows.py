@@ -40,6 +40,14 @@ class PlayerRow:
         """Whether a computer decides for this seat (a computer player or a stand-in)."""
         return self.is_bot or self.stand_in is not None
 
+    @property
+    def token(self) -> str:
+        """Who this seat is in the game's state, events and action log: a person is ``pN``
+        (their seat, from 1: never their Discord id, so forgetting a person touches only the
+        seats, results and ratings); a computer player its own id (``cpu:...``).
+        """
+        return self.player_id if self.is_bot else f"p{self.seat + 1}"
+
 
 @dataclass(frozen=True, slots=True)
 class GameRow:

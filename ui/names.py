@@ -63,13 +63,15 @@ class Names:
     def __init__(self, game: Game, tr: Tr | None = None) -> None:
         tr = tr or for_game(game)
         self.players = game.players
-        self.by_id = {p.player_id: p for p in game.players}
+        # a player by their id and by the token the game's events name them by (``p2``)
+        self.by_id = {**{p.token: p for p in game.players},
+                      **{p.player_id: p for p in game.players}}
         self.seats = [p.player_id for p in game.players]
-        self.names = {p.player_id: stood_in(tr, localised_name(tr, p.display_name, p.is_bot),
-                                            p.stand_in)
-                      for p in game.players}
-        """Each player's name in ``tr``'s language (a computer player's is translated; a
-        seat the computer took over says so)."""
+        self.names = {key: stood_in(tr, localised_name(tr, p.display_name, p.is_bot),
+                                    p.stand_in)
+                      for key, p in self.by_id.items()}
+        """Each player's name in ``tr``'s language, by id and by token (a computer player's
+        is translated; a seat the computer took over says so)."""
 
     def __call__(self, player_id: str) -> str:
         return self.of(player_id)
@@ -88,6 +90,11 @@ class Names:
     def seat(self, seat: int) -> str:
         """A seat's name as written (for code blocks, labels and pictures: no markdown)."""
         return isolated(self.names[self.players[seat].player_id])
+
+    def token(self, player_id: str) -> str:
+        """The token the game's events name a player by (their id if unknown)."""
+        p = self.by_id.get(player_id)
+        return p.token if p is not None else player_id
 
     def is_bot(self, player_id: str) -> bool:
         p = self.by_id.get(player_id)

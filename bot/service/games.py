@@ -195,7 +195,8 @@ class GameService:
                                  "add a computer player.", game=Term(kind.title),
                                  n=kind.min_players)
             rules = {k: v for k, v in game.settings.items() if k in kind.rule_options}
-            state, events = kind.engine.new_game(game.player_ids, game.seed, rules)
+            state, events = kind.engine.new_game([p.token for p in game.players], game.seed,
+                                                 rules)
             objs = list(log_objects(f"{game.id}", events))
             try:  # version-guarded: another process may have changed the lobby meanwhile
                 game = await self.db.start_game(game.id, game.version,

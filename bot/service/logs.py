@@ -10,7 +10,7 @@ from bot.errors import NoGameHere
 from bot.rules.errors import Term
 from bot.rules.registry import kind_of
 from bot.service.model import Game, GameLog
-from storage import Storage
+from storage import Storage, relabel
 
 
 async def latest_log(db: Storage, channel_id: int, kind: str) -> GameLog:
@@ -25,12 +25,19 @@ async def latest_log(db: Storage, channel_id: int, kind: str) -> GameLog:
 
 
 async def log_of(db: Storage, game: Game) -> GameLog:
-    """The log of ``game`` as it may be shown now."""
-    events = await db.game_events(game.id)
+    """The log of ``game`` as it may be shown now: its people named by their Discord ids (the
+    stored log names them by seat, ``p1``...; a forgotten person by their pseudonym).
+    """
+    events = relabel(await db.game_events(game.id), people_of(game))
     complete = not game.is_open
     if not complete:
         events = [_without_seed(e) for e in events]
     return GameLog(game, events, complete)
+
+
+def people_of(game: Game) -> dict[str, str]:
+    """The game's people: their token in its stored log -> their id."""
+    return {p.token: p.player_id for p in game.players if not p.is_bot}
 
 
 def _without_seed(event: dict[str, Any]) -> dict[str, Any]:

@@ -127,7 +127,8 @@ class Turns:
         finish = None
         if engine.current_seat(new_state) is None:
             finish = _finish(game, kind, new_state)
-        actor = player_id if by != "timeout" else f"timeout:{player_id}"
+        token = game.players[seat].token  # the log never holds a Discord id
+        actor = token if by != "timeout" else f"timeout:{token}"
         try:  # the version guard: of racing writers (other processes too), one wins
             game = await self.db.commit_action(
                 game.id, game.version, action=action.to_json(), actor=actor, events=objs,

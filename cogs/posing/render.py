@@ -317,7 +317,7 @@ def render_closed(tr: Tr, game: Game, state: PosingState, events: Sequence[Mappi
     names = Names(game, tr)
     fills = [e for e in events if e.get("event") == "fill"]
     if not names.is_bot(player_id):
-        fills = [e for e in fills if e.get("player") == player_id]
+        fills = [e for e in fills if e.get("player") == names.token(player_id)]
     lines = [fill_line(tr, e, names) for e in fills]
     who = tr("Computer players") if names.is_bot(player_id) else names.of(player_id)
     embed = discord.Embed(title=tr("Posing Pandas · {player}: turn over", player=who),

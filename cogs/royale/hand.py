@@ -15,11 +15,11 @@ def hand_embed(game: Game, state: RoyaleState, user_id: int, tr: Tr) -> discord.
     """The user's dice with what they show this round (or a note for spectators), in the
     user's language (``tr``).
     """
-    ids = game.player_ids
-    if str(user_id) not in ids:
+    seats = [p.seat for p in game.players if p.player_id == str(user_id)]
+    if not seats:
         return discord.Embed(title=tr("Your dice"), color=0x95A5A6,
                              description=tr("You're not playing in this game."))
-    seat = ids.index(str(user_id))
+    seat = seats[0]
     specs = state.dice.specs
     lines = []
     for d in state.hands[seat]:

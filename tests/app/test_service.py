@@ -62,7 +62,7 @@ async def test_concurrent_actions_apply_once(service: GameService) -> None:
     stale = [r for r in results if isinstance(r, StaleClick)]
     assert len(ok) == 1 and len(stale) == 4
     log = await service.db.action_log(gid)
-    assert [a.actor for a in log].count(str(user)) == 1
+    assert [a.actor for a in log].count(game.players[seat].token) == 1  # "p1": never an id
     assert service_seat == seat
 
 
@@ -108,7 +108,7 @@ async def test_computer_seats_play_and_finish_results(service: GameService) -> N
     results = await service.db.game_results(game.id)
     assert len(results) == 2
     log = await service.db.action_log(game.id)
-    assert {a.actor for a in log} == {"1", "cpu:1"}
+    assert {a.actor for a in log} == {"p1", "cpu:1"}  # a person by their seat's token
     with pytest.raises(GameNotRunning):
         await service.act(game.id, 1, outcome.game.version, pick_first)
 

@@ -86,7 +86,7 @@ async def test_a_registered_kind_is_played_stored_rated_and_validated(
     assert game is not None and game.kind == "toy" and game.status == "finished"
     ids = game.player_ids
     assert len(actors) == toy.ROUNDS * 3
-    assert actors.count("timeout:2") == 1 and actors.count(ids[2]) == toy.ROUNDS
+    assert actors.count("timeout:p2") == 1 and actors.count(ids[2]) == toy.ROUNDS
     state = service.state_of(game)
     totals = toy.ENGINE.totals(state)
     assert state.bonus == toy.ENGINE.new_game(ids, game.seed)[0].bonus  # the seed drew it

@@ -54,6 +54,13 @@ async def waiting(svc: GameService, gid: int) -> tuple[int, int]:
     return int(game.players[seat].player_id), game.version
 
 
+async def token(svc: GameService, gid: int, user: int) -> str:
+    """The token the user is named by in the game's action log (their seat's: ``p1``)."""
+    game = await svc.db.get_game(gid)
+    assert game is not None
+    return next(p.token for p in game.players if p.player_id == str(user))
+
+
 def test_the_plans_split_the_guilds() -> None:
     assert shard_of(GUILD, 2) == 1
     assert PLANS[0].owns(GUILD) and not PLANS[1].owns(GUILD)
@@ -70,7 +77,7 @@ async def test_a_click_on_the_other_cluster_applies_once_and_arms_no_timer(
     await b.act(gid, user, version, pick_first)
     assert b.pending_timers == 0  # B does not run the timers of A's games
     log = await a.db.action_log(gid)
-    assert [x.actor for x in log] == [str(user)]
+    assert [x.actor for x in log] == [await token(a, gid, user)]
     # A's timer, armed at the old version, finds the game moved on: it applies nothing and
     # follows the game's new deadline.
     assert await a.timeout(gid, version) is None
@@ -90,7 +97,7 @@ async def test_racing_clicks_from_both_clusters_apply_once(
     refused = [r for r in results if isinstance(r, StaleClick)]
     assert len(applied) == 1 and len(refused) == 1, results
     assert "latest message" in str(refused[0])  # politely, as a stale click
-    assert [x.actor for x in await a.db.action_log(gid)] == [str(user)]
+    assert [x.actor for x in await a.db.action_log(gid)] == [await token(a, gid, user)]
 
 
 async def test_racing_timeouts_fire_once(clusters: tuple[GameService, GameService]) -> None:
@@ -100,7 +107,7 @@ async def test_racing_timeouts_fire_once(clusters: tuple[GameService, GameServic
     outcomes = await asyncio.gather(a.timeout(gid, version), b.timeout(gid, version))
     assert sum(o is not None for o in outcomes) == 1
     log = await a.db.action_log(gid)
-    assert [x.actor for x in log] == [f"timeout:{user}"]
+    assert [x.actor for x in log] == [f"timeout:{await token(a, gid, user)}"]
 
 
 async def test_only_the_owner_restores_the_game(

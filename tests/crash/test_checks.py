@@ -49,8 +49,9 @@ def last_answer(path: Path, game_id: int) -> Answer:
 def replayed_states(path: Path, game_id: int) -> Iterator[str]:
     """The state text after 0, 1, 2, ... of the game's actions."""
     (game,) = rows(path, "SELECT kind, seed, settings FROM games WHERE id = ?", (game_id,))
-    players = [r["player_id"] for r in rows(
-        path, "SELECT player_id FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,))]
+    players = [r["player_id"] if r["is_bot"] else f"p{r['seat'] + 1}" for r in rows(
+        path, "SELECT seat, player_id, is_bot FROM game_players WHERE game_id = ? ORDER BY seat",
+        (game_id,))]  # a person's token in the state is their seat, a computer's its id
     engine = engine_for(game["kind"])
     state, _ = engine.new_game(players, game["seed"], json.loads(game["settings"]))
     yield state_text(engine.state_to_json(state))

@@ -187,3 +187,8 @@ async def click_together(env: Any, clicks: list[tuple[Any, Any, str]], *,
         records.append(record)
     await env._settle_internal(dispatch="INTERACTION_CREATE")
     return [InteractionResult(env, r) for r in records]
+
+
+def token_of(game: Any, user_id: int) -> str:
+    """The token a person is named by in the game's action log and events (``p2``)."""
+    return str(next(p.token for p in game.players if p.player_id == str(user_id)))

@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from tests.e2e.table import Table, click_together, components, private, refused, verb
+from tests.e2e.table import (
+    Table,
+    click_together,
+    components,
+    private,
+    refused,
+    token_of,
+    verb,
+)
 from tests.e2e.test_royale_guards import play_until, started
 
 
@@ -28,8 +36,9 @@ async def test_a_crowd_on_one_button(table: Table) -> None:
     applied = [r for r in results if not refused(r)]
     assert len(applied) == 1
     assert len(await actions_of(table)) > before
+    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
     picks = [a for a in (await actions_of(table))[before:] if a.action["type"] == "pick"
-             and a.actor == str(table.decider(msg).id)]
+             and a.actor == token_of(game, table.decider(msg).id)]
     assert len(picks) == 1
 
 

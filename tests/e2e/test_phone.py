@@ -265,8 +265,8 @@ def test_cannon_buttons_say_what_they_score(last_round: bool) -> None:
     from ui.names import Names
 
     state = _cannon_state(last_round)
-    players = [SimpleNamespace(player_id=f"cpu:{i}", display_name=n, is_bot=False,
-                               stand_in=None)
+    players = [SimpleNamespace(player_id=f"cpu:{i}", token=f"cpu:{i}", display_name=n,
+                               is_bot=False, stand_in=None)
                for i, n in enumerate(NAMES[:3])]
     game: Any = SimpleNamespace(id=1, version=1, players=players, settings={})
     view = build_view(ENGLISH, game, state)

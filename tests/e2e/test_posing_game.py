@@ -11,6 +11,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.service.logs import log_of
 from tests.e2e.table import Table, components, custom_ids, private, refused, verb
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -290,7 +291,7 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
 
     game = await latest_game(table)
     assert game.status == "finished"
-    events = await env.bot.service.db.game_events(game.id)
+    events = (await log_of(env.bot.service.db, game)).events
     totals = events[-1]["totals"]
     winners = events[-1]["winners"]
     final = history[-1]

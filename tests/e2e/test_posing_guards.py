@@ -147,7 +147,7 @@ async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     assert routes(env, since) == ["GET guilds", "PATCH channels", "POST webhooks",
                                   "DELETE webhooks"]
     log = await actions(table)
-    assert log and all(a.actor == f"timeout:{alice.id}" for a in log)
+    assert log and all(a.actor == "timeout:p1" for a in log)  # alice, in seat 1
     assert log[-1].action["type"] == "fill"  # the computer played alice's whole turn
 
     history = table.channel.history()
@@ -299,7 +299,7 @@ async def test_restart_after_a_crash_between_commits(table: Table, bot_factory) 
     await old_bot.close()
 
     log = await actions(table)
-    assert [a.actor for a in log] == [str(alice.id)] + ["cpu:1"] * (len(log) - 1)
+    assert [a.actor for a in log] == ["p1"] + ["cpu:1"] * (len(log) - 1)  # alice: seat 1
     assert log[-1].action["type"] == "fill"
     history = table.channel.history()
     turns = [m for m in history if custom_ids(m) or m.embeds]

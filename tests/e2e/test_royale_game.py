@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.service.logs import log_of
 from tests.e2e.table import Table, custom_ids, private, refused, verb
 
 
@@ -49,7 +50,10 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     assert game is not None and game.status == "finished"
     results = await db.game_results(game.id)
     assert {r.player_id for r in results} == {str(table["alice"].id), str(table["bob"].id)}
-    events = await db.game_events(game.id)
+    stored = await db.game_events(game.id)  # the stored log names seats, never Discord ids
+    assert set(stored[-1]["totals"]) == {"p1", "p2"}
+    assert str(table["alice"].id) not in json.dumps(stored)
+    events = (await log_of(db, game)).events  # as shown: the people by their Discord ids
     assert events[0]["event"] == "setup" and events[-1]["event"] == "game_end"
     totals = events[-1]["totals"]
     assert {r.player_id: r.score for r in results} == totals
@@ -66,7 +70,7 @@ async def test_five_player_game_with_every_mayhem_option(table: Table) -> None:
     db = table.env.bot.service.db
     game = await db.latest_game_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
-    events = await db.game_events(game.id)
+    events = (await log_of(db, game)).events
     kinds = {e["event"] for e in events}
     assert {"mischief_dealt", "mischief", "captain", "trade", "pick", "game_end"} <= kinds
     final = table.channel.history()[-1]

@@ -8,7 +8,15 @@ import random
 import discord
 import pytest
 
-from tests.e2e.table import Table, click_together, components, private, refused, verb
+from tests.e2e.table import (
+    Table,
+    click_together,
+    components,
+    private,
+    refused,
+    token_of,
+    verb,
+)
 from tests.e2e.test_royale_game import open_lobby
 
 
@@ -62,7 +70,7 @@ async def test_two_clicks_at_once_apply_once(table: Table) -> None:
     turned_down = [r for r in results if refused(r)]
     assert len(turned_down) == 1
     log = await db.action_log(game.id)
-    mine = [a for a in log[before:] if a.actor == str(who.id)]
+    mine = [a for a in log[before:] if a.actor == token_of(game, who.id)]
     assert len(mine) == 1 and mine[0].action["type"] == "pick"
 
 
@@ -78,7 +86,7 @@ async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     db = table.env.bot.service.db
     game = await db.latest_game_in_channel(table.channel.id)
     log = await db.action_log(game.id)
-    assert any(a.actor == f"timeout:{waiting.id}" for a in log)
+    assert any(a.actor == f"timeout:{token_of(game, waiting.id)}" for a in log)
     seen = [m.content for m in table.channel.history()[-2:]]
     assert any("ran out of time" in c for c in seen)
 

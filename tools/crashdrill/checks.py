@@ -143,7 +143,8 @@ def _check_game(
 ) -> None:
     gid, status, version = game["id"], game["status"], game["version"]
     where = f"game {gid}"
-    players = db.seat_players(conn, gid)
+    seats = db.seat_players(conn, gid)
+    players = [token for token, _ in seats]
     actions = db.game_actions(conn, gid)
     n = len(actions)
     result.games[gid] = GameFacts(gid, status, version, len(players), n)
@@ -168,12 +169,12 @@ def _check_game(
     result.check(version == len(players) + n, "versions",
                  f"{where}: version {version} but {len(players)} players and {n} actions")
     results = db.game_results(conn, gid)
-    print_ = _fingerprint(game, players, actions, results)
+    print_ = _fingerprint(game, [f"{t}={p}" for t, p in seats], actions, results)
     if status == "finished" and result.verified.get(gid) == print_:
         result.check(True, "replay", "")  # the very rows a full replay accepted before
         return
     failures = len(result.failures)
-    _replay(game, players, actions, results, answer, result)
+    _replay(game, seats, actions, results, answer, result)
     if status == "finished" and len(result.failures) == failures:
         result.verified[gid] = print_
     else:
@@ -191,7 +192,7 @@ def _fingerprint(game: sqlite3.Row, players: list[str], actions: list[sqlite3.Ro
 
 def _replay(
     game: sqlite3.Row,
-    players: list[str],
+    seats: list[tuple[str, str]],
     actions: list[sqlite3.Row],
     results: list[sqlite3.Row],
     answer: Answer | None,
@@ -204,6 +205,7 @@ def _replay(
     where = f"game {gid}"
     engine = engine_for(game["kind"])
     settings = json.loads(game["settings"])
+    players = [token for token, _ in seats]
     state, events = engine.new_game(players, game["seed"], settings)
 
     def events_text(evs: Sequence[Any]) -> str:
@@ -250,7 +252,7 @@ def _replay(
     expected: dict[str, tuple[int, bool]] = {}
     if over:
         totals, winners = engine.totals(state), set(engine.winners(state))
-        expected = {p: (totals[i], i in winners) for i, p in enumerate(players)}
+        expected = {pid: (totals[i], i in winners) for i, (_, pid) in enumerate(seats)}
     result.check(stored == expected, "results",
                  f"{where}: results {stored} but the replay gives {expected}")
 
