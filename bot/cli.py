@@ -54,6 +54,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("bench", "engine speed: full games per second (one core)"),
     ("health", "exit 0 if the running bot's heartbeat is fresh (the container's check)"),
     ("db copy SOURCE TARGET", "copy a database (SQLite file -> postgresql:// URL) and check it"),
+    ("db purge [--dry-run]", "delete the data of servers that removed the bot past the retention"),
+    ("forget-user ID", "forget a Discord user everywhere (a deleted account, a request by mail)"),
     ("help [COMMAND]", "this list, or one command's options"),
 )
 DEV_COMMANDS: tuple[tuple[str, str], ...] = (
@@ -173,13 +175,20 @@ def build_parser() -> argparse.ArgumentParser:
     helper = command("help", "list the commands, or show one command's options")
     helper.add_argument("topic", nargs="?", default=None, metavar="COMMAND")
 
-    db = command("db", "database tools: db copy SOURCE TARGET [--force]")
+    forget = command("forget-user", "forget a Discord user in every server: their results,"
+                     " ratings and totals deleted, their seats given a pseudonym")
+    forget.add_argument("user_id", metavar="ID")
+    db = command("db", "database tools: db copy SOURCE TARGET [--force], db purge [--dry-run]")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     copy = db_sub.add_parser("copy", help="copy every game, result and rating to another "
                              "database (SQLite file or postgresql:// URL) and check it")
     copy.add_argument("source", metavar="SQLITE_PATH")
     copy.add_argument("target", metavar="POSTGRES_URL")
     copy.add_argument("--force", action="store_true", help="replace the target's data")
+    purge = db_sub.add_parser("purge", help="delete the data of servers that removed the bot "
+                              "longer ago than GUILD_RETENTION_DAYS")
+    purge.add_argument("--dry-run", action="store_true",
+                       help="only show what would be deleted")
     return p
 
 
@@ -216,13 +225,21 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         return 0
     if cmd == "run":
         return _run(out)
-    if cmd == "db":
+    if cmd == "db" and args.db_command == "copy":
         from storage.copy import run_copy_command
 
         return run_copy_command(args.source, args.target, args.force, out)
     from bot.settings import load_settings
 
     settings = load_settings()
+    if cmd == "db":
+        from bot.privacy_cli import purge
+
+        return purge(settings, args.dry_run, out)
+    if cmd == "forget-user":
+        from bot.privacy_cli import forget_user
+
+        return forget_user(settings, args.user_id, out)
     if cmd == "sync":
         from bot.app import sync_commands
 

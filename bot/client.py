@@ -84,6 +84,7 @@ class PandaBot(commands.Bot):
         db = await open_database(self.settings.database_target)
         self.service = GameService(db, clock=discord_clock,
                                    default_timeout=self.settings.default_turn_timeout,
+                                   retention_days=self.settings.guild_retention_days,
                                    limits=Limits(per_server=self.settings.guild_open_games,
                                                  lobby_ttl_s=self.settings.lobby_ttl))
         self.stats = StatsService(db)

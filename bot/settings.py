@@ -50,6 +50,8 @@ REQUIREMENTS: Final[dict[str, str]] = {
     "lobby_ttl": ("must be a whole number of seconds from 60 to 604800 (a lobby nobody starts "
                   "closes that long after its last change)"),
     "guild_open_games": "must be a whole number from 1 to 1000 (open games per server)",
+    "guild_retention_days": ("must be a whole number of days from 0 to 3650 (how long a server's "
+                             "data is kept after the bot is removed from it)"),
 }
 SECRET_FIELDS: Final = frozenset({"discord_token", "database_url"})
 
@@ -109,6 +111,10 @@ class Settings(BaseSettings):
     guild_open_games: int = Field(default=25, ge=1, le=1000,
                                   description="Open games (lobbies and games in play) one "
                                               "server may have at once.")
+    guild_retention_days: int = Field(default=30, ge=0, le=3650,
+                                      description="Days a server's data is kept after the bot "
+                                                  "is removed from it (unless it is added "
+                                                  "back).")
 
     @field_validator("log_level")
     @classmethod

@@ -5,11 +5,18 @@ members leaving, permissions changing, the gateway dropping. Each is handed to
 
 from __future__ import annotations
 
+import logging
+
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from ui.hub import hub_of
 from ui.upkeep import Upkeep
+
+log = logging.getLogger(__name__)
+
+PURGE_EVERY_HOURS = 6
+"""How often the data of servers that removed the bot is checked against its retention."""
 
 
 class UpkeepCog(commands.Cog):
@@ -18,6 +25,22 @@ class UpkeepCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         """Serve ``bot``."""
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Start the retention purge (also once now)."""
+        self.purge.start()
+
+    async def cog_unload(self) -> None:
+        """Stop the retention purge."""
+        self.purge.cancel()
+
+    @tasks.loop(hours=PURGE_EVERY_HOURS)
+    async def purge(self) -> None:
+        """Delete the data of servers that removed the bot longer ago than the retention."""
+        try:
+            await self.upkeep.purge()
+        except Exception:  # the next round tries again
+            log.exception("the retention purge failed")
 
     @property
     def upkeep(self) -> Upkeep:
@@ -52,12 +75,18 @@ class UpkeepCog(commands.Cog):
         await self.upkeep.guild_removed(guild.id)
 
     @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot was added to a server (maybe again): its data stays."""
+        await self.upkeep.guild_joined(guild.id)
+
+    @commands.Cog.listener()
     async def on_ready(self) -> None:
         """Connected (again): deadlines held during an outage go on. A server that removed
         the bot while it was away answers its first request with Missing Access: its games
-        end then).
+        end then). A server that added the bot back while it was away keeps its data.
         """
         await self.upkeep.reconnected()
+        await self.upkeep.still_in({g.id for g in self.bot.guilds})
 
     @commands.Cog.listener()
     async def on_guild_channel_update(self, before: discord.abc.GuildChannel,

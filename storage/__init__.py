@@ -26,6 +26,7 @@ from .finish import Finish, RateFn, Rating
 from .jsoncol import relabel
 from .migrator import Migration
 from .opening import open_database
+from .personal_data import SERVER_TABLES, Departure, PersonalRows
 from .postgres import PgDatabase
 from .rows import (
     ActionRow,
@@ -40,11 +41,13 @@ from .rows import (
 )
 
 __all__ = [
+    "SERVER_TABLES",
     "ActionRow",
     "BackendError",
     "ChannelBusy",
     "Database",
     "DatabaseInfo",
+    "Departure",
     "Finish",
     "GameClosed",
     "GameNotFound",
@@ -55,6 +58,7 @@ __all__ = [
     "Migration",
     "NotActive",
     "NotInLobby",
+    "PersonalRows",
     "PgDatabase",
     "PlayerRow",
     "RateFn",

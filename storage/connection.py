@@ -59,6 +59,7 @@ async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
             log.warning("SQLite database %s is not in WAL mode (journal_mode=%s)", target, mode)
         await execute(conn, "PRAGMA synchronous = NORMAL")
         await execute(conn, "PRAGMA foreign_keys = ON")
+        await execute(conn, "PRAGMA secure_delete = ON")  # what is deleted is overwritten
     except BaseException:
         await conn.close()
         raise

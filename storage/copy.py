@@ -71,8 +71,9 @@ _RATINGS = _Table(
 )
 _GUILD_SETTINGS = _Table("guild_settings", ("guild_id", "language", "threads", "updated_ms"),
                          "guild_id")
+_DEPARTURES = _Table("guild_departures", ("guild_id", "removed_ms"), "guild_id")
 _PER_GAME = (_GAMES, _PLAYERS, _ACTIONS, _RESULTS)
-_PER_GUILD = (_RATINGS, _GUILD_SETTINGS)
+_PER_GUILD = (_RATINGS, _GUILD_SETTINGS, _DEPARTURES)
 _ALL = (*_PER_GAME, *_PER_GUILD)
 
 
@@ -158,7 +159,7 @@ async def _insert(conn: Conn, table: _Table, rows: Tuples) -> None:
 
 async def _clear(conn: Conn) -> None:
     for name in ("actions", "results", "game_players", "ratings", "player_totals", "games",
-                 "guild_settings"):
+                 "guild_settings", "guild_departures"):
         await execute(conn, f"DELETE FROM {name}")
 
 

@@ -89,6 +89,13 @@ class Database(StorageBase[aiosqlite.Connection]):
         """True once :meth:`close` has been called."""
         return self._closed
 
+    async def scrub(self) -> None:
+        """Fold the WAL (which may still hold deleted rows' old pages) into the database
+        file and truncate it; the file's freed pages were zeroed (``secure_delete``).
+        """
+        async with self._lock:
+            await fetch_value(self._conn, "PRAGMA wal_checkpoint(TRUNCATE)")
+
     # -- the transaction runner --------------------------------------------------------------
 
     async def _transaction(self, work: Work[T], write: bool) -> T:

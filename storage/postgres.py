@@ -115,6 +115,15 @@ class PgDatabase(StorageBase[PgConn]):
         """True once :meth:`close` has been called."""
         return self._closed
 
+    async def scrub(self) -> None:
+        """Vacuum the tables that hold people and servers: their deleted row versions go."""
+        try:
+            async with self._pool.acquire() as raw:
+                await raw.execute("VACUUM games, game_players, actions, results, ratings,"
+                                  " player_totals, guild_settings, guild_departures")
+        except _FAILURES as error:
+            raise BackendError(f"PostgreSQL: {error}") from error
+
     async def _transaction(self, work: PgWork[T], write: bool) -> T:
         try:
             async with self._pool.acquire() as raw:

@@ -49,7 +49,8 @@ class TransactionRunner(ABC, Generic[C]):
         self.applied_migrations = applied
         self.before_commit: CommitHook | None = None
         """Called inside the transaction of every game-moving write (:meth:`start_game`,
-        :meth:`commit_action`) once its writes are done, just before ``COMMIT``. Fault drills
+        :meth:`commit_action`; and of :meth:`forget_person`, as game 0) once its writes are
+        done, just before ``COMMIT``. Fault drills
         use it to stop a process with a transaction open; the bot leaves it ``None``."""
 
     # -- lifecycle (per backend) -------------------------------------------------------------
@@ -66,6 +67,13 @@ class TransactionRunner(ABC, Generic[C]):
     @abstractmethod
     async def info(self) -> DatabaseInfo:
         """Schema version, settings in force and tables: for health checks and tests."""
+
+    @abstractmethod
+    async def scrub(self) -> None:
+        """Make deleted rows unreadable in the files the backend keeps (after forgetting a
+        person or a server): SQLite folds its WAL into the database file, whose freed pages
+        ``secure_delete`` zeroes; PostgreSQL vacuums the dead row versions away.
+        """
 
     @abstractmethod
     async def _transaction(self, work: Job[C, T], write: bool) -> T:

@@ -14,7 +14,7 @@ import discord
 
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
-from bot.service import Game, is_cpu
+from bot.service import Game, is_person
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable, place_of
 from ui.i18n import for_game, for_user
@@ -30,7 +30,7 @@ log = logging.getLogger("ui.ending")
 
 def humans(game: Game) -> list[str]:
     """The Discord ids of the game's people, in seat order."""
-    return [p.player_id for p in game.players if not is_cpu(p.player_id)]
+    return [p.player_id for p in game.players if is_person(p.player_id)]
 
 
 def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False

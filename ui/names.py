@@ -16,7 +16,7 @@ import discord
 import wcwidth
 from babel.lists import format_list
 
-from bot.service import Game
+from bot.service import Game, is_former
 from ui.i18n import N_, Tr, for_game
 
 PHONE_COLUMNS: Final = 34
@@ -46,8 +46,22 @@ def localised_name(tr: Tr, name: str, is_bot: bool) -> str:
 
 
 STAND_IN_WORDS: Final = {"left": N_("{name} (left: computer)"),
-                         "resigned": N_("{name} (resigned: computer)")}
+                         "resigned": N_("{name} (resigned: computer)"),
+                         "forgotten": N_("{name} (computer)")}
 """How a seat the computer took over is named (its player left the server or resigned)."""
+
+
+def former_name(tr: Tr, player_id: str) -> str:
+    """A forgotten person's name in ``tr``'s language ("former player 3f9c")."""
+    return tr("former player {code}", code=player_id.split(":", 1)[-1][:4])
+
+
+def person_name(tr: Tr, player_id: str, name: str, is_bot: bool) -> str:
+    """A seat's name as ``tr``'s language shows it (see :func:`localised_name`; a forgotten
+    person by their pseudonym).
+    """
+    return former_name(tr, player_id) if is_former(player_id) \
+        else localised_name(tr, name, is_bot)
 
 
 def stood_in(tr: Tr, name: str, why: str | None) -> str:
@@ -67,8 +81,8 @@ class Names:
         self.by_id = {**{p.token: p for p in game.players},
                       **{p.player_id: p for p in game.players}}
         self.seats = [p.player_id for p in game.players]
-        self.names = {key: stood_in(tr, localised_name(tr, p.display_name, p.is_bot),
-                                    p.stand_in)
+        self.names = {key: stood_in(tr, person_name(tr, p.player_id, p.display_name,
+                                                    p.is_bot), p.stand_in)
                       for key, p in self.by_id.items()}
         """Each player's name in ``tr``'s language, by id and by token (a computer player's
         is translated; a seat the computer took over says so)."""

@@ -35,7 +35,7 @@ from ui.channel_access import (
 )
 from ui.i18n import N_, for_game
 from ui.messages import GameMessages
-from ui.names import isolated, safe
+from ui.names import isolated, person_name, safe
 from ui.shown import Shown
 
 log = logging.getLogger("ui.upkeep")
@@ -57,6 +57,9 @@ TOOK_OVER: Final = N_("🤖 {name} left the server: the computer plays their sea
                       "of the game (unrated).")
 RESIGNED: Final = N_("🏳️ {name} resigned: the computer plays their seat for the rest of the "
                      "game (unrated).")
+FORGOTTEN: Final = N_("🤖 A player asked the bot to forget them: the computer plays the seat of "
+                      "{name} for the rest of the game (unrated).")
+STAND_IN_NOTES: Final = {"resigned": RESIGNED, "forgotten": FORGOTTEN}
 
 
 class Board(Protocol):
@@ -158,11 +161,29 @@ class Upkeep:
         return games
 
     async def guild_removed(self, guild_id: int) -> list[Game]:
-        """The bot was removed from the server: its open games end as abandoned."""
-        games = await self.service.abandon_guild(guild_id, "bot removed from the server")
+        """The bot was removed from the server: its open games end as abandoned, and its
+        data goes after the retention period unless the bot is added back.
+        """
+        games = await self.service.privacy.departed(guild_id)
         for game in games:
             self.forget(game)
         return games
+
+    async def guild_joined(self, guild_id: int) -> None:
+        """The bot was added to a server: if it had been removed, its data stays."""
+        if await self.service.privacy.returned(guild_id):
+            log.info("back in server %s: its data is kept", guild_id)
+
+    async def still_in(self, guild_ids: set[int]) -> None:
+        """Connected: the servers the bot is in keep their data (added back while away)."""
+        for departure in await self.service.privacy.departures():
+            if departure.guild_id in guild_ids:
+                await self.guild_joined(departure.guild_id)
+
+    async def purge(self) -> None:
+        """Delete the data of servers whose retention period ran out."""
+        for guild_id, rows in (await self.service.privacy.purge()).items():
+            log.info("server %s's data deleted after the retention period: %s", guild_id, rows)
 
     def forget(self, game: Game) -> None:
         """Drop what the Discord layer holds of a game that ended without a message."""
@@ -276,6 +297,7 @@ def stand_in_note(outcome: Outcome) -> str:
     lines = []
     for seat in outcome.stood_in:
         player = outcome.game.players[seat]
-        text = RESIGNED if player.stand_in == "resigned" else TOOK_OVER
-        lines.append(tr(text, name=safe(isolated(player.display_name))))
+        text = STAND_IN_NOTES.get(player.stand_in or "", TOOK_OVER)
+        name = person_name(tr, player.player_id, player.display_name, player.is_bot)
+        lines.append(tr(text, name=safe(isolated(name))))
     return "\n".join(lines)

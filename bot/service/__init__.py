@@ -25,6 +25,8 @@ from bot.service.model import (
     Step,
     cpu_name,
     is_cpu,
+    is_former,
+    is_person,
 )
 from bot.service.stats import LeaderboardPage, StatsService
 
@@ -52,5 +54,7 @@ __all__ = [
     "Step",
     "cpu_name",
     "is_cpu",
+    "is_former",
+    "is_person",
     "wall_ms",
 ]

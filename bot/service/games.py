@@ -39,6 +39,7 @@ from bot.service import logs
 from bot.service.deadlines import Deadlines
 from bot.service.lobby import Limits, Lobbies
 from bot.service.model import Game, GameLog, Outcome, Person, Place
+from bot.service.privacy import PersonalData
 from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
@@ -77,6 +78,7 @@ class GameService:
         default_timeout: int = 120,
         seed_source: Callable[[], int] = lambda: secrets.randbits(48),
         limits: Limits | None = None,
+        retention_days: int = 30,
     ) -> None:
         """Serve the games of ``db``; ``clock`` gives now in epoch ms."""
         self.db = db
@@ -94,6 +96,8 @@ class GameService:
                                default_timeout=default_timeout,
                                seed=lambda: self.seed_source())
         """Opening, changing, cancelling and expiring lobbies."""
+        self.privacy = PersonalData(self, retention_days=retention_days)
+        """A copy of a person's data; forgetting a person or a server."""
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own."""
         self.present: Presence = _always_present
@@ -233,6 +237,10 @@ class GameService:
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """The player hands their seat to the computer for the rest of the game (unrated)."""
         return await self._stand_in(game_id, str(user_id), "resigned")
+
+    async def forgotten_seat(self, game_id: int, player_id: str) -> Outcome:
+        """The player asked to be forgotten: the computer plays their seat (unrated)."""
+        return await self._stand_in(game_id, player_id, "forgotten")
 
     async def player_left(self, game_id: int, user_id: int) -> Outcome | None:
         """The player left the server: the computer plays their seat from now on (unrated).

@@ -97,6 +97,20 @@ def is_cpu(player_id: str) -> bool:
     return player_id.startswith("cpu:")
 
 
+FORMER_PREFIX = "former:"
+"""A forgotten person's seats carry a pseudonym, ``former:`` and hex digits."""
+
+
+def is_former(player_id: str) -> bool:
+    """Whether a seat's player id is a forgotten person's pseudonym."""
+    return player_id.startswith(FORMER_PREFIX)
+
+
+def is_person(player_id: str) -> bool:
+    """Whether a seat's player id is a person's Discord id (not a computer, not forgotten)."""
+    return player_id.isdigit()
+
+
 def cpu_id(slot: int, level: str = NORMAL) -> str:
     """The player id of the computer player in lobby slot ``slot`` at ``level``.
 

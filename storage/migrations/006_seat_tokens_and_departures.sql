@@ -11,3 +11,9 @@ CREATE TABLE guild_departures (
     guild_id   INTEGER PRIMARY KEY,
     removed_ms INTEGER NOT NULL
 );
+
+-- A person's rows, found without reading every game (a copy of their data, forgetting them).
+CREATE INDEX game_players_by_player ON game_players (player_id);
+CREATE INDEX results_by_player ON results (player_id);
+CREATE INDEX ratings_by_player ON ratings (player_id);
+CREATE INDEX player_totals_by_player ON player_totals (player_id);

@@ -1,0 +1,176 @@
+"""What the bot keeps about a person or a server: a copy of it, and forgetting it.
+
+A person is forgotten everywhere at once: their open games first hand their seat to the
+computer (or let them out of the lobby), then one storage transaction deletes their results,
+ratings and totals and gives their seats a pseudonym (``former:<hex>``, named "former player
+3f9c"), so every other player's games, leaderboards and logs stay whole. A server's data goes
+when its managers ask, or ``retention_days`` after the bot was removed from it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from bot.errors import UserError
+from bot.service.logs import log_of
+from bot.service.model import FORMER_PREFIX, Game, Outcome, Person
+from storage import Departure
+
+if TYPE_CHECKING:
+    from bot.service.games import GameService
+
+log = logging.getLogger(__name__)
+
+EXPORT_FORMAT: Final = "panda-royale-bot/my-data"
+EXPORT_VERSION: Final = 1
+DAY_MS: Final = 86_400_000
+
+
+def new_pseudonym() -> str:
+    """A fresh pseudonym id: ``former:`` and 8 random hex digits (unrelated to the id)."""
+    return f"{FORMER_PREFIX}{secrets.token_hex(4)}"
+
+
+def pseudonym_name(pseudonym: str) -> str:
+    """The name stored with a pseudonym ("former player 3f9c"; shown in each language)."""
+    return f"former player {pseudonym.removeprefix(FORMER_PREFIX)[:4]}"
+
+
+@dataclass
+class Forgotten:
+    """What forgetting a person did."""
+
+    pseudonym: str
+    rows: dict[str, int]
+    """Rows changed or deleted, per table."""
+    stood_in: list[Outcome] = field(default_factory=list)
+    """Their games in play, the computer now in their seat (to be shown)."""
+    lobbies: list[Game] = field(default_factory=list)
+    """Lobbies they left (or that closed: they hosted them)."""
+
+
+class PersonalData:
+    """A copy of a person's data; forgetting a person or a server; the retention of the
+    data of servers that removed the bot.
+    """
+
+    def __init__(self, service: GameService, *, retention_days: int = 30,
+                 pseudonyms: Callable[[], str] = new_pseudonym) -> None:
+        """Serve ``service``'s database; servers' data goes ``retention_days`` after the
+        bot is removed.
+        """
+        self.service = service
+        self.retention_days = retention_days
+        self.pseudonyms = pseudonyms
+
+    # ------------------------------------------------------------------ a person
+
+    async def export(self, user_id: int) -> dict[str, Any]:
+        """Everything the bot holds about ``user_id``, in every server, as JSON values: their
+        games (with the game logs as ``/royale log`` gives them), results, ratings, totals.
+        """
+        db = self.service.db
+        pid = str(user_id)
+        rows = await db.person_rows(pid)
+        games = []
+        for game in rows.games:
+            seat = next((p for p in game.players if p.player_id == pid), None)
+            played = game.state is not None
+            games.append({
+                "game_id": game.id, "server_id": game.guild_id, "channel_id": game.channel_id,
+                "kind": game.kind, "status": game.status, "end_reason": game.end_reason,
+                "created_ms": game.created_ms, "finished_ms": game.finished_ms,
+                "host": game.host_id == user_id,
+                "seat": None if seat is None else seat.seat,
+                "display_name": None if seat is None else seat.display_name,
+                "computer_took_over": None if seat is None else seat.stand_in,
+                "players": [{"seat": p.seat, "player_id": p.player_id,
+                             "display_name": p.display_name, "computer": p.is_bot}
+                            for p in game.players],
+                "log": (await log_of(db, game)).events if played else [],
+            })
+        return {
+            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "user_id": pid,
+            "exported_ms": self.service.clock(),
+            "games": games,
+            "results": [{"game_id": r.game_id, "server_id": r.guild_id, "kind": r.kind,
+                         "display_name": r.display_name, "seat": r.seat, "score": r.score,
+                         "rank": r.rank, "won": r.won, "finished_ms": r.finished_ms}
+                        for r in rows.results],
+            "ratings": [{"server_id": r.guild_id, "kind": r.kind,
+                         "display_name": r.display_name, "mu": r.mu, "sigma": r.sigma,
+                         "games": r.games, "updated_ms": r.updated_ms} for r in rows.ratings],
+            "totals": [{("server_id" if k == "guild_id" else k): v for k, v in t.items()}
+                       for t in rows.totals],
+        }
+
+    async def forget(self, user_id: int) -> Forgotten:
+        """Forget ``user_id`` everywhere (see the module's docstring)."""
+        svc = self.service
+        pid = str(user_id)
+        stood_in: list[Outcome] = []
+        lobbies: list[Game] = []
+        for game in (await svc.db.person_rows(pid)).games:
+            if not game.is_open or pid not in game.player_ids:
+                continue
+            try:
+                if game.status == "active":
+                    stood_in.append(await svc.forgotten_seat(game.id, pid))
+                elif game.host_id == user_id:
+                    lobbies.append(await svc.lobbies.cancel(game.id, Person(user_id, ""),
+                                                            manager=True))
+                else:
+                    lobbies.append(await svc.lobbies.leave(game.id, Person(user_id, "")))
+            except UserError:
+                continue  # it moved on meanwhile (ended, or the computer already plays)
+        pseudonym = self.pseudonyms()
+        rows = await svc.db.forget_person(pid, pseudonym, pseudonym_name(pseudonym))
+        for game_id in {o.game.id for o in stood_in} | {g.id for g in lobbies}:
+            svc.store.cache.release(game_id)  # the cached seats still carry the id and name
+        for outcome in stood_in:
+            outcome.game = await svc.store.load(outcome.game.id)
+        log.info("a person was forgotten (%s): %s", pseudonym, rows)
+        return Forgotten(pseudonym, rows, stood_in, lobbies)
+
+    # ------------------------------------------------------------------ a server
+
+    async def forget_server(self, guild_id: int) -> dict[str, int]:
+        """Delete a server's data now: its open games end first (abandoned, no timers)."""
+        await self.service.abandon_guild(guild_id, "server data deleted")
+        return await self.service.db.forget_server(guild_id)
+
+    async def departed(self, guild_id: int) -> list[Game]:
+        """The bot was removed from the server: its open games end as abandoned at once and
+        its data is deleted after the retention period unless the bot comes back.
+        """
+        games = await self.service.abandon_guild(guild_id, "bot removed from the server")
+        await self.service.db.record_departure(guild_id, self.service.clock())
+        return games
+
+    async def returned(self, guild_id: int) -> bool:
+        """The bot is in the server (again): its data stays. True if it had been removed."""
+        return await self.service.db.clear_departure(guild_id)
+
+    async def departures(self) -> list[Departure]:
+        """The servers that removed the bot and whose data is still kept."""
+        return await self.service.db.departures()
+
+    async def due(self) -> list[Departure]:
+        """The servers whose retention period has run out."""
+        cutoff = self.service.clock() - self.retention_days * DAY_MS
+        return await self.service.db.departures(removed_before_ms=cutoff + 1)
+
+    async def purge(self, *, dry_run: bool = False) -> dict[int, dict[str, int]]:
+        """Delete the data of every server whose retention period has run out (``dry_run``:
+        only count it). The rows per server and table.
+        """
+        db = self.service.db
+        done: dict[int, dict[str, int]] = {}
+        for departure in await self.due():
+            gid = departure.guild_id
+            done[gid] = await (db.server_counts(gid) if dry_run else db.forget_server(gid))
+        return done
