@@ -25,7 +25,7 @@ from storage import Database, open_database
 log = logging.getLogger("bot.client")
 
 FEATURES: Final[tuple[str, ...]] = ("cogs.core", "cogs.royale", "cogs.posing", "cogs.stats",
-                                    "cogs.help", "cogs.upkeep")
+                                    "cogs.help", "cogs.upkeep", "cogs.privacy")
 """Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it)."""
 
 

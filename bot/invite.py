@@ -78,4 +78,7 @@ def invite_text(settings: Settings) -> str:
     url = invite_url(application_id(settings))
     return (f"{url}\n"
             f"Open it, pick your server and authorise. Scopes: {', '.join(SCOPES)}; permissions "
-            f"{permissions().value}: {', '.join(permission_labels())}.\n")
+            f"{permissions().value}: {', '.join(permission_labels())}.\n"
+            "What the bot keeps about players and servers, and how they remove it: "
+            "docs/privacy.md (in Discord: /privacy). Link it from the bot's profile "
+            "(Developer Portal > General Information > Privacy Policy URL).\n")

@@ -34,13 +34,17 @@ class UpkeepCog(commands.Cog):
         """Stop the retention purge."""
         self.purge.cancel()
 
-    @tasks.loop(hours=PURGE_EVERY_HOURS)
+    @tasks.loop(hours=PURGE_EVERY_HOURS)  # first once the bot is connected
     async def purge(self) -> None:
         """Delete the data of servers that removed the bot longer ago than the retention."""
         try:
             await self.upkeep.purge()
         except Exception:  # the next round tries again
             log.exception("the retention purge failed")
+
+    @purge.before_loop
+    async def _connected(self) -> None:
+        await self.bot.wait_until_ready()
 
     @property
     def upkeep(self) -> Upkeep:

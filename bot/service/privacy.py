@@ -53,6 +53,16 @@ class Forgotten:
     """Lobbies they left (or that closed: they hosted them)."""
 
 
+@dataclass
+class ServerForgotten:
+    """What deleting a server's data did."""
+
+    ended: list[Game]
+    """Its open games, ended (abandoned) first."""
+    rows: dict[str, int]
+    """Rows deleted, per table."""
+
+
 class PersonalData:
     """A copy of a person's data; forgetting a person or a server; the retention of the
     data of servers that removed the bot.
@@ -138,10 +148,14 @@ class PersonalData:
 
     # ------------------------------------------------------------------ a server
 
-    async def forget_server(self, guild_id: int) -> dict[str, int]:
+    async def server_rows(self, guild_id: int) -> dict[str, int]:
+        """The rows the server's data has, per table."""
+        return await self.service.db.server_counts(guild_id)
+
+    async def forget_server(self, guild_id: int) -> ServerForgotten:
         """Delete a server's data now: its open games end first (abandoned, no timers)."""
-        await self.service.abandon_guild(guild_id, "server data deleted")
-        return await self.service.db.forget_server(guild_id)
+        ended = await self.service.abandon_guild(guild_id, "server data deleted")
+        return ServerForgotten(ended, await self.service.db.forget_server(guild_id))
 
     async def departed(self, guild_id: int) -> list[Game]:
         """The bot was removed from the server: its open games end as abandoned at once and

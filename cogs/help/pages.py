@@ -95,5 +95,12 @@ PAGES: list[tuple[str, str]] = [
         "Boxes: one per pose (1 point per die showing it) · Set of 3 (3) · Set of 4 (4) · "
         "Set of 5 (10) · Mix Up, 3 + 2 (5) · All Different (5). No bonus. Highest total "
         "wins; ties share. Solo games are allowed.")),
+    (N_("Your data"),
+     N_("The bot keeps, for each game, its players' ids and display names, the moves and "
+        "the results; for each server, its leaderboards, ratings and settings.\n"
+        "/privacy what is kept, why, for how long and who sees it\n"
+        "/mydata export a file of everything about you · /mydata forget forget you "
+        "everywhere (asks first)\n"
+        "/settings forget-server delete this server's data (server managers)")),
 ]
 """Each page: its title (also its button's label) and its text, both msgids."""

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
+from cogs.privacy import ask_forget_server
 from ui.hub import hub_of, place_of
 from ui.i18n import for_user, languages
 from ui.managers import can_manage_server
@@ -19,7 +20,7 @@ from ui.settings import LANGUAGE_CHOICES, language_name, server_language
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                   group_description=loc("This server's settings (server managers)")):
-    """``/settings language`` and ``/settings threads``."""
+    """``/settings language``, ``/settings threads`` and ``/settings forget-server``."""
 
     def __init__(self, bot: commands.Bot) -> None:
         """Serve ``bot``."""
@@ -69,3 +70,9 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
         await interaction.response.send_message(
             tr("From now on, new games here play in a thread of their channel.") if on
             else tr("From now on, new games here play in their channel."), ephemeral=True)
+
+    @app_commands.command(name=loc("forget-server"),
+                          description=loc("Delete all of this server's data now (asks first)"))
+    async def forget_server(self, interaction: discord.Interaction[Any]) -> None:
+        """The question, with its confirmation button (server managers)."""
+        await ask_forget_server(interaction)

@@ -216,6 +216,7 @@ async def test_a_server_that_adds_the_bot_back_keeps_its_data(service: GameServi
     assert await service.privacy.purge() == {}
     assert backend.query("SELECT COUNT(*) FROM games WHERE guild_id = ?",
                          (TWO.guild_id,))[0][0] == 2
-    assert await service.privacy.forget_server(TWO.guild_id)
+    done = await service.privacy.forget_server(TWO.guild_id)
+    assert done.ended == [] and done.rows["games"] == 2  # its lobby ended with the removal
     assert backend.query("SELECT COUNT(*) FROM games WHERE guild_id = ?",
                          (TWO.guild_id,))[0][0] == 0

@@ -1,0 +1,133 @@
+"""Players' data through Discord: /privacy in every language, /mydata export and forget (with
+the game in play going on with the computer), /settings forget-server, and a removed server's
+data kept through the retention period and deleted after it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from bot.service.privacy import DAY_MS
+from tests.e2e.speech import locales
+from tests.e2e.table import Table, custom_ids, private, verb
+from tests.e2e.test_royale_game import open_lobby
+from ui.i18n import languages, tr_for
+
+
+def files_of(res: Any) -> list[Any]:
+    return [f for r in [res.response, *res.followups] if r for f in r.attachments]
+
+
+def everything(table: Table) -> str:
+    import sqlite3
+
+    conn = sqlite3.connect(table.env.bot.settings.database_path)
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return "\n".join(repr(row) for t in tables for row in conn.execute(f"SELECT * FROM {t}"))
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("lang", languages())
+async def test_privacy_says_what_is_kept_in_every_language(table: Table, lang: str) -> None:
+    alice = table["alice"]
+    with locales({alice.id: {"en": "en-US", "ja": "ja"}.get(lang, lang)}, {}):
+        res = await alice.slash(table.channel, "privacy")
+    answer = private(res)
+    (embed,) = answer.embeds
+    tr = tr_for(lang)
+    assert embed.title == tr("Your data and the Panda Royale bot")
+    assert len(embed.fields) == 5 and "30" in embed.fields[2].value
+    assert all(f.value and len(f.value) <= 1024 for f in embed.fields)
+
+
+async def test_export_holds_the_users_data_and_only_theirs(table: Table) -> None:
+    await open_lobby(table, ["alice", "bob"])
+    await table["alice"].click(table.game_message(), label="Start")
+    await table.play_to_end(random.Random(5))
+    res = await table["alice"].slash(table.channel, "mydata export")
+    (file,) = files_of(res)
+    assert file.filename.endswith(".json")
+    data = json.loads(await file.read())
+    alice, bob = str(table["alice"].id), str(table["bob"].id)
+    assert data["user_id"] == alice and len(data["games"]) == 1
+    assert [r["display_name"] for r in data["results"]] == ["alice"]
+    assert {r["server_id"] for r in data["ratings"]} == {table.guild.id}
+    assert data["games"][0]["log"][-1]["event"] == "game_end"
+    assert bob not in json.dumps(data["results"] + data["ratings"] + data["totals"])
+
+
+async def test_forget_me_after_the_button_and_the_game_goes_on(table: Table) -> None:
+    env = table.env
+    await open_lobby(table, ["alice", "bob"])
+    await table["alice"].click(table.game_message(), label="Start")
+    rng = random.Random(8)
+    for _ in range(4):
+        assert await table.play_decision(rng, trade_rate=0.0)
+    alice = table["alice"]
+    res = await alice.slash(table.channel, "mydata forget")
+    question = private(res)
+    assert "cannot be undone" in question.content
+    assert sorted(verb(c) for c in custom_ids(question)) == ["forget", "keep"]
+    kept = await alice.click(question, label="Keep my data")
+    assert kept.acknowledged
+    assert str(alice.id) in everything(table)
+    res = await alice.slash(table.channel, "mydata forget")
+    done = await alice.click(private(res), label="Forget me")
+    assert done.acknowledged
+    text = everything(table)
+    assert str(alice.id) not in text and "'alice'" not in text
+    told = [r for r in env.http_requests if isinstance(r.json, dict) and "asked the bot to "
+            "forget them" in json.dumps(r.json)]
+    assert told  # announced on the board
+    # the game goes on: bob plays, the computer plays the forgotten seat
+    await table.play_to_end(rng)
+    game = await env.bot.service.db.latest_game_in_channel(table.channel.id)
+    assert game is not None and game.status == "finished"
+    results = await env.bot.service.db.game_results(game.id)
+    assert [r.player_id for r in results] == [str(table["bob"].id)]
+    board = table.channel.history()[-1]
+    assert "former player" in board.content + "".join(
+        (e.description or "") for e in board.embeds)
+    assert f"<@{alice.id}>" not in board.content
+
+
+async def test_a_server_manager_forgets_the_server(table: Table) -> None:
+    await open_lobby(table, ["alice", "bob"])
+    await table["alice"].click(table.game_message(), label="Start")
+    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(table.env.create_user("admin"), roles=[role])
+    res = await admin.slash(table.channel, "settings forget-server")
+    done = await admin.click(private(res), label="Delete this server's data")
+    assert done.acknowledged
+    db = table.env.bot.service.db
+    assert await db.server_counts(table.guild.id) == {t: 0 for t in await db.server_counts(0)}
+    assert table.env.bot.service.pending_timers == 0
+
+
+async def test_a_removed_servers_data_goes_after_the_retention(table: Table) -> None:
+    env = table.env
+    await open_lobby(table, ["alice", "bob"])
+    await table["alice"].click(table.game_message(), label="Start")
+    await table.play_to_end(random.Random(2))
+    env.backend.remove_guild(table.guild.id)
+    await env.settle()
+    svc = env.bot.service
+    assert [d.guild_id for d in await svc.privacy.departures()] == [table.guild.id]
+    cog: Any = env.bot.get_cog("UpkeepCog")
+    assert cog.purge.is_running()  # every few hours
+    hub: Any = env.bot.ui_hub
+    clock: Any = svc
+    start = clock.clock()
+    await hub.upkeep.purge()
+    assert (await svc.db.server_counts(table.guild.id))["games"] == 1  # not before
+    svc.clock = lambda: start + 31 * DAY_MS  # type: ignore[method-assign]
+    await hub.upkeep.purge()
+    assert (await svc.db.server_counts(table.guild.id))["games"] == 0
+    assert await svc.privacy.departures() == []
