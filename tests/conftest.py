@@ -103,7 +103,7 @@ class Backend:
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Run one statement on a separate connection (another process's view); sync."""
-        if self.cluster is None:
+        if self.name == "sqlite":
             import sqlite3
 
             conn = sqlite3.connect(self.target, isolation_level=None)

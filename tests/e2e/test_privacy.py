@@ -13,6 +13,8 @@ import discord
 import pytest
 
 from bot.service.privacy import DAY_MS
+from tests.app.test_personal_data import everything as everything_in
+from tests.conftest import Backend
 from tests.e2e.speech import locales
 from tests.e2e.table import Table, custom_ids, private, verb
 from tests.e2e.test_royale_game import open_lobby
@@ -24,14 +26,12 @@ def files_of(res: Any) -> list[Any]:
 
 
 def everything(table: Table) -> str:
-    import sqlite3
-
-    conn = sqlite3.connect(table.env.bot.settings.database_path)
-    try:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        return "\n".join(repr(row) for t in tables for row in conn.execute(f"SELECT * FROM {t}"))
-    finally:
-        conn.close()
+    """Every row of every table of the bot's database (either backend), as text."""
+    settings = table.env.bot.settings
+    url = settings.database_url
+    backend = Backend("postgresql", url.get_secret_value()) if url is not None \
+        else Backend("sqlite", settings.database_path)
+    return everything_in(backend)
 
 
 @pytest.mark.parametrize("lang", languages())
@@ -47,6 +47,7 @@ async def test_privacy_says_what_is_kept_in_every_language(table: Table, lang: s
     assert all(f.value and len(f.value) <= 1024 for f in embed.fields)
 
 
+@pytest.mark.both_backends
 async def test_export_holds_the_users_data_and_only_theirs(table: Table) -> None:
     await open_lobby(table, ["alice", "bob"])
     await table["alice"].click(table.game_message(), label="Start")
@@ -63,6 +64,7 @@ async def test_export_holds_the_users_data_and_only_theirs(table: Table) -> None
     assert bob not in json.dumps(data["results"] + data["ratings"] + data["totals"])
 
 
+@pytest.mark.both_backends
 async def test_forget_me_after_the_button_and_the_game_goes_on(table: Table) -> None:
     env = table.env
     await open_lobby(table, ["alice", "bob"])
@@ -98,6 +100,7 @@ async def test_forget_me_after_the_button_and_the_game_goes_on(table: Table) -> 
     assert f"<@{alice.id}>" not in board.content
 
 
+@pytest.mark.both_backends
 async def test_a_server_manager_forgets_the_server(table: Table) -> None:
     await open_lobby(table, ["alice", "bob"])
     await table["alice"].click(table.game_message(), label="Start")
@@ -111,6 +114,7 @@ async def test_a_server_manager_forgets_the_server(table: Table) -> None:
     assert table.env.bot.service.pending_timers == 0
 
 
+@pytest.mark.both_backends
 async def test_a_removed_servers_data_goes_after_the_retention(table: Table) -> None:
     env = table.env
     await open_lobby(table, ["alice", "bob"])
@@ -131,3 +135,36 @@ async def test_a_removed_servers_data_goes_after_the_retention(table: Table) -> 
     await hub.upkeep.purge()
     assert (await svc.db.server_counts(table.guild.id))["games"] == 0
     assert await svc.privacy.departures() == []
+
+
+def test_a_big_copy_is_zipped_then_split_into_parts() -> None:
+    import io
+    import zipfile
+
+    from ui.data_export import export_files
+
+    rng = random.Random(11)
+    games = [{"game_id": i, "log": [{"event": "roll", "values": [rng.randrange(1000)
+                                                                 for _ in range(60)]}]}
+             for i in range(300)]
+    data = {"format": "panda-royale-bot/my-data", "games": games, "results": [1],
+            "ratings": [2], "totals": [3]}
+    (one,) = export_files(data, stem="me", limit=10**7)
+    assert one[0] == "me.json" and json.loads(one[1]) == data
+    whole = len(one[1])
+    (packed,) = export_files(data, stem="me", limit=whole - 1)
+    assert packed[0] == "me.zip" and len(packed[1]) < whole
+
+    def unzip(blob: bytes) -> Any:
+        with zipfile.ZipFile(io.BytesIO(blob)) as z:
+            (name,) = z.namelist()
+            return json.loads(z.read(name))
+
+    assert unzip(packed[1]) == data
+    limit = len(packed[1]) // 3
+    parts = export_files(data, stem="me", limit=limit)
+    assert len(parts) >= 3 and all(len(b) <= limit for _, b in parts)
+    docs = [unzip(b) for _, b in parts]
+    assert [g for d in docs for g in d["games"]] == games  # every game once, in order
+    assert docs[0]["results"] == [1] and all(d["results"] == [] for d in docs[1:])
+    assert {d["parts"] for d in docs} == {len(parts)}
