@@ -77,8 +77,8 @@ class BotMetrics:
 
     async def refresh(self, db: Storage) -> int:
         """Count the games in play that this cluster owns."""
-        count = sum(1 for g in await db.open_games()
-                    if g.status == "active" and self.plan.owns(g.guild_id))
+        count = sum(n for guild_id, n in (await db.games_in_play_by_guild()).items()
+                    if self.plan.owns(guild_id))
         self.games.labels(self.cluster).set(count)
         return count
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import games as g
 from . import results as r
-from .connection import serialize
+from .connection import fetch_all, serialize
 from .errors import (
     ChannelBusy,
     GameClosed,
@@ -162,6 +162,17 @@ class GameMethods(TransactionRunner[C]):
     async def open_games(self) -> list[GameRow]:
         """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
         return await self._read(lambda conn: g.select_games(conn, g.OPEN))
+
+    async def games_in_play_by_guild(self) -> dict[int, int]:
+        """How many games are being played in each server (for metrics: counted by the
+        database, no game read)."""
+
+        async def work(conn: C) -> dict[int, int]:
+            return {int(r["guild_id"]): int(r["n"]) for r in await fetch_all(
+                conn, "SELECT guild_id, COUNT(*) AS n FROM games WHERE status = 'active'"
+                      " GROUP BY guild_id")}
+
+        return await self._read(work)
 
     async def set_players(
         self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int,
