@@ -165,7 +165,8 @@ class GameMethods(TransactionRunner[C]):
 
     async def games_in_play_by_guild(self) -> dict[int, int]:
         """How many games are being played in each server (for metrics: counted by the
-        database, no game read)."""
+        database, no game read).
+        """
 
         async def work(conn: C) -> dict[int, int]:
             return {int(r["guild_id"]): int(r["n"]) for r in await fetch_all(
