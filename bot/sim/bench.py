@@ -185,10 +185,8 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         lines.append(line)
 
     if only in (None, "royale"):
-        from bot.sim.fastpath import best as best_fast_path
-
         say("simulate (python -m bot simulate --ai random, Panda Royale, no options): games per "
-            f"CPU second of the game loop, start-up not counted, best of 3; {best_fast_path()[1]}")
+            "CPU second of the game loop, start-up not counted, best of 3")
         for n in (4, 10):
             count = max(20, games // (1 if n <= 4 else 2))
             for log in (False, True):
@@ -233,27 +231,13 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
             f"(interpreter, imports, one game), wall clock, best of 5: {whole * 1000:.0f} ms "
             f"(a bare interpreter: {bare * 1000:.0f} ms)")
     if startup and only in (None, "royale"):
-        from bot.sim.fastpath import best as best_fast_path
-
         count = 5 * games
         say(f"whole process: python -m bot simulate --ai random --games {count}, Panda Royale, "
             f"no options, CPU time of the process (user + system: start-up and log writing "
-            f"included), median of 5 alternating runs; {best_fast_path()[1]}; the log "
-            f"{log_written()} to a new temporary file")
+            f"included), median of 5 alternating runs; the log to a new temporary file")
         for n in (4, 10):
             say(whole_process_line(n, count, whole_process_pairs(n, count)))
     return lines
-
-
-def log_written() -> str:
-    """How ``simulate --log`` writes a log into a temporary folder here (as in the runs)."""
-    from bot.rules.royale.fast_sink import log_buffer
-    from bot.sim.logwriter import open_log
-
-    with tempfile.TemporaryDirectory() as tmp:
-        sink = open_log(Path(tmp) / "probe.jsonl", log_buffer()[0])
-        sink.close()
-    return sink.how
 
 
 def whole_process_line(players: int, games: int, pairs: list[tuple[float, float, float]]

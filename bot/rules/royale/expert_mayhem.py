@@ -4,7 +4,7 @@ through the engine (:mod:`bot.rules.royale.expert` has the whole story).
 With Mischief, Cannons or Mercenaries the lean base-game play-outs of
 :mod:`bot.rules.royale.expert_playout` don't apply; here each candidate pick is played out on
 copies of the game state by the engine itself, every seat played by
-:class:`~bot.rules.royale.fast_heuristic.FastHeuristic`, each copy with a fresh generator
+:class:`~bot.rules.royale.ai.HeuristicPlayer`, each copy with a fresh generator
 seeded from the decision's own (the real game's generator is never used). A play-out counts the
 *expected* points of every round it rolls (and a fired Cannon's real points), with their
 variance, and a pick is worth its average win chance. Trades, Cannons and mischief are the
@@ -17,10 +17,9 @@ from collections.abc import Sequence
 
 from bot.rules.rng import Rng
 from bot.rules.royale.actions import Cannon, Pick, RoyaleAction
-from bot.rules.royale.ai import cannon_value, hand_value
+from bot.rules.royale.ai import HeuristicPlayer, cannon_value, hand_value
 from bot.rules.royale.dice import CANNON_KIND, CANNON_MULTIPLIER, ROUNDS, DiceSet, DieSpec
 from bot.rules.royale.engine import apply_in_place, current_seat
-from bot.rules.royale.fast_heuristic import FastHeuristic
 from bot.rules.royale.round_odds import _moments, _RoundParts, round_parts, win_chance
 from bot.rules.royale.state import Phase, RoyaleState
 
@@ -37,7 +36,7 @@ class MayhemLookahead:
     """
 
     def __init__(self, seed: int, futures: int, pick_candidates: int) -> None:
-        self.rollout = FastHeuristic(seed)
+        self.rollout = HeuristicPlayer(seed)
         self.futures = futures
         self.pick_candidates = pick_candidates
         self._round_tables: dict[tuple[int, int], dict[str, _RoundParts]] = {}

@@ -2,8 +2,8 @@
 
 A play-out finishes the current round's trade pass and draft, then plays every round left to
 the end of the game, every seat played by the heuristic player's rules
-(:class:`~bot.rules.royale.fast_heuristic.FastHeuristic`: the same picks and trades, exact
-ties aside), on plain lists of small integers instead of the engine's checked state: several
+(:class:`~bot.rules.royale.ai.HeuristicPlayer`: the same picks and trades, exact ties
+aside), on plain lists of small integers instead of the engine's checked state: several
 times faster, so the expert can afford more play-outs per decision.
 
 Each play-out runs in one :class:`~bot.rules.royale.expert_futures.Future`: the dice faces of
