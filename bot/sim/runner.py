@@ -55,14 +55,14 @@ def play_game(
     no clock) are appended to ``timings[ai name]``.
     """
     engine = kind.engine
-    state, first = engine.new_game(players, seed, options)
+    state, first = engine.new_game(players, seed, options, keep_events)
     events = list(first)
-    bots = [kind.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(len(players))]
+    seat_names = [ai[i % len(ai)] for i in range(len(players))]
+    bots = [kind.make_player(name, ai_seed(seed, i)) for i, name in enumerate(seat_names)]
     actions: list[Any] = []
     current = engine.current_seat
     step = engine.apply_in_place
     clock = time.perf_counter
-    seat_names = [ai[i % len(ai)] for i in range(len(players))]
     while (seat := current(state)) is not None:
         if timings is None:
             action = bots[seat].choose(state)
@@ -70,9 +70,9 @@ def play_game(
             started = clock()
             action = bots[seat].choose(state)
             timings.setdefault(seat_names[seat], []).append(clock() - started)
-        new = step(state, action)
         if keep_events:
             actions.append(action)
-            events.extend(new)
-    return Played(state, events if keep_events else [], actions, engine.totals(state),
-                  engine.winners(state))
+            events.extend(step(state, action))
+        else:
+            step(state, action, False)
+    return Played(state, events, actions, engine.totals(state), engine.winners(state))

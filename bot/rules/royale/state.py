@@ -72,11 +72,9 @@ class RoyaleState:
 
     def totals(self) -> list[int]:
         """Each seat's game total so far."""
-        out = [0] * self.n
-        for rnd in self.sheet:
-            for seat, cols in enumerate(rnd):
-                out[seat] += sum(cols)
-        return out
+        if not self.sheet:
+            return [0] * self.n
+        return [sum(map(sum, rounds)) for rounds in zip(*self.sheet, strict=True)]
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -88,13 +88,13 @@ def test_nobody_holds_yellow_token_stays(round_no, token):
 
 def test_first_round_starts_with_the_token_on_the_first_seat(monkeypatch):
     seen: list[tuple[int, int]] = []
-    original = engine._roll_round
+    original = engine.roll_round
 
     def spy(s, ev):
         seen.append((s.round, s.token))
         original(s, ev)
 
-    monkeypatch.setattr(engine, "_roll_round", spy)
+    monkeypatch.setattr(engine, "roll_round", spy)
     new_game(names(5), 77)
     assert seen == [(1, 0)]
 
