@@ -63,13 +63,14 @@ def play_game(
     current = engine.current_seat
     step = engine.apply_in_place
     clock = time.perf_counter
+    times = None if timings is None else [timings.setdefault(name, []) for name in seat_names]
     while (seat := current(state)) is not None:
-        if timings is None:
+        if times is None:
             action = bots[seat].choose(state)
         else:
             started = clock()
             action = bots[seat].choose(state)
-            timings.setdefault(seat_names[seat], []).append(clock() - started)
+            times[seat].append(clock() - started)
         if keep_events:
             actions.append(action)
             events.extend(step(state, action))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from math import floor
 from typing import Final
 
 from bot.rules.rng import Rng
@@ -47,6 +48,7 @@ _DRAFT: Final = Phase.DRAFT
 _TRADE: Final = Phase.TRADE
 _CANNON: Final = Phase.CANNON
 _OVER: Final = Phase.OVER
+_UNTAKEABLE: Final = frozenset(BOX) - TAKEABLE
 
 # Tuning of the heuristic (points).
 CLEAR_TRADE_OPTION = 1.5  # per round: what holding a tradeable clear d6 is worth beyond its face
@@ -182,7 +184,7 @@ class RandomPlayer:
         below = self.rng.below
         if phase is _DRAFT:
             pool = state.pool
-            return Pick(seat, pool[below(len(pool))])
+            return Pick(seat, pool[floor(self.rng.random() * len(pool))])  # below(len(pool))
         if phase is _TRADE:
             return self._trade(state, seat)
         if phase is _CANNON:
@@ -196,9 +198,15 @@ class RandomPlayer:
         """
         gives = tradeable_dice(state, seat)
         hands = state.hands
-        takeable = TAKEABLE.__contains__
-        counts = [sum(map(takeable, hand)) for hand in hands]  # dice each player could give
-        counts[seat] = 0
+        untakeable = _UNTAKEABLE
+        counts = []  # how many dice each other player could give
+        for target, hand in enumerate(hands):
+            if target == seat:
+                counts.append(0)
+            elif untakeable.isdisjoint(hand):
+                counts.append(len(hand))
+            else:
+                counts.append(len(hand) - len(untakeable.intersection(hand)))
         per_give = sum(counts)
         i = self.rng.below(1 + len(gives) * per_give)
         if i == 0:

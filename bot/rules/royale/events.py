@@ -1,7 +1,9 @@
 """Events of a Panda Royale game: each one is a line of the game log (docs/game-log.md).
 
 Events keep references to immutable dice specs and player ids; ``to_log`` builds the JSON
-object only when a log is written, so headless games stay fast.
+object only when a log is written, and the engine builds an event only when someone keeps
+them, so headless games stay fast. Nothing changes an event once made (plain slotted
+dataclasses: ``frozen`` would cost every event's set-up).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def _rolled(d: RolledDie) -> dict[str, Any]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupEvent:
     seed: int
     players: tuple[str, ...]
@@ -45,7 +47,7 @@ class SetupEvent:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TokenEvent:
     round: int
     player: str
@@ -57,7 +59,7 @@ class TokenEvent:
                 "yellow": dict(self.yellow), "rerolls": self.rerolls}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MischiefDealtEvent:
     round: int
     dice: tuple[tuple[str, Die], ...]
@@ -67,7 +69,7 @@ class MischiefDealtEvent:
                 "dice": {p: _die(d) for p, d in self.dice}}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MischiefEvent:
     round: int
     player: str
@@ -82,7 +84,7 @@ class MischiefEvent:
                 "after": self.after}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CannonEvent:
     round: int
     player: str
@@ -95,7 +97,7 @@ class CannonEvent:
                 "decision": "score" if self.score else "save", "value": self.value}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreEvent:
     round: int
     player: str
@@ -113,7 +115,7 @@ class ScoreEvent:
                 "total": self.total}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PityEvent:
     round: int
     given: tuple[tuple[str, str], ...]
@@ -122,7 +124,7 @@ class PityEvent:
         return {"event": "pity", "round": self.round, "given": dict(self.given)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CaptainEvent:
     round: int
     value: int
@@ -133,7 +135,7 @@ class CaptainEvent:
                 "lost": [{"player": p, "die": d} for p, d in self.lost]}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TradeEvent:
     round: int
     player: str
@@ -146,7 +148,7 @@ class TradeEvent:
                 "target": self.target, "gave": self.gave, "took": self.took}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DraftPoolEvent:
     round: int
     dice: tuple[Die, ...]
@@ -155,7 +157,7 @@ class DraftPoolEvent:
         return {"event": "draft_pool", "round": self.round, "dice": [_die(d) for d in self.dice]}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PickEvent:
     round: int
     player: str
@@ -165,7 +167,7 @@ class PickEvent:
         return {"event": "pick", "round": self.round, "player": self.player, "die": self.die}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DraftReturnEvent:
     round: int
     dice: tuple[str, ...]
@@ -174,7 +176,7 @@ class DraftReturnEvent:
         return {"event": "draft_return", "round": self.round, "dice": list(self.dice)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameEndEvent:
     totals: tuple[tuple[str, int], ...]
     winners: tuple[str, ...]

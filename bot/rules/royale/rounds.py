@@ -28,6 +28,7 @@ from bot.rules.royale.dice import (
     PITY,
     ROUNDS,
     YELLOW_DICE,
+    Column,
 )
 from bot.rules.royale.events import (
     CaptainEvent,
@@ -50,12 +51,16 @@ _CANNON: Final = Phase.CANNON
 _TRADE: Final = Phase.TRADE
 _DRAFT: Final = Phase.DRAFT
 _OVER: Final = Phase.OVER
+_YELLOW: Final = Column.YELLOW.value
 _PITY_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == PITY)
 
-# TURNS[n][start]: one waiting turn per seat of an n-player game, clockwise from ``start``.
+# _TURNS[n][start]: the seats of an n-player game clockwise from ``start``; _TURN[seat]: a
+# waiting turn with no die; _TURN_QUEUES[n][start]: one such turn per seat, in that order.
 _TURNS: Final = {n: [tuple((start + i) % n for i in range(n)) for start in range(n)]
                  for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-_TURN: Final = tuple((seat, "") for seat in range(MAX_PLAYERS))  # a turn with no die
+_TURN: Final = tuple((seat, "") for seat in range(MAX_PLAYERS))
+_TURN_QUEUES: Final = {n: [tuple(_TURN[seat] for seat in seats) for seats in by_start]
+                       for n, by_start in _TURNS.items()}
 
 
 def clockwise_from(start: int, n: int) -> tuple[int, ...]:
@@ -74,7 +79,7 @@ def roll_round(s: RoyaleState, ev: Events | None) -> None:
         for d in hand:
             sp = specs[d]
             values[d] = value = sp.faces[floor(rand() * sp.sides)]
-            if d in YELLOW_DICE:
+            if sp.column == _YELLOW:
                 total += value
         yellow.append(total)
     s.values = values
@@ -121,8 +126,9 @@ def tradeable_dice(s: RoyaleState, seat: int) -> list[str]:
     hand = s.hands[seat]
     if GIVEABLE.isdisjoint(hand):
         return []
+    clear = list(filter(GIVEABLE.__contains__, hand))
     given = s.given
-    return [d for d in hand if d in GIVEABLE and d not in given]
+    return [d for d in clear if d not in given] if given else clear
 
 
 def _begin_cannons(s: RoyaleState) -> None:
@@ -161,12 +167,13 @@ def _score_round(s: RoyaleState, ev: Events | None) -> None:
         return
     if MISCHIEF in s.expansions and r == 1:
         _deal_mischief(s, ev)
-    _give_pity(s, [sum(cols) for cols in row], ev)
+    _give_pity(s, list(map(sum, row)), ev)
     if MERCENARY in s.expansions:
         _captain(s, ev)
     s.phase = _TRADE
     s.given = []
-    s.queue = [_TURN[seat] for seat in clockwise_from(s.token + 1, s.n)]
+    n = s.n
+    s.queue = list(_TURN_QUEUES[n][(s.token + 1) % n])
 
 
 def _deal_mischief(s: RoyaleState, ev: Events | None) -> None:
@@ -228,13 +235,15 @@ def _captain(s: RoyaleState, ev: Events | None) -> None:
 def _begin_draft(s: RoyaleState, ev: Events | None) -> None:
     bag = s.bag
     rand = s.rng.random  # Rng.below(len(bag)), inline
-    pool = [bag.pop(floor(rand() * len(bag))) for _ in range(min(s.n + 1, len(bag)))]
+    pool = []
+    for _ in range(min(s.n + 1, len(bag))):
+        pool.append(bag.pop(floor(rand() * len(bag))))
     s.pool = pool
     if ev is not None:
         specs = s.dice.specs
         ev.append(DraftPoolEvent(s.round, tuple([specs[d] for d in pool])))
     s.phase = _DRAFT
-    s.queue = [_TURN[seat] for seat in draft_order(s.yellow, s.token)]
+    s.queue = list(map(_TURN.__getitem__, draft_order(s.yellow, s.token)))
 
 
 def _end_draft(s: RoyaleState, ev: Events | None) -> None:
