@@ -17,7 +17,8 @@ Conventions shared by every engine:
   ``keep_events=False`` (headless games and look-aheads).
 * Illegal actions raise :class:`bot.rules.errors.IllegalAction` with a message for players.
 * Events have ``to_log()`` giving their game-log object (docs/game-log.md) without the
-  ``game`` key, which the log writer adds.
+  ``game`` key, which the log writer adds, and ``log_line`` giving that object's JSON line
+  (see :func:`bot.rules.gamelog.log_lines`).
 * Actions have ``seat`` and ``to_json()``; ``action_from_json`` reads them back.
 * States have ``to_json()`` / ``state_from_json`` and a format version.
 """
@@ -38,6 +39,12 @@ class Event(Protocol):
 
     def to_log(self) -> dict[str, Any]:
         """The event's game-log object (without the ``game`` key)."""
+        ...
+
+    def log_line(self, q: Mapping[str, str], tail: str) -> str:
+        """``to_log()`` as its compact JSON text (texts quoted by ``q``), ``tail`` (the
+        ``game`` key, the closing brace and the newline) in place of the closing brace.
+        """
         ...
 
 

@@ -6,7 +6,8 @@ signed values a face scores before column multipliers (red black faces are negat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -120,6 +121,18 @@ class DieSpec:
     column: int  # a Column, as a plain int (scoring indexes the columns with it)
     takeable: bool  # a trade may take it: every die but pity dice and Cannons
     giveable: bool  # a trade may give it: only a clear d6
+    log_json: str = field(init=False, repr=False, compare=False)
+    """:meth:`to_log` as compact JSON text (the game log writes it as it is)."""
+    log_rolled: dict[int, str] = field(init=False, repr=False, compare=False)
+    """Each face's rolled-die object (:meth:`to_log` and its ``value``) as JSON text."""
+
+    def __post_init__(self) -> None:
+        def text(obj: dict[str, object]) -> str:
+            return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+        object.__setattr__(self, "log_json", text(self.to_log()))
+        object.__setattr__(self, "log_rolled",
+                           {v: text({**self.to_log(), "value": v}) for v in self.faces})
 
     def to_log(self) -> dict[str, object]:
         return {"id": self.id, "color": self.color, "sides": self.sides, "kind": self.kind}

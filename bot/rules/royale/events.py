@@ -1,13 +1,19 @@
 """Events of a Panda Royale game: each one is a line of the game log (docs/game-log.md).
 
-Events keep references to immutable dice specs and player ids; ``to_log`` builds the JSON
-object only when a log is written, and the engine builds an event only when someone keeps
-them, so headless games stay fast. Nothing changes an event once made (plain slotted
-dataclasses: ``frozen`` would cost every event's set-up).
+Events keep references to immutable dice specs and player ids, and the engine builds an event
+only when someone keeps them, so headless games stay fast. Nothing changes an event once made
+(plain slotted dataclasses: ``frozen`` would cost every event's set-up).
+
+Each event gives its game-log object two ways, side by side: ``to_log()``, the object (for
+those who keep objects: the service, the validator), and ``log_line(q, tail)``, the same object
+as its JSON line, written directly (for :func:`bot.rules.gamelog.log_lines`: a log of many
+games, where encoding every object with :mod:`json` would cost more than playing the games).
+``q`` maps a text to its JSON string; ``tail`` closes the line with its ``game`` key.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +21,8 @@ from bot.rules.royale.dice import COLUMN_NAMES, DieSpec
 
 Die = DieSpec
 RolledDie = tuple[DieSpec, int]
+Quote = Mapping[str, str]
+"""A text's JSON string (quoted and escaped as ``json.dumps`` does)."""
 
 
 def _die(d: DieSpec) -> dict[str, Any]:
@@ -46,6 +54,15 @@ class SetupEvent:
             "aside": [_die(d) for d in self.aside],
         }
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        hands = ",".join(f'{q[p]}:[{",".join([d.log_json for d in h])}]'
+                         for p, h in zip(self.players, self.hands, strict=True))
+        return (f'{{"event":"setup","game_kind":"royale","seed":{self.seed},'
+                f'"players":[{",".join([q[p] for p in self.players])}],'
+                f'"expansions":[{",".join([q[e] for e in self.expansions])}],'
+                f'"hands":{{{hands}}},"bag":[{",".join([d.log_json for d in self.bag])}],'
+                f'"aside":[{",".join([d.log_json for d in self.aside])}]{tail}')
+
 
 @dataclass(slots=True)
 class TokenEvent:
@@ -58,6 +75,11 @@ class TokenEvent:
         return {"event": "token", "round": self.round, "player": self.player,
                 "yellow": dict(self.yellow), "rerolls": self.rerolls}
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        yellow = ",".join([f"{q[p]}:{y}" for p, y in self.yellow])
+        return (f'{{"event":"token","round":{self.round},"player":{q[self.player]},'
+                f'"yellow":{{{yellow}}},"rerolls":{self.rerolls}{tail}')
+
 
 @dataclass(slots=True)
 class MischiefDealtEvent:
@@ -67,6 +89,10 @@ class MischiefDealtEvent:
     def to_log(self) -> dict[str, Any]:
         return {"event": "mischief_dealt", "round": self.round,
                 "dice": {p: _die(d) for p, d in self.dice}}
+
+    def log_line(self, q: Quote, tail: str) -> str:
+        dice = ",".join([f"{q[p]}:{d.log_json}" for p, d in self.dice])
+        return f'{{"event":"mischief_dealt","round":{self.round},"dice":{{{dice}}}{tail}'
 
 
 @dataclass(slots=True)
@@ -83,6 +109,11 @@ class MischiefEvent:
                 "target": self.target, "die": self.die, "before": self.before,
                 "after": self.after}
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        return (f'{{"event":"mischief","round":{self.round},"player":{q[self.player]},'
+                f'"target":{q[self.target]},"die":{q[self.die]},"before":{self.before},'
+                f'"after":{self.after}{tail}')
+
 
 @dataclass(slots=True)
 class CannonEvent:
@@ -95,6 +126,11 @@ class CannonEvent:
     def to_log(self) -> dict[str, Any]:
         return {"event": "cannon", "round": self.round, "player": self.player, "die": self.die,
                 "decision": "score" if self.score else "save", "value": self.value}
+
+    def log_line(self, q: Quote, tail: str) -> str:
+        return (f'{{"event":"cannon","round":{self.round},"player":{q[self.player]},'
+                f'"die":{q[self.die]},"decision":"{"score" if self.score else "save"}",'
+                f'"value":{self.value}{tail}')
 
 
 @dataclass(slots=True)
@@ -114,6 +150,13 @@ class ScoreEvent:
                 "columns": dict(zip(COLUMN_NAMES, self.columns, strict=True)),
                 "total": self.total}
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        y, pu, b, r, g, c, pi = self.columns
+        return (f'{{"event":"score","round":{self.round},"player":{q[self.player]},'
+                f'"dice":[{",".join([d.log_rolled[v] for d, v in self.dice])}],'
+                f'"columns":{{"yellow":{y},"purple":{pu},"blue":{b},"red":{r},"green":{g},'
+                f'"clear":{c},"pink":{pi}}},"total":{y + pu + b + r + g + c + pi}{tail}')
+
 
 @dataclass(slots=True)
 class PityEvent:
@@ -122,6 +165,10 @@ class PityEvent:
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "pity", "round": self.round, "given": dict(self.given)}
+
+    def log_line(self, q: Quote, tail: str) -> str:
+        given = ",".join([f"{q[p]}:{q[d]}" for p, d in self.given])
+        return f'{{"event":"pity","round":{self.round},"given":{{{given}}}{tail}'
 
 
 @dataclass(slots=True)
@@ -133,6 +180,11 @@ class CaptainEvent:
     def to_log(self) -> dict[str, Any]:
         return {"event": "captain", "round": self.round, "value": self.value,
                 "lost": [{"player": p, "die": d} for p, d in self.lost]}
+
+    def log_line(self, q: Quote, tail: str) -> str:
+        lost = ",".join([f'{{"player":{q[p]},"die":{q[d]}}}' for p, d in self.lost])
+        return (f'{{"event":"captain","round":{self.round},"value":{self.value},'
+                f'"lost":[{lost}]{tail}')
 
 
 @dataclass(slots=True)
@@ -147,6 +199,10 @@ class TradeEvent:
         return {"event": "trade", "round": self.round, "player": self.player,
                 "target": self.target, "gave": self.gave, "took": self.took}
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        return (f'{{"event":"trade","round":{self.round},"player":{q[self.player]},'
+                f'"target":{q[self.target]},"gave":{q[self.gave]},"took":{q[self.took]}{tail}')
+
 
 @dataclass(slots=True)
 class DraftPoolEvent:
@@ -155,6 +211,10 @@ class DraftPoolEvent:
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "draft_pool", "round": self.round, "dice": [_die(d) for d in self.dice]}
+
+    def log_line(self, q: Quote, tail: str) -> str:
+        return (f'{{"event":"draft_pool","round":{self.round},'
+                f'"dice":[{",".join([d.log_json for d in self.dice])}]{tail}')
 
 
 @dataclass(slots=True)
@@ -166,6 +226,10 @@ class PickEvent:
     def to_log(self) -> dict[str, Any]:
         return {"event": "pick", "round": self.round, "player": self.player, "die": self.die}
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        return (f'{{"event":"pick","round":{self.round},"player":{q[self.player]},'
+                f'"die":{q[self.die]}{tail}')
+
 
 @dataclass(slots=True)
 class DraftReturnEvent:
@@ -175,6 +239,10 @@ class DraftReturnEvent:
     def to_log(self) -> dict[str, Any]:
         return {"event": "draft_return", "round": self.round, "dice": list(self.dice)}
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        return (f'{{"event":"draft_return","round":{self.round},'
+                f'"dice":[{",".join([q[d] for d in self.dice])}]{tail}')
+
 
 @dataclass(slots=True)
 class GameEndEvent:
@@ -183,6 +251,11 @@ class GameEndEvent:
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "game_end", "totals": dict(self.totals), "winners": list(self.winners)}
+
+    def log_line(self, q: Quote, tail: str) -> str:
+        totals = ",".join([f"{q[p]}:{t}" for p, t in self.totals])
+        return (f'{{"event":"game_end","totals":{{{totals}}},'
+                f'"winners":[{",".join([q[p] for p in self.winners])}]{tail}')
 
 
 RoyaleEvent = (
