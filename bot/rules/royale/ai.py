@@ -149,6 +149,7 @@ PARTS: Final[dict[int, dict[str, Parts]]] = {
 """PARTS[next_round][die id]: :func:`die_parts` of every die of the box, for the draft and
 trade decisions of rounds 1 to 9 (computed once, here)."""
 MEANS: Final[dict[str, float]] = {d: mean(spec) for d, spec in BOX.items()}
+_KIND_OF_DIE: Final[dict[str, str]] = {d: d.rpartition("-")[0] for d in BOX}  # "red8-3": red8
 
 
 def parts_of(hand: Sequence[str], table: dict[str, Parts]) -> Parts:
@@ -242,21 +243,28 @@ class HeuristicPlayer:
 
     def _pick(self, state: RoyaleState, seat: int) -> RoyaleAction:
         """The pick that adds most to the hand's value (lots drawn between equal ones)."""
-        nxt = state.round + 1
-        table = PARTS[nxt]
-        a, b, c, r, g, f = parts_of(state.hands[seat], table)
-        base = parts_value((a, b, c, r, g, f), nxt)
         best: list[str] = []
         best_gain = float("-inf")
-        for d in state.pool:
-            p = table[d]
-            gain = parts_value((a + p[0], b + p[1], c + p[2], r + p[3], g + p[4], f + p[5]),
-                               nxt) - base
+        for d, gain in zip(state.pool, self.pick_gains(state, seat), strict=True):
             if gain > best_gain + 1e-9:
                 best, best_gain = [d], gain
             elif abs(gain - best_gain) <= 1e-9:
                 best.append(d)
         return Pick(seat, best[self.rng.below(len(best))])
+
+    @staticmethod
+    def pick_gains(state: RoyaleState, seat: int) -> list[float]:
+        """What each die of the pool (in pool order) adds to ``seat``'s hand's value."""
+        nxt = state.round + 1
+        table = PARTS[nxt]
+        a, b, c, r, g, f = parts_of(state.hands[seat], table)
+        base = parts_value((a, b, c, r, g, f), nxt)
+        gains = []
+        for d in state.pool:
+            p = table[d]
+            gains.append(parts_value((a + p[0], b + p[1], c + p[2], r + p[3], g + p[4], f + p[5]),
+                                     nxt) - base)
+        return gains
 
     def _weights(self, state: RoyaleState, seat: int) -> list[float]:
         totals = state.totals()
@@ -267,9 +275,25 @@ class HeuristicPlayer:
     def _trade(self, state: RoyaleState, seat: int) -> RoyaleAction:
         """The trade that gains most (ours, plus the weighted loss of the player traded with)
         if it gains at least :data:`TRADE_THRESHOLD`, else Pass.
+        """
+        return self._trades(state, seat, None)
+
+    def trade_scores(self, state: RoyaleState, seat: int) -> list[tuple[float, Trade]]:
+        """The trades ``seat`` could make now with its first clear d6, one per player and
+        kind of die (the first in :func:`legal_actions` order), with the score :meth:`choose`
+        gives it (a trade is made if its score is at least :data:`TRADE_THRESHOLD`).
+        """
+        every: list[tuple[float, Trade]] = []
+        self._trades(state, seat, every)
+        return every
+
+    def _trades(self, state: RoyaleState, seat: int,
+                every: list[tuple[float, Trade]] | None) -> RoyaleAction:
+        """The heuristic's trade or Pass; with ``every``, each trade's score is added to it.
 
         Every giveable die is a clear d6, all worth the same, so the first one's trades are
-        every trade's scores, and the first of the best (in :func:`legal_actions` order) wins.
+        every trade's scores, and dice of one kind score the same: the first of the best (in
+        :func:`legal_actions` order) wins.
         """
         gives = tradeable_dice(state, seat)
         if not gives:
@@ -289,15 +313,19 @@ class HeuristicPlayer:
         best: RoyaleAction = Pass(seat)
         best_gain = TRADE_THRESHOLD
         glitter = GLITTER_MULTIPLIER
+        kind_of_die = _KIND_OF_DIE
         for target, hand in enumerate(state.hands):
             if target == seat:
                 continue
             h0, h1, h2, h3, h4, h5 = parts[target]
             theirs = values[target]
             w = weights[target]
+            seen: set[str] = set()  # dice of one kind score the same: the first one counts
             for d in hand:
-                if d not in TAKEABLE:
+                kind = kind_of_die[d]
+                if kind in seen or d not in TAKEABLE:
                     continue
+                seen.add(kind)
                 t0, t1, t2, t3, t4, t5 = table[d]
                 # parts_value of both hands after the trade, term by term as it computes them
                 gain = ((m0 + t0) + (m1 + t1) * (glitter if m4 + t4 else 1)
@@ -305,6 +333,8 @@ class HeuristicPlayer:
                 after = (((h0 - t0) + g0) + ((h1 - t1) + g1) * (glitter if h4 - t4 + g4 else 1)
                          + ((h2 - t2) + g2) * ((h3 - t3) + g3)) * rounds + ((h5 - t5) + g5)
                 score = gain + w * (theirs - after)
+                if every is not None:
+                    every.append((score, Trade(seat, gives[0], target, d)))
                 if score > best_gain:
                     best, best_gain = Trade(seat, gives[0], target, d), score
         return best

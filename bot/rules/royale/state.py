@@ -53,13 +53,15 @@ class RoyaleState:
     def n(self) -> int:
         return len(self.players)
 
-    def clone(self) -> RoyaleState:
-        """A deep copy (dice specs are immutable and shared)."""
+    def clone(self, rng: Rng | None = None) -> RoyaleState:
+        """A deep copy (dice specs are immutable and shared), with a copy of the generator or
+        ``rng`` in its place (a look-ahead's own).
+        """
         return RoyaleState(
-            self.seed, self.players, self.expansions, self.rng.copy(), self.round, self.phase,
-            self.token, [list(h) for h in self.hands], list(self.bag), list(self.pool),
-            list(self.aside), dict(self.values), list(self.yellow), self.rerolls,
-            list(self.queue), list(self.given), list(self.scored_cannons),
+            self.seed, self.players, self.expansions, self.rng.copy() if rng is None else rng,
+            self.round, self.phase, self.token, [list(h) for h in self.hands], list(self.bag),
+            list(self.pool), list(self.aside), dict(self.values), list(self.yellow),
+            self.rerolls, list(self.queue), list(self.given), list(self.scored_cannons),
             [[list(cols) for cols in rnd] for rnd in self.sheet], self.dice,
         )
 
