@@ -91,7 +91,10 @@ def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
     code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random")
     assert code == 0 and "games/s (wall-clock rate of the game loop, no log, start-up not " \
                           "counted; " in text
-    assert re.search(r"; \d+ games per CPU second of the same loop\)", text)
+    assert re.search(r"; \d+ games per CPU second of the same loop; 1 process\)", text)
+    code, text = run("simulate", "--players", "4", "--games", "8", "--ai", "random",
+                     "--jobs", "2")
+    assert code == 0 and re.search(r"same loop; 2 processes\)", text)
     log = tmp_path / "g.jsonl"
     code, text = run("simulate", "--players", "4", "--games", "2", "--ai", "random",
                      "--log", str(log))
@@ -103,7 +106,7 @@ def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
 def test_simulate_log_over_many_chunks_is_the_engine_log(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The log, written chunk by chunk, is the engine's log game after game."""
-    monkeypatch.setattr("bot.sim.simulate.CHUNK", 4)  # 25 games: 7 chunks
+    monkeypatch.setattr("bot.sim.chunks.CHUNK", 4)  # 25 games: 7 chunks
     from bot.rules.gamelog import log_lines
     from bot.rules.registry import kind_of
     from bot.sim.runner import play_game
