@@ -13,9 +13,34 @@ import struct
 from collections.abc import Callable
 from math import floor
 from random import Random
-from typing import Any
+from typing import Any, Protocol
 
 _WORDS = 624
+
+
+class Draws(Protocol):
+    """What a game state draws its randomness from: :class:`Rng` (a stand-in in tests)."""
+
+    @property
+    def random(self) -> Callable[[], float]:
+        """The next draw, a float in [0, 1)."""
+        ...
+
+    def roll(self, sides: int) -> int:
+        """A face index in ``0 .. sides - 1``."""
+        ...
+
+    def below(self, n: int) -> int:
+        """An integer in ``0 .. n - 1``."""
+        ...
+
+    def copy(self) -> Draws:
+        """An independent copy, at the same point."""
+        ...
+
+    def to_json(self) -> str:
+        """The generator's exact state as text."""
+        ...
 
 
 class Rng:

@@ -6,7 +6,7 @@ decision with :func:`bot.rules.royale.rounds.advance`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from bot.rules.errors import GameOver, IllegalAction, NotYourTurn, Term
 from bot.rules.royale.actions import (
@@ -137,18 +137,20 @@ _MAKE: Final[dict[type, tuple[Phase, Callable[[RoyaleState, RoyaleAction, Events
 
 
 def apply_in_place(
-    s: RoyaleState, action: RoyaleAction, keep_events: bool = True
+    s: RoyaleState, action: RoyaleAction | object, keep_events: bool = True
 ) -> Sequence[RoyaleEvent]:
     """Check and make one decision on ``s`` itself, then run on to the next decision; the
     events it caused (none built without ``keep_events``).
 
-    Raises IllegalAction (``s`` unchanged) if the action is not legal now.
+    Raises IllegalAction (``s`` unchanged) if the action is not legal now, or not a Panda
+    Royale action at all.
     """
     if s.phase is _OVER:
         raise GameOver("The game is over.")
     make = _MAKE.get(type(action))
     if make is None:
         raise IllegalAction("That is not a Panda Royale action.")
+    action = cast(RoyaleAction, action)
     seat = s.queue[0][0]
     if action.seat != seat:
         raise NotYourTurn("It's {player}'s turn.", player=s.players[seat])
@@ -165,7 +167,7 @@ def apply_in_place(
     return NO_EVENTS
 
 
-def apply(state: RoyaleState, action: RoyaleAction) -> tuple[RoyaleState, Events]:
+def apply(state: RoyaleState, action: RoyaleAction | object) -> tuple[RoyaleState, Events]:
     """The state after ``action`` and the events it caused; ``state`` is left untouched."""
     s = state.clone()
     return s, list(apply_in_place(s, action))

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.rules.errors import StateFormatError
-from bot.rules.rng import Rng
+from bot.rules.rng import Draws, Rng
 from bot.rules.royale.dice import DiceSet, dice_for
 
 FORMAT_VERSION = 1
@@ -31,7 +31,7 @@ class RoyaleState:
     seed: int
     players: tuple[str, ...]
     expansions: tuple[str, ...]
-    rng: Rng
+    rng: Draws  # the game's seeded Rng
     round: int
     phase: Phase
     token: int
@@ -53,7 +53,7 @@ class RoyaleState:
     def n(self) -> int:
         return len(self.players)
 
-    def clone(self, rng: Rng | None = None) -> RoyaleState:
+    def clone(self, rng: Draws | None = None) -> RoyaleState:
         """A deep copy (dice specs are immutable and shared), with a copy of the generator or
         ``rng`` in its place (a look-ahead's own).
         """
