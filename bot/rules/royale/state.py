@@ -46,8 +46,12 @@ class RoyaleState:
     queue: list[tuple[int, str]]  # waiting decisions: (seat, die) - die is "" in trade/draft
     given: list[str]  # clear d6 given in a trade this round
     scored_cannons: list[str]  # Cannons chosen to score this round
-    sheet: list[list[list[int]]]  # [round - 1][seat] -> the seven column scores
+    sheet: list[list[list[int]]]  # [round - 1][seat] -> the seven column scores (rows are
+    # only ever appended: a row is never changed once written)
     dice: DiceSet = field(compare=False, repr=False)
+    # totals(): the sheet it added up, how many of its rows, and the totals (not state: a cache)
+    _summed: tuple[list[list[list[int]]], int, list[int]] | None = field(
+        default=None, init=False, compare=False, repr=False)
 
     @property
     def n(self) -> int:
@@ -73,10 +77,18 @@ class RoyaleState:
         return None
 
     def totals(self) -> list[int]:
-        """Each seat's game total so far."""
-        if not self.sheet:
-            return [0] * self.n
-        return [sum(map(sum, rounds)) for rounds in zip(*self.sheet, strict=True)]
+        """Each seat's game total so far (rows already added up are not added again)."""
+        sheet = self.sheet
+        summed = self._summed
+        if summed is not None and summed[0] is sheet and summed[1] <= len(sheet):
+            done, out = summed[1], list(summed[2])
+        else:
+            done, out = 0, [0] * self.n
+        for rnd in sheet[done:]:
+            for seat, cols in enumerate(rnd):
+                out[seat] += sum(cols)
+        self._summed = (sheet, len(sheet), out)
+        return list(out)
 
     def to_json(self) -> dict[str, Any]:
         return {
