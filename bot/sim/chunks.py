@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final
+from pathlib import Path
+from typing import BinaryIO, Final
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
@@ -104,20 +106,40 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _play(args: tuple[Setup, range]) -> tuple[Tally, bytes]:
-    return play_chunk(*args)
+def _play_to_file(args: tuple[Setup, range, Path]) -> Tally:
+    """Play a chunk in a worker process; its log goes to a file of its own."""
+    setup, seeds, part = args
+    tally, data = play_chunk(setup, seeds)
+    if setup.log:
+        part.write_bytes(data)
+    return tally
 
 
-def run_chunks(setup: Setup, seeds: list[range], jobs: int) -> Iterator[tuple[Tally, bytes]]:
-    """Each chunk's tally and log, in the order of ``seeds``: played here with one job (or
-    one chunk), else by ``jobs`` worker processes (at most one a chunk).
+def run_chunks(setup: Setup, seeds: list[range], jobs: int,
+               log: BinaryIO | None = None, parts: Path | None = None) -> Iterator[Tally]:
+    """Each chunk's tally, in the order of ``seeds``, its log appended to ``log`` in the same
+    order: played here with one job (or one chunk), else by ``jobs`` worker processes (at most
+    one a chunk), each chunk's log written to a file of its own in the folder ``parts``, then
+    appended to ``log`` and deleted.
     """
     jobs = min(jobs, len(seeds))
     if jobs <= 1:
         for chunk in seeds:
-            yield play_chunk(setup, chunk)
+            tally, data = play_chunk(setup, chunk)
+            if log is not None:
+                log.write(data)
+            yield tally
         return
+    if log is not None and parts is None:
+        raise ValueError("a log written by several processes needs a folder for its parts")
+    folder = parts if parts is not None else Path()
+    tasks = [(setup, chunk, folder / f"chunk-{i}.jsonl") for i, chunk in enumerate(seeds)]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with context.Pool(jobs) as pool:
-        yield from pool.imap(_play, [(setup, chunk) for chunk in seeds])
+        for (_, _, part), tally in zip(tasks, pool.imap(_play_to_file, tasks), strict=True):
+            if log is not None:
+                with part.open("rb") as piece:
+                    shutil.copyfileobj(piece, log, 1 << 20)
+                part.unlink()
+            yield tally

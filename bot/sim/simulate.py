@@ -3,12 +3,15 @@
 Every game is played through the game's engine (:func:`bot.sim.runner.play_game`) and its log
 lines are written by the one serialiser, :func:`bot.rules.gamelog.log_lines`. The games are
 played in chunks of consecutive seeds, spread over ``jobs`` processes
-(:mod:`bot.sim.chunks`); the chunks' logs reach an ordinary buffered file in seed order, so the
-log is the same byte for byte whatever ``jobs`` is, and so is the summary (but its speed).
+(:mod:`bot.sim.chunks`); the chunks' logs reach an ordinary buffered file in seed order (from
+worker processes by way of a file of each chunk's own, in a temporary folder beside the log),
+so the log is the same byte for byte whatever ``jobs`` is, and so is the summary (but its
+speed).
 """
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,12 +48,12 @@ def simulate(
     total = setup.tally()
     started = time.perf_counter()
     if log_path is None:
-        for tally, _ in run_chunks(setup, seeds, used):
+        for tally in run_chunks(setup, seeds, used):
             total.add(tally)
     else:
-        with log_path.open("wb") as fh:
-            for tally, data in run_chunks(setup, seeds, used):
-                fh.write(data)
+        with log_path.open("wb") as fh, tempfile.TemporaryDirectory(
+                dir=log_path.parent, prefix=f".{log_path.name}.") as parts:
+            for tally in run_chunks(setup, seeds, used, fh, Path(parts)):
                 total.add(tally)
     elapsed = time.perf_counter() - started
     out.write(summary_line(setup, seed, games, total, elapsed=elapsed, log_path=log_path,

@@ -35,6 +35,9 @@ def test_the_log_and_summary_are_the_same_whatever_the_jobs(tmp_path: Path,
         log, summary, used = _run(tmp_path, jobs, **kw)
         assert used == jobs  # really split
         assert (log, summary) == one[:2]
+    # the chunks' own files (in a folder beside the log) are gone
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jobs1.jsonl", "jobs2.jsonl",
+                                                          "jobs3.jsonl"]
 
 
 def test_chunks_cover_every_seed_in_order() -> None:
