@@ -1,19 +1,19 @@
 """``simulate``'s games in chunks of consecutive seeds, in this process or spread over
-several: :func:`run_chunks` gives each chunk's :class:`~bot.sim.tally.Tally` and log bytes in
-seed order, whichever process played it, so the log is the same byte for byte.
+several: :func:`run_chunks` gives each chunk's :class:`~bot.sim.tally.Tally` in seed order and
+writes each chunk's log where it belongs in the log file (the log of the chunk before it ends
+there), whichever process played it, so the log is the same byte for byte.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-import shutil
 import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import Any, BinaryIO, Final
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
@@ -106,21 +106,50 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _play_to_file(args: tuple[Setup, range, Path]) -> Tally:
-    """Play a chunk in a worker process; its log goes to a file of its own."""
-    setup, seeds, part = args
+class _Turns:
+    """Whose chunk's log goes into the log file next, and where (shared by the workers)."""
+
+    def __init__(self, context: Any, path: Path) -> None:
+        self.changed = context.Condition()
+        self.next = context.RawValue("q", 0)  # the index of the chunk whose log goes next
+        self.offset = context.RawValue("q", 0)  # where in the file it goes
+        self.path = path
+
+
+_TURNS: list[_Turns] = []  # in a worker process: the run's turns
+
+
+def _start_worker(turns: _Turns | None) -> None:
+    if turns is not None:
+        _TURNS[:] = [turns]
+
+
+def _play_into_log(args: tuple[Setup, int, range]) -> Tally:
+    """Play a chunk in a worker process; with the log, write the chunk's log into the log
+    file, where the chunk before it ended (waiting for that chunk's size if need be).
+    """
+    setup, index, seeds = args
     tally, data = play_chunk(setup, seeds)
     if setup.log:
-        part.write_bytes(data)
+        turns = _TURNS[0]
+        with turns.changed:
+            turns.changed.wait_for(lambda: turns.next.value == index)
+            offset = turns.offset.value
+            turns.offset.value = offset + len(data)
+            turns.next.value = index + 1
+            turns.changed.notify_all()
+        with turns.path.open("r+b") as fh:  # this chunk's place, apart from the others'
+            fh.seek(offset)
+            fh.write(data)
     return tally
 
 
-def run_chunks(setup: Setup, seeds: list[range], jobs: int,
-               log: BinaryIO | None = None, parts: Path | None = None) -> Iterator[Tally]:
-    """Each chunk's tally, in the order of ``seeds``, its log appended to ``log`` in the same
-    order: played here with one job (or one chunk), else by ``jobs`` worker processes (at most
-    one a chunk), each chunk's log written to a file of its own in the folder ``parts``, then
-    appended to ``log`` and deleted.
+def run_chunks(setup: Setup, seeds: list[range], jobs: int, log: BinaryIO | None = None,
+               log_path: Path | None = None) -> Iterator[Tally]:
+    """Each chunk's tally, in the order of ``seeds``, its log written to the log file in the
+    same order: played here with one job (or one chunk), its log written to ``log``; else by
+    ``jobs`` worker processes (at most one a chunk), each writing its chunks' logs into the
+    file ``log_path`` (an empty file ``log`` has open), each where the chunk before ended.
     """
     jobs = min(jobs, len(seeds))
     if jobs <= 1:
@@ -130,16 +159,11 @@ def run_chunks(setup: Setup, seeds: list[range], jobs: int,
                 log.write(data)
             yield tally
         return
-    if log is not None and parts is None:
-        raise ValueError("a log written by several processes needs a folder for its parts")
-    folder = parts if parts is not None else Path()
-    tasks = [(setup, chunk, folder / f"chunk-{i}.jsonl") for i, chunk in enumerate(seeds)]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(jobs) as pool:
-        for (_, _, part), tally in zip(tasks, pool.imap(_play_to_file, tasks), strict=True):
-            if log is not None:
-                with part.open("rb") as piece:
-                    shutil.copyfileobj(piece, log, 1 << 20)
-                part.unlink()
-            yield tally
+    if setup.log and log_path is None:
+        raise ValueError("a log written by several processes needs its path")
+    turns = _Turns(context, log_path) if setup.log and log_path is not None else None
+    tasks = [(setup, i, chunk) for i, chunk in enumerate(seeds)]
+    with context.Pool(jobs, initializer=_start_worker, initargs=(turns,)) as pool:
+        yield from pool.imap(_play_into_log, tasks)

@@ -3,15 +3,13 @@
 Every game is played through the game's engine (:func:`bot.sim.runner.play_game`) and its log
 lines are written by the one serialiser, :func:`bot.rules.gamelog.log_lines`. The games are
 played in chunks of consecutive seeds, spread over ``jobs`` processes
-(:mod:`bot.sim.chunks`); the chunks' logs reach an ordinary buffered file in seed order (from
-worker processes by way of a file of each chunk's own, in a temporary folder beside the log),
-so the log is the same byte for byte whatever ``jobs`` is, and so is the summary (but its
-speed).
+(:mod:`bot.sim.chunks`); the chunks' logs go into an ordinary file in seed order (each worker
+writes its chunk where the chunk before it ended), so the log is the same byte for byte
+whatever ``jobs`` is, and so is the summary (but its speed).
 """
 
 from __future__ import annotations
 
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -51,9 +49,8 @@ def simulate(
         for tally in run_chunks(setup, seeds, used):
             total.add(tally)
     else:
-        with log_path.open("wb") as fh, tempfile.TemporaryDirectory(
-                dir=log_path.parent, prefix=f".{log_path.name}.") as parts:
-            for tally in run_chunks(setup, seeds, used, fh, Path(parts)):
+        with log_path.open("wb") as fh:
+            for tally in run_chunks(setup, seeds, used, fh, log_path):
                 total.add(tally)
     elapsed = time.perf_counter() - started
     out.write(summary_line(setup, seed, games, total, elapsed=elapsed, log_path=log_path,

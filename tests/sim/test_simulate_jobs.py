@@ -35,7 +35,7 @@ def test_the_log_and_summary_are_the_same_whatever_the_jobs(tmp_path: Path,
         log, summary, used = _run(tmp_path, jobs, **kw)
         assert used == jobs  # really split
         assert (log, summary) == one[:2]
-    # the chunks' own files (in a folder beside the log) are gone
+    # nothing else was written beside the logs
     assert sorted(p.name for p in tmp_path.iterdir()) == ["jobs1.jsonl", "jobs2.jsonl",
                                                           "jobs3.jsonl"]
 
