@@ -65,7 +65,7 @@ def play_chunk(setup: Setup, seeds: range) -> tuple[Tally, bytes]:
     """
     cpu_started = time.process_time()
     kind = kind_of(setup.game)
-    options = {"expansions": list(setup.expansions)} if setup.game == "royale" else {}
+    options = {"expansions": list(setup.expansions)} if setup.expansions else {}
     names = player_names(setup.game, setup.players)
     seat_ai = setup.seat_ai
     tally = setup.tally()

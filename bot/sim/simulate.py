@@ -39,7 +39,7 @@ def simulate(
     """
     setup = Setup(game, players, tuple(ai), tuple(expansions), log_path is not None)
     kind = kind_of(game)
-    options = {"expansions": list(expansions)} if game == "royale" else {}
+    options = {"expansions": list(expansions)} if expansions else {}
     kind.engine.new_game(player_names(game, players), seed, options)  # checks the set-up
     used = processes(games, default_jobs() if jobs is None else jobs)
     seeds = chunks(seed, games, used)
