@@ -3,7 +3,9 @@
 Every action names the seat that takes it; the engine checks that it is that seat's turn.
 Actions are hashable dataclasses that nothing changes once made (not ``frozen``, whose
 set-up costs a game thousands of instructions per decision: python-chess's ``Move`` is the
-same kind of value).
+same kind of value). Each writes its own ``__init__`` (the dataclass gives equality, hashing
+and repr): compiled with mypyc (:mod:`bot.compiled`) it is then native code, where a generated
+one would still run as Python.
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ class Mischief:
     seat: int
     die: str
 
+    def __init__(self, seat: int, die: str) -> None:
+        self.seat = seat
+        self.die = die
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "mischief", "seat": self.seat, "die": self.die}
 
@@ -33,6 +39,11 @@ class Cannon:
     seat: int
     die: str
     score: bool
+
+    def __init__(self, seat: int, die: str, score: bool) -> None:
+        self.seat = seat
+        self.die = die
+        self.score = score
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "cannon", "seat": self.seat, "die": self.die, "score": self.score}
@@ -47,6 +58,12 @@ class Trade:
     target: int
     take: str
 
+    def __init__(self, seat: int, give: str, target: int, take: str) -> None:
+        self.seat = seat
+        self.give = give
+        self.target = target
+        self.take = take
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "trade", "seat": self.seat, "give": self.give, "target": self.target,
                 "take": self.take}
@@ -58,6 +75,9 @@ class Pass:
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "pass", "seat": self.seat}
 
@@ -68,6 +88,10 @@ class Pick:
 
     seat: int
     die: str
+
+    def __init__(self, seat: int, die: str) -> None:
+        self.seat = seat
+        self.die = die
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "pick", "seat": self.seat, "die": self.die}

@@ -2,7 +2,8 @@
 
 Events keep references to immutable dice specs and player ids, and the engine builds an event
 only when someone keeps them, so headless games stay fast. Nothing changes an event once made
-(plain slotted dataclasses: ``frozen`` would cost every event's set-up).
+(plain slotted dataclasses: ``frozen`` would cost every event's set-up; each writes its own
+``__init__``, native code once compiled, as the actions do).
 
 Each event gives its game-log object two ways, side by side: ``to_log()``, the object (for
 those who keep objects: the service, the validator), and ``log_line(q, tail)``, the same object
@@ -44,6 +45,22 @@ class SetupEvent:
     bag: tuple[Die, ...]
     aside: tuple[Die, ...] = ()  # pity dice (and Mischief dice) not in a hand or the bag
 
+    def __init__(
+        self,
+        seed: int,
+        players: tuple[str, ...],
+        expansions: tuple[str, ...],
+        hands: tuple[tuple[Die, ...], ...],
+        bag: tuple[Die, ...],
+        aside: tuple[Die, ...] = (),
+    ) -> None:
+        self.seed = seed
+        self.players = players
+        self.expansions = expansions
+        self.hands = hands
+        self.bag = bag
+        self.aside = aside
+
     def to_log(self) -> dict[str, Any]:
         return {
             "event": "setup", "game_kind": "royale", "seed": self.seed,
@@ -71,6 +88,18 @@ class TokenEvent:
     yellow: tuple[tuple[str, int], ...]
     rerolls: int
 
+    def __init__(
+        self,
+        round: int,
+        player: str,
+        yellow: tuple[tuple[str, int], ...],
+        rerolls: int,
+    ) -> None:
+        self.round = round
+        self.player = player
+        self.yellow = yellow
+        self.rerolls = rerolls
+
     def to_log(self) -> dict[str, Any]:
         return {"event": "token", "round": self.round, "player": self.player,
                 "yellow": dict(self.yellow), "rerolls": self.rerolls}
@@ -85,6 +114,10 @@ class TokenEvent:
 class MischiefDealtEvent:
     round: int
     dice: tuple[tuple[str, Die], ...]
+
+    def __init__(self, round: int, dice: tuple[tuple[str, Die], ...]) -> None:
+        self.round = round
+        self.dice = dice
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "mischief_dealt", "round": self.round,
@@ -103,6 +136,22 @@ class MischiefEvent:
     die: str
     before: int
     after: int
+
+    def __init__(
+        self,
+        round: int,
+        player: str,
+        target: str,
+        die: str,
+        before: int,
+        after: int,
+    ) -> None:
+        self.round = round
+        self.player = player
+        self.target = target
+        self.die = die
+        self.before = before
+        self.after = after
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "mischief", "round": self.round, "player": self.player,
@@ -123,6 +172,13 @@ class CannonEvent:
     value: int
     score: bool
 
+    def __init__(self, round: int, player: str, die: str, value: int, score: bool) -> None:
+        self.round = round
+        self.player = player
+        self.die = die
+        self.value = value
+        self.score = score
+
     def to_log(self) -> dict[str, Any]:
         return {"event": "cannon", "round": self.round, "player": self.player, "die": self.die,
                 "decision": "score" if self.score else "save", "value": self.value}
@@ -139,6 +195,18 @@ class ScoreEvent:
     player: str
     dice: tuple[RolledDie, ...]
     columns: tuple[int, ...]
+
+    def __init__(
+        self,
+        round: int,
+        player: str,
+        dice: tuple[RolledDie, ...],
+        columns: tuple[int, ...],
+    ) -> None:
+        self.round = round
+        self.player = player
+        self.dice = dice
+        self.columns = columns
 
     @property
     def total(self) -> int:
@@ -163,6 +231,10 @@ class PityEvent:
     round: int
     given: tuple[tuple[str, str], ...]
 
+    def __init__(self, round: int, given: tuple[tuple[str, str], ...]) -> None:
+        self.round = round
+        self.given = given
+
     def to_log(self) -> dict[str, Any]:
         return {"event": "pity", "round": self.round, "given": dict(self.given)}
 
@@ -176,6 +248,11 @@ class CaptainEvent:
     round: int
     value: int
     lost: tuple[tuple[str, str], ...]
+
+    def __init__(self, round: int, value: int, lost: tuple[tuple[str, str], ...]) -> None:
+        self.round = round
+        self.value = value
+        self.lost = lost
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "captain", "round": self.round, "value": self.value,
@@ -195,6 +272,13 @@ class TradeEvent:
     gave: str
     took: str
 
+    def __init__(self, round: int, player: str, target: str, gave: str, took: str) -> None:
+        self.round = round
+        self.player = player
+        self.target = target
+        self.gave = gave
+        self.took = took
+
     def to_log(self) -> dict[str, Any]:
         return {"event": "trade", "round": self.round, "player": self.player,
                 "target": self.target, "gave": self.gave, "took": self.took}
@@ -208,6 +292,10 @@ class TradeEvent:
 class DraftPoolEvent:
     round: int
     dice: tuple[Die, ...]
+
+    def __init__(self, round: int, dice: tuple[Die, ...]) -> None:
+        self.round = round
+        self.dice = dice
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "draft_pool", "round": self.round, "dice": [_die(d) for d in self.dice]}
@@ -223,6 +311,11 @@ class PickEvent:
     player: str
     die: str
 
+    def __init__(self, round: int, player: str, die: str) -> None:
+        self.round = round
+        self.player = player
+        self.die = die
+
     def to_log(self) -> dict[str, Any]:
         return {"event": "pick", "round": self.round, "player": self.player, "die": self.die}
 
@@ -236,6 +329,10 @@ class DraftReturnEvent:
     round: int
     dice: tuple[str, ...]
 
+    def __init__(self, round: int, dice: tuple[str, ...]) -> None:
+        self.round = round
+        self.dice = dice
+
     def to_log(self) -> dict[str, Any]:
         return {"event": "draft_return", "round": self.round, "dice": list(self.dice)}
 
@@ -248,6 +345,10 @@ class DraftReturnEvent:
 class GameEndEvent:
     totals: tuple[tuple[str, int], ...]
     winners: tuple[str, ...]
+
+    def __init__(self, totals: tuple[tuple[str, int], ...], winners: tuple[str, ...]) -> None:
+        self.totals = totals
+        self.winners = winners
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "game_end", "totals": dict(self.totals), "winners": list(self.winners)}
