@@ -136,6 +136,21 @@ _MAKE: Final[dict[type, tuple[Phase, Callable[[RoyaleState, RoyaleAction, Events
 }
 
 
+def trade_taking(s: RoyaleState, seat: int, target: int, take: str) -> Trade:
+    """The trade ``seat`` makes by choosing ``target``'s die ``take``: the die given is the
+    first clear d6 of their hand not given this round (the one their menu names).
+
+    Raises IllegalAction when it is not the trade pass or ``seat`` has no clear die to give;
+    whose turn it is, the target and the die taken are checked when the trade is applied.
+    """
+    if s.phase is not Phase.TRADE:
+        raise IllegalAction("It's not time to trade.")
+    give = tradeable_dice(s, seat)
+    if not give:
+        raise IllegalAction("You have no clear die to trade.")
+    return Trade(seat, give[0], target, take)
+
+
 def apply_in_place(
     s: RoyaleState, action: RoyaleAction | object, keep_events: bool = True
 ) -> Sequence[RoyaleEvent]:

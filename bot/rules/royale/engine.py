@@ -20,7 +20,13 @@ from bot.rules.royale.actions import (
     RoyaleAction,
     action_from_json,
 )
-from bot.rules.royale.decisions import apply, apply_in_place, current_seat, legal_actions
+from bot.rules.royale.decisions import (
+    apply,
+    apply_in_place,
+    current_seat,
+    legal_actions,
+    trade_taking,
+)
 from bot.rules.royale.dice import (
     EXPANSIONS,
     MAX_PLAYERS,
@@ -137,6 +143,7 @@ __all__ = [
     "new_game",
     "normalise_expansions",
     "pity_order",
+    "trade_taking",
     "tradeable_dice",
     "winners_of",
 ]
