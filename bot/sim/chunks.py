@@ -144,12 +144,20 @@ def _play_into_log(args: tuple[Setup, int, range]) -> Tally:
     return tally
 
 
+def _play_for_parent(args: tuple[Setup, int, range]) -> tuple[Tally, bytes]:
+    """Play a chunk in a worker process: its tally and its log, for the parent to write."""
+    setup, _index, seeds = args
+    return play_chunk(setup, seeds)
+
+
 def run_chunks(setup: Setup, seeds: list[range], jobs: int, log: BinaryIO | None = None,
                log_path: Path | None = None) -> Iterator[Tally]:
     """Each chunk's tally, in the order of ``seeds``, its log written to the log file in the
     same order: played here with one job (or one chunk), its log written to ``log``; else by
     ``jobs`` worker processes (at most one a chunk), each writing its chunks' logs into the
-    file ``log_path`` (an empty file ``log`` has open), each where the chunk before ended.
+    file ``log_path`` (an empty file ``log`` has open), each where the chunk before ended. A
+    log that cannot seek (a pipe, a terminal) is written here instead, the workers sending
+    their chunks' logs back in seed order.
     """
     jobs = min(jobs, len(seeds))
     if jobs <= 1:
@@ -165,5 +173,11 @@ def run_chunks(setup: Setup, seeds: list[range], jobs: int, log: BinaryIO | None
         raise ValueError("a log written by several processes needs its path")
     turns = _Turns(context, log_path) if setup.log and log_path is not None else None
     tasks = [(setup, i, chunk) for i, chunk in enumerate(seeds)]
+    if turns is not None and log is not None and not log.seekable():
+        with context.Pool(jobs) as pool:
+            for tally, data in pool.imap(_play_for_parent, tasks):
+                log.write(data)
+                yield tally
+        return
     with context.Pool(jobs, initializer=_start_worker, initargs=(turns,)) as pool:
         yield from pool.imap(_play_into_log, tasks)

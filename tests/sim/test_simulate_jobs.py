@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,22 @@ def test_a_process_for_every_two_games_at_most() -> None:
 def test_the_default_is_the_cpus_this_process_may_use() -> None:
     want = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert default_jobs() == want
+
+
+def test_a_log_that_cannot_seek_is_written_in_seed_order_too(tmp_path: Path) -> None:
+    kw: dict[str, object] = {"game": "royale", "players": 4, "games": 30, "seed": 7,
+                             "ai": ["random"]}
+    want, _, _ = _run(tmp_path, 1, **kw)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = bytearray()
+
+    def read() -> None:
+        with fifo.open("rb") as fh:
+            got.extend(fh.read())
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    result = simulate(log_path=fifo, jobs=2, out=io.StringIO(), **kw)  # type: ignore[arg-type]
+    reader.join(timeout=60)
+    assert result["processes"] == 2 and bytes(got) == want
