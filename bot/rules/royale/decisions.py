@@ -136,19 +136,27 @@ _MAKE: Final[dict[type, tuple[Phase, Callable[[RoyaleState, RoyaleAction, Events
 }
 
 
+def trade_gives(s: RoyaleState, seat: int) -> str | None:
+    """The die ``seat`` gives in a trade they choose now: the first clear d6 of their hand not
+    given this round, or None when they have none.
+    """
+    give = tradeable_dice(s, seat)
+    return give[0] if give else None
+
+
 def trade_taking(s: RoyaleState, seat: int, target: int, take: str) -> Trade:
-    """The trade ``seat`` makes by choosing ``target``'s die ``take``: the die given is the
-    first clear d6 of their hand not given this round (the one their menu names).
+    """The trade ``seat`` makes by choosing ``target``'s die ``take``, giving
+    :func:`trade_gives`.
 
     Raises IllegalAction when it is not the trade pass or ``seat`` has no clear die to give;
     whose turn it is, the target and the die taken are checked when the trade is applied.
     """
     if s.phase is not Phase.TRADE:
         raise IllegalAction("It's not time to trade.")
-    give = tradeable_dice(s, seat)
-    if not give:
+    give = trade_gives(s, seat)
+    if give is None:
         raise IllegalAction("You have no clear die to trade.")
-    return Trade(seat, give[0], target, take)
+    return Trade(seat, give, target, take)
 
 
 def apply_in_place(

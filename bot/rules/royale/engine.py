@@ -25,6 +25,7 @@ from bot.rules.royale.decisions import (
     apply_in_place,
     current_seat,
     legal_actions,
+    trade_gives,
     trade_taking,
 )
 from bot.rules.royale.dice import (
@@ -143,6 +144,7 @@ __all__ = [
     "new_game",
     "normalise_expansions",
     "pity_order",
+    "trade_gives",
     "trade_taking",
     "tradeable_dice",
     "winners_of",

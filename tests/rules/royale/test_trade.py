@@ -11,6 +11,7 @@ from bot.rules.royale.engine import (
     apply_in_place,
     current_seat,
     legal_actions,
+    trade_gives,
     trade_taking,
 )
 from bot.rules.royale.events import TradeEvent
@@ -272,11 +273,13 @@ def test_a_player_chooses_the_die_taken_and_gives_their_first_clear_d6_not_given
     hands = [["yellow6-1", "clear6-1", "clear6-2"], ["yellow6-2", "blue6-1"],
              ["yellow6-3", "clear6-3", "green20-1"]]
     s = at_trade(hands, 2)
+    assert [trade_gives(s, seat) for seat in range(3)] == ["clear6-1", None, "clear6-3"]
     assert trade_taking(s, 0, 1, "blue6-1") == Trade(0, "clear6-1", 1, "blue6-1")
     trade(s, 0, "clear6-1", 1, "blue6-1")
     assert trade_taking(s, 0, 2, "green20-1") == Trade(0, "clear6-2", 2, "green20-1")
     trade(s, 0, "clear6-2", 2, "green20-1")
     # seat 1 holds only the given clear6-1: its trade is refused before the engine sees it
+    assert trade_gives(s, 1) is None
     with pytest.raises(IllegalAction, match="You have no clear die to trade"):
         trade_taking(s, 1, 2, "clear6-3")
     # the target and the die taken are the engine's to check, as for any trade
