@@ -156,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="heuristic or random, or one per seat: heuristic,random,random,random")
     add_rule_options(sim)
     sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
+    sim.add_argument("--jobs", type=_whole("--jobs", 1), default=None,
+                     help="processes to play the games on (default: this machine's cores); "
+                          "the log is the same whatever the number")
 
     val = command("validate", "check JSON Lines game logs: replay and rules")
     val.add_argument("files", nargs="+", type=Path, metavar="FILE.jsonl")

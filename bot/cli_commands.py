@@ -120,7 +120,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     try:
         simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
                  ai=args.ai, expansions=rules.get("expansions", ()), log_path=args.log,
-                 out=out)
+                 jobs=args.jobs, out=out)
     except OSError as exc:
         if args.log is None:
             raise

@@ -9,13 +9,16 @@ Conventions shared by every engine:
 
 * ``new_game(players, seed, options)`` returns the state and the events up to the first
   decision (the ``setup`` event first). Automatic steps never wait for an action.
+  With ``keep_events=False`` no event is built (an empty list).
 * ``current_seat(state)`` is the seat that must decide now, or ``None`` when the game is over.
 * ``legal_actions(state)`` lists every legal action of that seat.
 * ``apply(state, action)`` never mutates ``state``: it returns a new state and the events.
-  ``apply_in_place`` does the same work on ``state`` itself (the simulator's fast path).
+  ``apply_in_place`` does the same work on ``state`` itself, and builds no event with
+  ``keep_events=False`` (headless games and look-aheads).
 * Illegal actions raise :class:`bot.rules.errors.IllegalAction` with a message for players.
 * Events have ``to_log()`` giving their game-log object (docs/game-log.md) without the
-  ``game`` key, which the log writer adds.
+  ``game`` key, which the log writer adds, and ``log_line`` giving that object's JSON line
+  (see :func:`bot.rules.gamelog.log_lines`).
 * Actions have ``seat`` and ``to_json()``; ``action_from_json`` reads them back.
 * States have ``to_json()`` / ``state_from_json`` and a format version.
 """
@@ -36,6 +39,12 @@ class Event(Protocol):
 
     def to_log(self) -> dict[str, Any]:
         """The event's game-log object (without the ``game`` key)."""
+        ...
+
+    def log_line(self, q: Mapping[str, str], tail: str) -> str:
+        """``to_log()`` as its compact JSON text (texts quoted by ``q``), ``tail`` (the
+        ``game`` key, the closing brace and the newline) in place of the closing brace.
+        """
         ...
 
 
@@ -66,7 +75,8 @@ class Engine(Protocol[S, A]):
     kind: str
 
     def new_game(
-        self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+        self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
+        keep_events: bool = True,
     ) -> tuple[S, Sequence[Event]]:
         """Set up a game and run it to its first decision."""
         ...
@@ -83,8 +93,10 @@ class Engine(Protocol[S, A]):
         """The state after ``action`` and its events; ``state`` is left untouched."""
         ...
 
-    def apply_in_place(self, state: S, action: A) -> Sequence[Event]:
-        """Play ``action`` on ``state`` itself; the events it caused."""
+    def apply_in_place(self, state: S, action: A, keep_events: bool = True) -> Sequence[Event]:
+        """Play ``action`` on ``state`` itself; the events it caused (none built without
+        ``keep_events``).
+        """
         ...
 
     def state_to_json(self, state: S) -> dict[str, Any]:

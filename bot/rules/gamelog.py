@@ -1,7 +1,10 @@
 """The JSON Lines game log of docs/game-log.md, as pure functions (no file I/O here).
 
-Engines produce events with ``to_log()``; these functions add the game id and serialise them.
-The caller decides where the lines go (a file, a Discord attachment, SQLite).
+Engines produce events; :func:`log_lines` writes them as the log's lines (each event's
+``log_line``: its ``to_log()`` object as compact JSON, the ``game`` key last), and
+:func:`log_objects` gives the objects themselves for callers that keep objects (the service
+stores them; :func:`dumps_line` writes one back as its line). The caller decides where the
+lines go (a file, a Discord attachment, SQLite).
 """
 
 from __future__ import annotations
@@ -12,6 +15,22 @@ from typing import Any
 
 from bot.rules.api import Event
 
+# json.dumps with these options would build a new encoder for every call; one is enough.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class Quoted(dict[str, str]):
+    """Each text's JSON string, made on first use (player ids, die ids, option names)."""
+
+    def __missing__(self, text: str) -> str:
+        if len(self) > 100_000:  # many games' player ids: start again rather than grow
+            self.clear()
+        quoted = self[text] = _encode(text)
+        return quoted
+
+
+_QUOTED = Quoted()
+
 
 def log_objects(game_id: str, events: Iterable[Event]) -> Iterator[dict[str, Any]]:
     """Each event as its docs/game-log.md object, tagged with ``game_id``."""
@@ -21,16 +40,16 @@ def log_objects(game_id: str, events: Iterable[Event]) -> Iterator[dict[str, Any
         yield obj
 
 
-# json.dumps with these options would build a new encoder for every call; one is enough.
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-
 def dumps_line(obj: dict[str, Any]) -> str:
     """One JSON Lines line (with its newline) for a log object."""
     return _encode(obj) + "\n"
 
 
 def log_lines(game_id: str, events: Iterable[Event]) -> Iterator[str]:
-    """The game log of ``events`` as JSON Lines, one line per event."""
-    for obj in log_objects(game_id, events):
-        yield dumps_line(obj)
+    """The game log of ``events`` as JSON Lines, one line per event: for each event the same
+    text as ``dumps_line`` of its object from :func:`log_objects`.
+    """
+    tail = f',"game":{_encode(game_id)}}}\n'
+    quoted = _QUOTED
+    for e in events:
+        yield e.log_line(quoted, tail)

@@ -1,6 +1,6 @@
 """The seeded random generator every game keeps in its state.
 
-A thin wrapper over :class:`random.Random` (Mersenne Twister, identical on every platform
+A thin wrapper over :class:`Random` (Mersenne Twister, identical on every platform
 CPython runs on). The generator is part of the game state: it is copied with the state and
 saved with it, so a game replays exactly from its seed and its decisions. Nothing in the rules
 engines uses the module-level ``random`` functions.
@@ -9,36 +9,68 @@ engines uses the module-level ``random`` functions.
 from __future__ import annotations
 
 import base64
-import random
 import struct
-from typing import Any
+from collections.abc import Callable
+from math import floor
+from random import Random
+from typing import Any, Protocol
 
 _WORDS = 624
+
+
+class Draws(Protocol):
+    """What a game state draws its randomness from: :class:`Rng` (a stand-in in tests)."""
+
+    @property
+    def random(self) -> Callable[[], float]:
+        """The next draw, a float in [0, 1)."""
+        ...
+
+    def roll(self, sides: int) -> int:
+        """A face index in ``0 .. sides - 1``."""
+        ...
+
+    def below(self, n: int) -> int:
+        """An integer in ``0 .. n - 1``."""
+        ...
+
+    def copy(self) -> Draws:
+        """An independent copy, at the same point."""
+        ...
+
+    def to_json(self) -> str:
+        """The generator's exact state as text."""
+        ...
 
 
 class Rng:
     """A seeded, copyable, JSON-serialisable random generator."""
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "random")
 
-    def __init__(self, seed: int | None = None, *, _r: random.Random | None = None) -> None:
+    random: Callable[[], float]
+    """The next draw: a float in [0, 1). ``roll`` and ``below`` are ``floor(random() * n)``;
+    the engine's busiest loops compute that themselves."""
+
+    def __init__(self, seed: int | None = None, *, _r: Random | None = None) -> None:
         if _r is not None:
             self._r = _r
         else:
             if seed is None:
                 raise ValueError("an Rng needs a seed")
-            self._r = random.Random(seed)
+            self._r = Random(seed)
+        self.random = self._r.random
 
     def roll(self, sides: int) -> int:
         """A face index in ``0 .. sides - 1``, uniform."""
-        return int(self._r.random() * sides)
+        return floor(self.random() * sides)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n - 1`` (``n`` >= 1)."""
-        return int(self._r.random() * n)
+        return floor(self.random() * n)
 
     def copy(self) -> Rng:
-        r = random.Random()
+        r = Random()
         r.setstate(self._r.getstate())
         return Rng(_r=r)
 
@@ -56,7 +88,7 @@ class Rng:
             raise ValueError("rng state must be a string")
         raw = base64.b64decode(data.encode("ascii"), validate=True)
         words = struct.unpack(f"<{_WORDS + 1}I", raw)
-        r = random.Random()
+        r = Random()
         r.setstate((3, tuple(words), None))
         return Rng(_r=r)
 

@@ -1,28 +1,28 @@
 """``python -m bot bench``: the speed figures that matter, each saying what it measured.
 
-1. ``simulate`` games/s, Panda Royale, 4 and 10 random players, without and with the log: the
-   loop of ``python -m bot simulate`` (the same code), CPU time of this process, start-up not
-   counted, best of three runs. With the log, lines go to a temporary file.
-2. Decisions/s of each computer player: the time spent inside its ``choose`` only (the engine's
+1. Whole process: ``python -m bot simulate --ai random`` as a subprocess (start-up, every
+   process, the log's writing included), Panda Royale, 4 and 10 players, wall clock: games/s
+   without and with ``--log`` (a new file each time), at the default ``--jobs`` (the machine's
+   cores) and at ``--jobs 1``; three alternating pairs (one run without, one with the log, in
+   turn, so that a busy spell of a shared machine weighs on both), the median of each, and
+   what the log adds (the median of the pairs).
+2. The engine in one process: the loop of ``simulate --jobs 1 --ai random``, no log (the
+   games/s it prints: wall clock, start-up not counted), with the rules this process runs and,
+   as a subprocess, with the pure-Python rules (``PANDA_RULES=python``), best of three.
+3. Decisions/s of each computer player: the time spent inside its ``choose`` only (the engine's
    own work between decisions is not counted; the timer's own cost is subtracted), CPU time,
    every seat played by that player, after one warm-up game (players keep caches).
-3. Games/s of the engine loop (``play_game``: every decision through ``apply_in_place``, no
+4. Games/s of the engine loop (``play_game``: every decision through ``apply_in_place``, no
    events kept) for each game, computer player and option set, CPU time, best of three.
-4. Start-up: wall-clock time of a whole ``python -m bot simulate --games 1`` subprocess (the
+5. Start-up: wall-clock time of a whole ``python -m bot simulate --games 1`` subprocess (the
    interpreter, the imports, one game), best of five, beside a bare interpreter's.
-5. Whole process: ``python -m bot simulate --ai random`` as a subprocess, 4 and 10 players,
-   without and with ``--log`` (a new file each time), its CPU time (user + system, start-up
-   and writing included): games per CPU second, median of five, and what the log adds: the
-   median of five side-by-side pairs (one run without, one with, in turn, so that a busy
-   spell of a shared machine weighs on both) and its range across them, with the system time
-   of the runs with the log (mostly the kernel writing the file).
 """
 
 from __future__ import annotations
 
 import io
 import os
-import resource
+import re
 import statistics
 import subprocess
 import sys
@@ -32,7 +32,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+import bot
 from bot.rules.registry import kind_of
+from bot.sim.chunks import default_jobs
 from bot.sim.runner import ai_seed, play_game
 
 ALL_OPTIONS = ("mischief", "cannon", "mercenary")
@@ -56,23 +58,77 @@ def games_per_second(
     return best
 
 
-def simulate_per_second(players: int, games: int, seed: int, *, log: bool) -> float:
-    """Games per CPU second of ``simulate``'s loop (random players, Panda Royale, no options),
-    best of three runs; with ``log`` the game log goes to a temporary file.
+def loop_per_second(players: int, games: int, seed: int) -> float:
+    """The games/s of ``simulate``'s loop in this process (``--jobs 1``, random players, no
+    log), best of three runs.
     """
     from bot.sim.simulate import simulate
 
     best = 0.0
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "bench.jsonl" if log else None
-        simulate(game="royale", players=players, games=1, seed=seed - 1, ai=["random"],
-                 log_path=path, out=io.StringIO())  # warm caches
-        for _ in range(3):
-            started = time.process_time()
-            simulate(game="royale", players=players, games=games, seed=seed, ai=["random"],
-                     log_path=path, out=io.StringIO())
-            best = max(best, games / max(time.process_time() - started, 1e-9))
+    for _ in range(3):
+        result = simulate(game="royale", players=players, games=games, seed=seed,
+                          ai=["random"], jobs=1, out=io.StringIO())
+        best = max(best, games / max(result["elapsed"], 1e-9))
     return best
+
+
+def _simulate_cmd(players: int, games: int, *, jobs: int | None = None,
+                  log: Path | None = None) -> list[str]:
+    cmd = [sys.executable, "-m", "bot", "simulate", "--ai", "random", "--players",
+           str(players), "--games", str(games)]
+    if jobs is not None:
+        cmd += ["--jobs", str(jobs)]
+    return [*cmd, "--log", str(log)] if log is not None else cmd
+
+
+def python_loop_per_second(players: int, games: int, seed: int) -> float:
+    """:func:`loop_per_second` with the pure-Python rules, in a subprocess: the games/s that
+    ``simulate --jobs 1`` prints, best of three.
+    """
+    env = {**os.environ, "PANDA_RULES": "python"}
+    best = 0.0
+    for _ in range(3):
+        out = subprocess.run([*_simulate_cmd(players, games, jobs=1), "--seed", str(seed)],
+                             env=env, check=True, capture_output=True, text=True).stdout
+        found = re.search(r"; (\d+) games/s \(", out)
+        best = max(best, float(found.group(1)) if found else 0.0)
+    return best
+
+
+def whole_process_seconds(players: int, games: int, *, jobs: int | None,
+                          log: bool) -> float:
+    """Wall-clock seconds of one whole ``python -m bot simulate --ai random`` subprocess; with
+    ``log``, the log goes to a new temporary file.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "whole.jsonl" if log else None
+        started = time.perf_counter()
+        subprocess.run(_simulate_cmd(players, games, jobs=jobs, log=path), check=True,
+                       stdout=subprocess.DEVNULL)
+        return time.perf_counter() - started
+
+
+def whole_process_pairs(players: int, games: int, *, jobs: int | None,
+                        runs: int = 3) -> list[tuple[float, float]]:
+    """``runs`` pairs of whole ``simulate`` subprocesses of ``games`` games, one without and
+    one with the log, in turn: (wall seconds without, wall seconds with) for each pair.
+    """
+    return [(whole_process_seconds(players, games, jobs=jobs, log=False),
+             whole_process_seconds(players, games, jobs=jobs, log=True)) for _ in range(runs)]
+
+
+def whole_process_line(players: int, games: int, jobs: str,
+                       pairs: list[tuple[float, float]]) -> str:
+    """The bench line of :func:`whole_process_pairs`' runs: medians, and what the log added
+    (the median of the pairs, and its range across them: how much the machine moved).
+    """
+    plain = statistics.median(p for p, _ in pairs)
+    logged = statistics.median(w for _, w in pairs)
+    adds = sorted(w / p - 1 for p, w in pairs)
+    return (f"  royale {players:>2} random players, {jobs}: {games / plain:>7.0f} games/s "
+            f"without the log, {games / logged:>7.0f} with --log (the log adds "
+            f"{100 * statistics.median(adds):.0f} %, median of the pairs, "
+            f"{100 * adds[0]:.0f} to {100 * adds[-1]:.0f} % across them)")
 
 
 class _Timed:
@@ -138,45 +194,11 @@ def startup_seconds(runs: int = 5) -> tuple[float, float]:
     return best[0], best[1]
 
 
-def whole_process_pairs(players: int, games: int, runs: int = 5
-                        ) -> list[tuple[float, float, float]]:
-    """``runs`` pairs of whole ``python -m bot simulate --ai random`` subprocesses of ``games``
-    games, one without and one with the log, in turn: (CPU seconds without, CPU seconds with,
-    system seconds with) for each pair.
-    """
-    pairs = []
-    for _ in range(runs):
-        plain = whole_process_times(players, games, log=False)[0]
-        logged, system = whole_process_times(players, games, log=True)
-        pairs.append((plain, logged, system))
-    return pairs
-
-
-def whole_process_times(players: int, games: int, *, log: bool) -> tuple[float, float]:
-    """CPU seconds (user + system) and system seconds of one whole ``simulate`` subprocess."""
-    cmd = [sys.executable, "-m", "bot", "simulate", "--ai", "random", "--players", str(players),
-           "--games", str(games)]
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "whole.jsonl"
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([*cmd, "--log", str(path)] if log else cmd, check=True,
-                       stdout=subprocess.DEVNULL)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    system = after.ru_stime - before.ru_stime
-    return after.ru_utime - before.ru_utime + system, system
-
-
-def whole_process_cpu(players: int, games: int, *, log: bool, runs: int = 3) -> float:
-    """Median CPU time (user + system) of a whole ``python -m bot simulate --ai random``
-    subprocess of ``games`` games; with ``log``, the log goes to a new temporary file.
-    """
-    return statistics.median(whole_process_times(players, games, log=log)[0]
-                             for _ in range(runs))
-
-
 def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
               startup: bool = True) -> list[str]:
-    """Print the figures, one line each; return the lines."""
+    """Print the figures, one line each; return the lines. Without ``startup``, the figures
+    that need a subprocess (whole process, pure-Python loop, start-up) are left out.
+    """
     lines: list[str] = []
 
     def say(line: str) -> None:
@@ -184,18 +206,29 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         out.flush()
         lines.append(line)
 
-    if only in (None, "royale"):
-        from bot.sim.fastpath import best as best_fast_path
-
-        say("simulate (python -m bot simulate --ai random, Panda Royale, no options): games per "
-            f"CPU second of the game loop, start-up not counted, best of 3; {best_fast_path()[1]}")
+    royale = only in (None, "royale")
+    what = "the mypyc build" if bot.RULES == "compiled" else "pure Python"
+    rules = f"rules: {bot.RULES} ({what})"
+    if royale and startup:
+        count = 5 * games
+        jobs = default_jobs()
+        say(f"whole process: python -m bot simulate --ai random --games {count}, Panda Royale, "
+            f"no options, wall clock (start-up, every process and the log's writing "
+            f"included), median of 3 alternating pairs; {rules}; the log to a new temporary "
+            f"file")
         for n in (4, 10):
-            count = max(20, games // (1 if n <= 4 else 2))
-            for log in (False, True):
-                gps = simulate_per_second(n, count, seed, log=log)
-                what = "with the log (JSON Lines to a file)" if log else "without the log"
-                say(f"  royale {n:>2} random players, {what:<36} {gps:>9.0f} games/s  "
-                    f"({count} games)")
+            for label, j in ((f"--jobs default ({jobs})", None), ("--jobs 1", 1)):
+                say(whole_process_line(n, count, label, whole_process_pairs(n, count, jobs=j)))
+    if royale:
+        count = 2 * games
+        say(f"the engine in one process: the loop of simulate --jobs 1 --ai random, no log, "
+            f"wall clock, start-up not counted, best of 3 ({count} games)")
+        for n in (4, 10):
+            say(f"  royale {n:>2} random players, {bot.RULES} rules: "
+                f"{loop_per_second(n, count, seed):>9.0f} games/s")
+            if startup and bot.RULES != "python":
+                say(f"  royale {n:>2} random players, python rules: "
+                    f"{python_loop_per_second(n, count, seed):>9.0f} games/s")
     say("computer players: decisions per CPU second inside choose() only (timer cost "
         "subtracted), every seat the same player, royale with every option, after a warm-up game")
     decision_configs = [("royale", "random", 4), ("royale", "heuristic", 4),
@@ -208,7 +241,7 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         say(f"  {game} {ai:<9} {dps:>11.0f} decisions/s  ({count} games of {n} players)")
 
     configs: list[tuple[str, int, str, tuple[str, ...]]] = []
-    if only in (None, "royale"):
+    if royale:
         option_sets: tuple[tuple[str, ...], ...] = ((), ALL_OPTIONS)
         for opts in option_sets:
             for ai in ("random", "heuristic"):
@@ -218,8 +251,8 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         for ai in ("random", "heuristic"):
             for n in (1, 4):
                 configs.append(("posing", n, ai, ()))
-    say("engine loop (play_game: every decision through apply_in_place, no events kept): games "
-        "per CPU second, best of 3")
+    say(f"engine loop (play_game: every decision through apply_in_place, no events kept): games "
+        f"per CPU second, best of 3; {rules}")
     for game, n, ai, opts in configs:
         # Slow configurations get fewer games so the whole bench stays short.
         count = max(20, games // (n if ai == "heuristic" else 1) // 3)
@@ -232,41 +265,4 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         say(f"start-up: python -m bot simulate --games 1 --ai random, whole process "
             f"(interpreter, imports, one game), wall clock, best of 5: {whole * 1000:.0f} ms "
             f"(a bare interpreter: {bare * 1000:.0f} ms)")
-    if startup and only in (None, "royale"):
-        from bot.sim.fastpath import best as best_fast_path
-
-        count = 5 * games
-        say(f"whole process: python -m bot simulate --ai random --games {count}, Panda Royale, "
-            f"no options, CPU time of the process (user + system: start-up and log writing "
-            f"included), median of 5 alternating runs; {best_fast_path()[1]}; the log "
-            f"{log_written()} to a new temporary file")
-        for n in (4, 10):
-            say(whole_process_line(n, count, whole_process_pairs(n, count)))
     return lines
-
-
-def log_written() -> str:
-    """How ``simulate --log`` writes a log into a temporary folder here (as in the runs)."""
-    from bot.rules.royale.fast_sink import log_buffer
-    from bot.sim.logwriter import open_log
-
-    with tempfile.TemporaryDirectory() as tmp:
-        sink = open_log(Path(tmp) / "probe.jsonl", log_buffer()[0])
-        sink.close()
-    return sink.how
-
-
-def whole_process_line(players: int, games: int, pairs: list[tuple[float, float, float]]
-                       ) -> str:
-    """The bench line of :func:`whole_process_pairs`' runs: medians, and what the log added in
-    the pair where it added least and most (how much the machine moved meanwhile).
-    """
-    plain = statistics.median(p for p, _, _ in pairs)
-    logged = statistics.median(w for _, w, _ in pairs)
-    adds = sorted(w / p - 1 for p, w, _ in pairs)
-    system = statistics.median(k for _, _, k in pairs)
-    return (f"  royale {players:>2} random players: {games / plain:>7.0f} games/s without the "
-            f"log, {games / logged:>7.0f} with --log (the log adds "
-            f"{100 * statistics.median(adds):.0f} %, median of the pairs, "
-            f"{100 * adds[0]:.0f} to {100 * adds[-1]:.0f} % across them; system time with the "
-            f"log {1e6 * system / games:.0f} us a game)")

@@ -55,24 +55,25 @@ def play_game(
     no clock) are appended to ``timings[ai name]``.
     """
     engine = kind.engine
-    state, first = engine.new_game(players, seed, options)
+    state, first = engine.new_game(players, seed, options, keep_events)
     events = list(first)
-    bots = [kind.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(len(players))]
+    seat_names = [ai[i % len(ai)] for i in range(len(players))]
+    bots = [kind.make_player(name, ai_seed(seed, i)) for i, name in enumerate(seat_names)]
     actions: list[Any] = []
     current = engine.current_seat
     step = engine.apply_in_place
     clock = time.perf_counter
-    seat_names = [ai[i % len(ai)] for i in range(len(players))]
+    times = None if timings is None else [timings.setdefault(name, []) for name in seat_names]
     while (seat := current(state)) is not None:
-        if timings is None:
+        if times is None:
             action = bots[seat].choose(state)
         else:
             started = clock()
             action = bots[seat].choose(state)
-            timings.setdefault(seat_names[seat], []).append(clock() - started)
-        new = step(state, action)
+            times[seat].append(clock() - started)
         if keep_events:
             actions.append(action)
-            events.extend(new)
-    return Played(state, events if keep_events else [], actions, engine.totals(state),
-                  engine.winners(state))
+            events.extend(step(state, action))
+        else:
+            step(state, action, False)
+    return Played(state, events, actions, engine.totals(state), engine.winners(state))

@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.errors import UserError
-from bot.rules.errors import IllegalAction
-from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, RoyaleAction, Trade
-from bot.rules.royale.engine import tradeable_dice
-from bot.rules.royale.state import Phase, RoyaleState
+from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick
+from bot.rules.royale.engine import trade_taking
 from cogs.royale.hand import hand_embed
 from cogs.royale.present import RoyalePresenter, sheet_file
 from ui.ending import END_VERBS
@@ -97,16 +95,7 @@ async def _mischief_die(ctx: ClickContext) -> None:
 
 async def _trade_die(ctx: ClickContext) -> None:
     target, take = _seat_arg(ctx.click.arg), ctx.one()
-
-    def build(state: RoyaleState, seat: int) -> RoyaleAction:
-        if state.phase is not Phase.TRADE:
-            raise IllegalAction("It's not time to trade.")
-        give = tradeable_dice(state, seat)
-        if not give:
-            raise IllegalAction("You have no clear die to trade.")
-        return Trade(seat, give[0], target, take)
-
-    await _play(ctx, build)
+    await _play(ctx, lambda state, seat: trade_taking(state, seat, target, take))
 
 
 ROYALE_VERBS: Final[VerbTable] = {

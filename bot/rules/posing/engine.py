@@ -47,9 +47,12 @@ HOLDS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 
 def new_game(
-    players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+    players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
+    keep_events: bool = True,
 ) -> tuple[PosingState, list[PosingEvent]]:
-    """Set up a game; returns the state and its events up to the first player's decision."""
+    """Set up a game; returns the state and its events up to the first player's decision
+    (none built without ``keep_events``).
+    """
     if isinstance(players, str) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidSetup("Posing Pandas is for {low} to {high} players.", low=MIN_PLAYERS,
                            high=MAX_PLAYERS)
@@ -70,6 +73,9 @@ def new_game(
         rolls=0,
         filled=[{} for _ in players],
     )
+    if not keep_events:
+        _roll_turn(state)
+        return state, []
     return state, [SetupEvent(seed=seed, players=state.players), _start_turn(state)]
 
 
@@ -77,10 +83,15 @@ def _roll_die(rng: Rng) -> int:
     return rng.roll(POSE_COUNT) + 1
 
 
-def _start_turn(state: PosingState) -> RollEvent:
+def _roll_turn(state: PosingState) -> None:
     """The automatic first roll of the current seat's turn."""
     state.dice = tuple(_roll_die(state.rng) for _ in range(DICE_COUNT))
     state.rolls = 1
+
+
+def _start_turn(state: PosingState) -> RollEvent:
+    """The automatic first roll of the current seat's turn, and its event."""
+    _roll_turn(state)
     return _roll_event(state, ())
 
 
@@ -198,8 +209,12 @@ def _check_fill(state: PosingState, action: Fill) -> None:
         raise IllegalAction("You have already filled {box}.", box=Term(box_name(box)))
 
 
-def apply_in_place(state: PosingState, action: PosingAction) -> list[PosingEvent]:
-    """Play ``action`` on ``state`` itself; returns the events. ``state`` is untouched on error."""
+def apply_in_place(
+    state: PosingState, action: PosingAction, keep_events: bool = True
+) -> list[PosingEvent]:
+    """Play ``action`` on ``state`` itself; returns the events (none built without
+    ``keep_events``). ``state`` is untouched on error.
+    """
     check(state, action)
     if isinstance(action, Roll):
         held = tuple(sorted(action.hold))
@@ -207,9 +222,15 @@ def apply_in_place(state: PosingState, action: PosingAction) -> list[PosingEvent
             face if index in held else _roll_die(state.rng) for index, face in enumerate(state.dice)
         )
         state.rolls += 1
-        return [_roll_event(state, held)]
+        return [_roll_event(state, held)] if keep_events else []
     seat = state.seat
     points = score_box(action.box, state.dice)
+    if not keep_events:
+        state.filled[seat][action.box] = points
+        if not state.is_over:
+            state.seat = (seat + 1) % len(state.players)
+            _roll_turn(state)
+        return []
     events: list[PosingEvent] = [
         FillEvent(
             seat=seat,
@@ -251,10 +272,11 @@ class PosingEngine:
     kind: str = KIND
 
     def new_game(
-        self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+        self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
+        keep_events: bool = True,
     ) -> tuple[PosingState, list[PosingEvent]]:
         """Set up a game; the first player's automatic roll is among the events."""
-        return new_game(players, seed, options)
+        return new_game(players, seed, options, keep_events)
 
     def current_seat(self, state: PosingState) -> int | None:
         """The seat that must decide now, or None once the game is over."""
@@ -274,9 +296,10 @@ class PosingEngine:
         """Play ``action`` on a copy of ``state``."""
         return apply(state, action)
 
-    def apply_in_place(self, state: PosingState, action: PosingAction) -> list[PosingEvent]:
+    def apply_in_place(self, state: PosingState, action: PosingAction,
+                       keep_events: bool = True) -> list[PosingEvent]:
         """Play ``action`` on ``state`` itself."""
-        return apply_in_place(state, action)
+        return apply_in_place(state, action, keep_events)
 
     def state_to_json(self, state: PosingState) -> dict[str, Any]:
         """The state's JSON form."""

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.rules.posing.state import KIND
 
+Quote = Mapping[str, str]
+"""A text's JSON string (see :mod:`bot.rules.royale.events`)."""
 
-@dataclass(frozen=True, slots=True)
+
+def _ints(values: tuple[int, ...]) -> str:
+    return ",".join(map(str, values))
+
+
+@dataclass(slots=True)
 class SetupEvent:
     """The game was set up: its seed and the players in seat order."""
 
@@ -24,8 +32,13 @@ class SetupEvent:
             "players": list(self.players),
         }
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        """:meth:`to_log` as its JSON line, ended by ``tail``."""
+        return (f'{{"event":"setup","game_kind":{q[KIND]},"seed":{self.seed},'
+                f'"players":[{",".join([q[p] for p in self.players])}]{tail}')
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class RollEvent:
     """A roll: ``held`` are the indexes kept from the previous roll, ``faces`` all five dice."""
 
@@ -47,8 +60,14 @@ class RollEvent:
             "faces": list(self.faces),
         }
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        """:meth:`to_log` as its JSON line, ended by ``tail``."""
+        return (f'{{"event":"roll","player":{q[self.player]},"turn":{self.turn},'
+                f'"roll":{self.roll},"held":[{_ints(self.held)}],'
+                f'"faces":[{_ints(self.faces)}]{tail}')
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class FillEvent:
     """A box was filled with the dice ``faces`` for ``points``."""
 
@@ -70,8 +89,14 @@ class FillEvent:
             "points": self.points,
         }
 
+    def log_line(self, q: Quote, tail: str) -> str:
+        """:meth:`to_log` as its JSON line, ended by ``tail``."""
+        return (f'{{"event":"fill","player":{q[self.player]},"turn":{self.turn},'
+                f'"box":{q[self.box]},"faces":[{_ints(self.faces)}],'
+                f'"points":{self.points}{tail}')
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class GameEndEvent:
     """The game is over: every player's total (seat order) and the winners (ties share)."""
 
@@ -85,6 +110,12 @@ class GameEndEvent:
             "totals": dict(self.totals),
             "winners": list(self.winners),
         }
+
+    def log_line(self, q: Quote, tail: str) -> str:
+        """:meth:`to_log` as its JSON line, ended by ``tail``."""
+        totals = ",".join([f"{q[p]}:{t}" for p, t in self.totals])
+        return (f'{{"event":"game_end","totals":{{{totals}}},'
+                f'"winners":[{",".join([q[p] for p in self.winners])}]{tail}')
 
 
 PosingEvent = SetupEvent | RollEvent | FillEvent | GameEndEvent

@@ -1,6 +1,11 @@
 """The decisions of Panda Royale, as plain values.
 
 Every action names the seat that takes it; the engine checks that it is that seat's turn.
+Actions are hashable dataclasses that nothing changes once made (not ``frozen``, whose
+set-up costs a game thousands of instructions per decision: python-chess's ``Move`` is the
+same kind of value). Each writes its own ``__init__`` (the dataclass gives equality, hashing
+and repr): compiled with mypyc (:mod:`bot.compiled`) it is then native code, where a generated
+one would still run as Python.
 """
 
 from __future__ import annotations
@@ -12,18 +17,22 @@ from typing import Any
 from bot.rules.errors import StateFormatError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Mischief:
     """Force a re-roll of ``die``, a non-yellow die of another player."""
 
     seat: int
     die: str
 
+    def __init__(self, seat: int, die: str) -> None:
+        self.seat = seat
+        self.die = die
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "mischief", "seat": self.seat, "die": self.die}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cannon:
     """Score the Cannon die ``die`` now (``score=True``) or save it for a later round."""
 
@@ -31,11 +40,16 @@ class Cannon:
     die: str
     score: bool
 
+    def __init__(self, seat: int, die: str, score: bool) -> None:
+        self.seat = seat
+        self.die = die
+        self.score = score
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "cannon", "seat": self.seat, "die": self.die, "score": self.score}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Trade:
     """Give the clear d6 ``give`` to seat ``target`` and take its die ``take``."""
 
@@ -44,27 +58,40 @@ class Trade:
     target: int
     take: str
 
+    def __init__(self, seat: int, give: str, target: int, take: str) -> None:
+        self.seat = seat
+        self.give = give
+        self.target = target
+        self.take = take
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "trade", "seat": self.seat, "give": self.give, "target": self.target,
                 "take": self.take}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Pass:
     """End this seat's trading turn."""
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "pass", "seat": self.seat}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Pick:
     """Take ``die`` from the draft pool."""
 
     seat: int
     die: str
+
+    def __init__(self, seat: int, die: str) -> None:
+        self.seat = seat
+        self.die = die
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "pick", "seat": self.seat, "die": self.die}

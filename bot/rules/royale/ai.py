@@ -18,23 +18,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from math import floor
+from typing import Final
 
 from bot.rules.rng import Rng
 from bot.rules.royale.actions import Cannon, Mischief, Pass, Pick, RoyaleAction, Trade
+from bot.rules.royale.decisions import mischief_targets
 from bot.rules.royale.dice import (
+    BOX,
     CANNON_KIND,
     CANNON_MULTIPLIER,
     CAPTAIN_SIDES,
     GLITTER,
+    GLITTER_MULTIPLIER,
     MERCENARY_KIND,
     MISCHIEF_KIND,
     PITY,
+    PURPLE_MULTIPLIER,
     ROUNDS,
+    TAKEABLE,
+    YELLOW_DICE,
     Column,
     DieSpec,
 )
-from bot.rules.royale.engine import legal_actions, tradeable_dice
+from bot.rules.royale.rounds import tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
+
+_DRAFT: Final = Phase.DRAFT
+_TRADE: Final = Phase.TRADE
+_CANNON: Final = Phase.CANNON
+_OVER: Final = Phase.OVER
+_UNTAKEABLE: Final = frozenset(BOX) - TAKEABLE
 
 # Tuning of the heuristic (points).
 CLEAR_TRADE_OPTION = 1.5  # per round: what holding a tradeable clear d6 is worth beyond its face
@@ -91,7 +105,7 @@ def die_parts(spec: DieSpec, next_round: int) -> Parts:
     if col == Column.BLUE:
         return (0.0, m, 0.0, 0, int(kind == GLITTER), 0.0)
     if col == Column.PURPLE:
-        return (2 * m, 0.0, 0.0, 0, 0, 0.0)
+        return (PURPLE_MULTIPLIER * m, 0.0, 0.0, 0, 0, 0.0)
     if col == Column.CLEAR:
         return (m + (MISCHIEF_BONUS if kind == MISCHIEF_KIND else CLEAR_TRADE_OPTION),
                 0.0, 0.0, 0, 0, 0.0)
@@ -121,7 +135,7 @@ def parts_value(p: Parts, next_round: int) -> float:
     if rounds <= 0:
         return 0.0
     flat, blue, red, reds, glitters, extra = p
-    return (flat + blue * (2 if glitters else 1) + red * reds) * rounds + extra
+    return (flat + blue * (GLITTER_MULTIPLIER if glitters else 1) + red * reds) * rounds + extra
 
 
 def hand_value(dice: Iterable[DieSpec], next_round: int) -> float:
@@ -129,44 +143,81 @@ def hand_value(dice: Iterable[DieSpec], next_round: int) -> float:
     return parts_value(hand_parts(dice, next_round), next_round)
 
 
+PARTS: Final[dict[int, dict[str, Parts]]] = {
+    nxt: {d: die_parts(spec, nxt) for d, spec in BOX.items()} for nxt in range(2, ROUNDS + 1)
+}
+"""PARTS[next_round][die id]: :func:`die_parts` of every die of the box, for the draft and
+trade decisions of rounds 1 to 9 (computed once, here)."""
+MEANS: Final[dict[str, float]] = {d: mean(spec) for d, spec in BOX.items()}
+_KIND_OF_DIE: Final[dict[str, str]] = {d: d.rpartition("-")[0] for d in BOX}  # "red8-3": red8
+
+
+def parts_of(hand: Sequence[str], table: dict[str, Parts]) -> Parts:
+    """:func:`hand_parts` of a hand of die ids, from one of the :data:`PARTS` tables (the same
+    sums, in the same order).
+    """
+    a = b = c = f = 0.0
+    r = g = 0
+    for d in hand:
+        p = table[d]
+        a += p[0]
+        b += p[1]
+        c += p[2]
+        r += p[3]
+        g += p[4]
+        f += p[5]
+    return (a, b, c, r, g, f)
+
+
 class RandomPlayer:
-    """Uniformly random among the legal actions."""
+    """Uniformly random among the legal actions: ``legal_actions(state)[i]`` for a uniform
+    ``i``, found without listing the actions.
+    """
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
-        """``legal_actions(state)[i]`` for a uniform ``i``, without listing every action."""
         phase = state.phase
-        if phase is Phase.DRAFT:
+        if phase is _OVER:
+            raise ValueError("the game is over")
+        seat, die = state.queue[0]
+        below = self.rng.below
+        if phase is _DRAFT:
             pool = state.pool
-            return Pick(state.queue[0][0], pool[self.rng.below(len(pool))])
-        if phase is Phase.TRADE:
-            return self._trade(state)
-        if phase is Phase.CANNON:
-            seat, die = state.queue[0]
-            return Cannon(seat, die, self.rng.below(2) == 0)
-        actions = legal_actions(state)
-        return actions[self.rng.below(len(actions))]
+            return Pick(seat, pool[floor(self.rng.random() * len(pool))])  # below(len(pool))
+        if phase is _TRADE:
+            return self._trade(state, seat)
+        if phase is _CANNON:
+            return Cannon(seat, die, below(2) == 0)
+        targets = mischief_targets(state, seat)
+        return Mischief(seat, targets[below(len(targets))])
 
-    def _trade(self, state: RoyaleState) -> RoyaleAction:
+    def _trade(self, state: RoyaleState, seat: int) -> RoyaleAction:
         """The same choice as ``legal_actions(state)[i]`` (Pass, then every trade by clear die,
         player and die), without building every trade.
         """
-        seat = state.queue[0][0]
-        specs = state.dice.specs
         gives = tradeable_dice(state, seat)
-        takes = [(target, [d for d in hand if specs[d].takeable])
-                 for target, hand in enumerate(state.hands) if target != seat]
-        per_give = sum(len(dice) for _, dice in takes)
+        hands = state.hands
+        untakeable = _UNTAKEABLE
+        counts = []  # how many dice each other player could give
+        for target, hand in enumerate(hands):
+            if target == seat:
+                counts.append(0)
+            elif untakeable.isdisjoint(hand):
+                counts.append(len(hand))
+            else:
+                counts.append(len(hand) - len(untakeable.intersection(hand)))
+        per_give = sum(counts)
         i = self.rng.below(1 + len(gives) * per_give)
         if i == 0:
             return Pass(seat)
         give, j = divmod(i - 1, per_give)
-        for target, dice in takes:
-            if j < len(dice):
-                return Trade(seat, gives[give], target, dice[j])
-            j -= len(dice)
+        for target, count in enumerate(counts):
+            if j < count:
+                take = [d for d in hands[target] if d in TAKEABLE][j]
+                return Trade(seat, gives[give], target, take)
+            j -= count
         raise AssertionError("unreachable: the index is below the number of trades")
 
 
@@ -178,38 +229,42 @@ class HeuristicPlayer:
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
         phase = state.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise ValueError("the game is over")
-        seat = state.queue[0][0]
-        if phase is Phase.DRAFT:
+        seat, die = state.queue[0]
+        if phase is _DRAFT:
             return self._pick(state, seat)
-        if phase is Phase.TRADE:
+        if phase is _TRADE:
             return self._trade(state, seat)
-        if phase is Phase.CANNON:
-            die = state.queue[0][1]
+        if phase is _CANNON:
             fire = state.values[die] * CANNON_MULTIPLIER >= cannon_value(ROUNDS - state.round)
             return Cannon(seat, die, fire)
         return self._mischief(state, seat)
 
-    @staticmethod
-    def _specs(state: RoyaleState, hand: Sequence[str]) -> list[DieSpec]:
-        specs = state.dice.specs
-        return [specs[d] for d in hand]
-
     def _pick(self, state: RoyaleState, seat: int) -> RoyaleAction:
-        mine = self._specs(state, state.hands[seat])
-        nxt = state.round + 1
-        base = hand_value(mine, nxt)
-        specs = state.dice.specs
+        """The pick that adds most to the hand's value (lots drawn between equal ones)."""
         best: list[str] = []
         best_gain = float("-inf")
-        for d in state.pool:
-            gain = hand_value([*mine, specs[d]], nxt) - base
+        for d, gain in zip(state.pool, self.pick_gains(state, seat), strict=True):
             if gain > best_gain + 1e-9:
                 best, best_gain = [d], gain
             elif abs(gain - best_gain) <= 1e-9:
                 best.append(d)
         return Pick(seat, best[self.rng.below(len(best))])
+
+    @staticmethod
+    def pick_gains(state: RoyaleState, seat: int) -> list[float]:
+        """What each die of the pool (in pool order) adds to ``seat``'s hand's value."""
+        nxt = state.round + 1
+        table = PARTS[nxt]
+        a, b, c, r, g, f = parts_of(state.hands[seat], table)
+        base = parts_value((a, b, c, r, g, f), nxt)
+        gains = []
+        for d in state.pool:
+            p = table[d]
+            gains.append(parts_value((a + p[0], b + p[1], c + p[2], r + p[3], g + p[4], f + p[5]),
+                                     nxt) - base)
+        return gains
 
     def _weights(self, state: RoyaleState, seat: int) -> list[float]:
         totals = state.totals()
@@ -218,38 +273,85 @@ class HeuristicPlayer:
                 for i, t in enumerate(totals)]
 
     def _trade(self, state: RoyaleState, seat: int) -> RoyaleAction:
-        best: RoyaleAction = Pass(seat)
-        best_gain = TRADE_THRESHOLD
+        """The trade that gains most (ours, plus the weighted loss of the player traded with)
+        if it gains at least :data:`TRADE_THRESHOLD`, else Pass.
+        """
+        return self._trades(state, seat, None)
+
+    def trade_scores(self, state: RoyaleState, seat: int) -> list[tuple[float, Trade]]:
+        """The trades ``seat`` could make now with its first clear d6, one per player and
+        kind of die (the first in :func:`legal_actions` order), with the score :meth:`choose`
+        gives it (a trade is made if its score is at least :data:`TRADE_THRESHOLD`).
+        """
+        every: list[tuple[float, Trade]] = []
+        self._trades(state, seat, every)
+        return every
+
+    def _trades(self, state: RoyaleState, seat: int,
+                every: list[tuple[float, Trade]] | None) -> RoyaleAction:
+        """The heuristic's trade or Pass; with ``every``, each trade's score is added to it.
+
+        Every giveable die is a clear d6, all worth the same, so the first one's trades are
+        every trade's scores, and dice of one kind score the same: the first of the best (in
+        :func:`legal_actions` order) wins.
+        """
+        gives = tradeable_dice(state, seat)
+        if not gives:
+            return Pass(seat)
         nxt = state.round + 1
-        specs = state.dice.specs
-        parts = [hand_parts(self._specs(state, hand), nxt) for hand in state.hands]
+        rounds = ROUNDS - nxt + 1
+        table = PARTS[nxt]
+        parts = [parts_of(hand, table) for hand in state.hands]
         values = [parts_value(p, nxt) for p in parts]
         weights = self._weights(state, seat)
+        g0, g1, g2, g3, g4, g5 = table[gives[0]]
+        # Our hand without the die given, in parts_value's terms: (ours - give) + take.
         mine = parts[seat]
-        for a in legal_actions(state):
-            if not isinstance(a, Trade):
+        m0, m1, m2, m3, m4, m5 = (mine[0] - g0, mine[1] - g1, mine[2] - g2, mine[3] - g3,
+                                  mine[4] - g4, mine[5] - g5)
+        my_value = values[seat]
+        best: RoyaleAction = Pass(seat)
+        best_gain = TRADE_THRESHOLD
+        glitter = GLITTER_MULTIPLIER
+        kind_of_die = _KIND_OF_DIE
+        for target, hand in enumerate(state.hands):
+            if target == seat:
                 continue
-            give, take = die_parts(specs[a.give], nxt), die_parts(specs[a.take], nxt)
-            my_after = add_parts(add_parts(mine, give, -1), take)
-            their_after = add_parts(add_parts(parts[a.target], take, -1), give)
-            gain = parts_value(my_after, nxt) - values[seat]
-            loss = values[a.target] - parts_value(their_after, nxt)
-            score = gain + weights[a.target] * loss
-            if score > best_gain:
-                best, best_gain = a, score
+            h0, h1, h2, h3, h4, h5 = parts[target]
+            theirs = values[target]
+            w = weights[target]
+            seen: set[str] = set()  # dice of one kind score the same: the first one counts
+            for d in hand:
+                kind = kind_of_die[d]
+                if kind in seen or d not in TAKEABLE:
+                    continue
+                seen.add(kind)
+                t0, t1, t2, t3, t4, t5 = table[d]
+                # parts_value of both hands after the trade, term by term as it computes them
+                gain = ((m0 + t0) + (m1 + t1) * (glitter if m4 + t4 else 1)
+                        + (m2 + t2) * (m3 + t3)) * rounds + (m5 + t5) - my_value
+                after = (((h0 - t0) + g0) + ((h1 - t1) + g1) * (glitter if h4 - t4 + g4 else 1)
+                         + ((h2 - t2) + g2) * ((h3 - t3) + g3)) * rounds + ((h5 - t5) + g5)
+                score = gain + w * (theirs - after)
+                if every is not None:
+                    every.append((score, Trade(seat, gives[0], target, d)))
+                if score > best_gain:
+                    best, best_gain = Trade(seat, gives[0], target, d), score
         return best
 
     def _mischief(self, state: RoyaleState, seat: int) -> RoyaleAction:
         weights = self._weights(state, seat)
         best: RoyaleAction | None = None
         best_loss = float("-inf")
-        for a in legal_actions(state):
-            assert isinstance(a, Mischief)
-            owner = state.owner_of(a.die)
-            assert owner is not None
-            loss = self._reroll_loss(state, owner, a.die) * (1 + weights[owner])
-            if loss > best_loss:
-                best, best_loss = a, loss
+        for owner, hand in enumerate(state.hands):
+            if owner == seat:
+                continue
+            for d in hand:
+                if d in YELLOW_DICE:
+                    continue
+                loss = self._reroll_loss(state, owner, d) * (1 + weights[owner])
+                if loss > best_loss:
+                    best, best_loss = Mischief(seat, d), loss
         assert best is not None
         return best
 
@@ -258,7 +360,7 @@ class HeuristicPlayer:
         """What re-rolling ``die`` is expected to cost its owner this round."""
         specs = state.dice.specs
         spec = specs[die]
-        drop = state.values[die] - mean(spec)
+        drop = state.values[die] - MEANS[die]
         col = spec.column
         hand = state.hands[owner]
         if spec.kind == MERCENARY_KIND:
@@ -266,11 +368,11 @@ class HeuristicPlayer:
         if spec.kind == CANNON_KIND:
             return drop * CANNON_MULTIPLIER / 2
         if col == Column.PURPLE:
-            return drop * 2
+            return drop * PURPLE_MULTIPLIER
         if col == Column.RED:
             return drop * sum(1 for d in hand if specs[d].column == Column.RED)
         if col == Column.BLUE and any(specs[d].kind == GLITTER for d in hand):
-            return drop * 2
+            return drop * GLITTER_MULTIPLIER
         return drop
 
 

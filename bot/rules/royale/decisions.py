@@ -1,9 +1,12 @@
 """The decisions of a Panda Royale round: which actions are legal now, and making one (a
 mischief target, a Cannon score-or-save, a trade, a draft pick) before running on to the next
-decision with :func:`bot.rules.royale.rounds._advance`.
+decision with :func:`bot.rules.royale.rounds.advance`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final, cast
 
 from bot.rules.errors import GameOver, IllegalAction, NotYourTurn, Term
 from bot.rules.royale.actions import (
@@ -18,14 +21,17 @@ from bot.rules.royale.dice import (
     CANNON_KIND,
     MISCHIEF_KIND,
     PITY,
+    TAKEABLE,
+    YELLOW_DICE,
 )
 from bot.rules.royale.events import (
     CannonEvent,
     MischiefEvent,
     PickEvent,
+    RoyaleEvent,
     TradeEvent,
 )
-from bot.rules.royale.rounds import Events, _advance, tradeable_dice
+from bot.rules.royale.rounds import Events, advance, tradeable_dice
 from bot.rules.royale.state import Phase, RoyaleState
 
 _PHASE_NAMES = {
@@ -34,27 +40,8 @@ _PHASE_NAMES = {
     Phase.TRADE: "trade",
     Phase.DRAFT: "pick a die from the pool",
 }
-_ACTION_PHASE: dict[type, Phase] = {
-    Mischief: Phase.MISCHIEF,
-    Cannon: Phase.CANNON,
-    Trade: Phase.TRADE,
-    Pass: Phase.TRADE,
-    Pick: Phase.DRAFT,
-}
-
-
-def _check_turn(s: RoyaleState, action: object) -> int:
-    if s.phase is Phase.OVER:
-        raise GameOver("The game is over.")
-    expected = _ACTION_PHASE.get(type(action))
-    if expected is None:
-        raise IllegalAction("That is not a Panda Royale action.")
-    seat = s.queue[0][0]
-    if getattr(action, "seat", None) != seat:
-        raise NotYourTurn("It's {player}'s turn.", player=s.players[seat])
-    if expected is not s.phase:
-        raise IllegalAction("Now is the time to {phase}.", phase=Term(_PHASE_NAMES[s.phase]))
-    return seat
+_OVER: Final = Phase.OVER
+NO_EVENTS: Final[tuple[RoyaleEvent, ...]] = ()
 
 
 def _die_label(s: RoyaleState, die: str) -> str:
@@ -62,34 +49,37 @@ def _die_label(s: RoyaleState, die: str) -> str:
     return spec.label if spec else repr(die)
 
 
-def _apply_mischief(s: RoyaleState, a: Mischief, ev: Events) -> None:
+def _apply_mischief(s: RoyaleState, a: Mischief, ev: Events | None) -> None:
     owner = s.owner_of(a.die)
     if owner is None:
         raise IllegalAction("That die is not in anyone's hand.")
     if owner == a.seat:
         raise IllegalAction("Mischief must target another player's die.")
-    spec = s.dice.specs[a.die]
-    if spec.color == "yellow":
+    if a.die in YELLOW_DICE:
         raise IllegalAction("Yellow dice can't be re-rolled by mischief.")
+    spec = s.dice.specs[a.die]
     before = s.values[a.die]
     after = spec.faces[s.rng.roll(spec.sides)]
     s.values[a.die] = after
-    ev.append(MischiefEvent(s.round, s.players[a.seat], s.players[owner], a.die, before, after))
+    if ev is not None:
+        ev.append(MischiefEvent(s.round, s.players[a.seat], s.players[owner], a.die, before,
+                                after))
     del s.queue[0]
 
 
-def _apply_cannon(s: RoyaleState, a: Cannon, ev: Events) -> None:
+def _apply_cannon(s: RoyaleState, a: Cannon, ev: Events | None) -> None:
     die = s.queue[0][1]
     if a.die != die:
         raise IllegalAction("Decide on your {die} ({id}) first.", die=Term(_die_label(s, die)),
                             id=die)
     if a.score:
         s.scored_cannons.append(die)
-    ev.append(CannonEvent(s.round, s.players[a.seat], die, s.values[die], a.score))
+    if ev is not None:
+        ev.append(CannonEvent(s.round, s.players[a.seat], die, s.values[die], a.score))
     del s.queue[0]
 
 
-def _apply_trade(s: RoyaleState, a: Trade, ev: Events) -> None:
+def _apply_trade(s: RoyaleState, a: Trade, ev: Events | None) -> None:
     hand = s.hands[a.seat]
     specs = s.dice.specs
     if a.give not in hand:
@@ -116,48 +106,105 @@ def _apply_trade(s: RoyaleState, a: Trade, ev: Events) -> None:
     other.append(a.give)
     hand.append(a.take)
     s.given.append(a.give)
-    ev.append(TradeEvent(s.round, s.players[a.seat], s.players[a.target], a.give, a.take))
+    if ev is not None:
+        ev.append(TradeEvent(s.round, s.players[a.seat], s.players[a.target], a.give, a.take))
 
 
-def _apply_pick(s: RoyaleState, a: Pick, ev: Events) -> None:
-    if a.die not in s.pool:
-        raise IllegalAction("That die is not in the pool.")
-    s.pool.remove(a.die)
-    s.hands[a.seat].append(a.die)
-    ev.append(PickEvent(s.round, s.players[a.seat], a.die))
+def _apply_pass(s: RoyaleState, a: Pass, ev: Events | None) -> None:
     del s.queue[0]
 
 
-def apply_in_place(s: RoyaleState, action: RoyaleAction) -> Events:
-    """Check and make one decision on ``s`` itself, then run on to the next decision.
+def _apply_pick(s: RoyaleState, a: Pick, ev: Events | None) -> None:
+    pool = s.pool
+    if a.die not in pool:
+        raise IllegalAction("That die is not in the pool.")
+    pool.remove(a.die)
+    s.hands[a.seat].append(a.die)
+    if ev is not None:
+        ev.append(PickEvent(s.round, s.players[a.seat], a.die))
+    del s.queue[0]
 
-    Raises IllegalAction (``s`` unchanged) if the action is not legal now.
+
+# Each action type: the phase it belongs to and how it is made.
+_MAKE: Final[dict[type, tuple[Phase, Callable[[RoyaleState, RoyaleAction, Events | None],
+                                                None]]]] = {
+    Pick: (Phase.DRAFT, _apply_pick),  # type: ignore[dict-item]
+    Pass: (Phase.TRADE, _apply_pass),  # type: ignore[dict-item]
+    Trade: (Phase.TRADE, _apply_trade),  # type: ignore[dict-item]
+    Mischief: (Phase.MISCHIEF, _apply_mischief),  # type: ignore[dict-item]
+    Cannon: (Phase.CANNON, _apply_cannon),  # type: ignore[dict-item]
+}
+
+
+def trade_gives(s: RoyaleState, seat: int) -> str | None:
+    """The die ``seat`` gives in a trade they choose now: the first clear d6 of their hand not
+    given this round, or None when they have none.
     """
-    _check_turn(s, action)
-    ev: Events = []
-    if isinstance(action, Pick):
-        _apply_pick(s, action, ev)
-    elif isinstance(action, Trade):
-        _apply_trade(s, action, ev)
-    elif isinstance(action, Pass):
-        del s.queue[0]
-    elif isinstance(action, Mischief):
-        _apply_mischief(s, action, ev)
-    else:
-        _apply_cannon(s, action, ev)
-    _advance(s, ev)
-    return ev
+    give = tradeable_dice(s, seat)
+    return give[0] if give else None
 
 
-def apply(state: RoyaleState, action: RoyaleAction) -> tuple[RoyaleState, Events]:
+def trade_taking(s: RoyaleState, seat: int, target: int, take: str) -> Trade:
+    """The trade ``seat`` makes by choosing ``target``'s die ``take``, giving
+    :func:`trade_gives`.
+
+    Raises IllegalAction when it is not the trade pass or ``seat`` has no clear die to give;
+    whose turn it is, the target and the die taken are checked when the trade is applied.
+    """
+    if s.phase is not Phase.TRADE:
+        raise IllegalAction("It's not time to trade.")
+    give = trade_gives(s, seat)
+    if give is None:
+        raise IllegalAction("You have no clear die to trade.")
+    return Trade(seat, give, target, take)
+
+
+def apply_in_place(
+    s: RoyaleState, action: RoyaleAction | object, keep_events: bool = True
+) -> Sequence[RoyaleEvent]:
+    """Check and make one decision on ``s`` itself, then run on to the next decision; the
+    events it caused (none built without ``keep_events``).
+
+    Raises IllegalAction (``s`` unchanged) if the action is not legal now, or not a Panda
+    Royale action at all.
+    """
+    if s.phase is _OVER:
+        raise GameOver("The game is over.")
+    make = _MAKE.get(type(action))
+    if make is None:
+        raise IllegalAction("That is not a Panda Royale action.")
+    action = cast(RoyaleAction, action)
+    seat = s.queue[0][0]
+    if action.seat != seat:
+        raise NotYourTurn("It's {player}'s turn.", player=s.players[seat])
+    phase, step = make
+    if phase is not s.phase:
+        raise IllegalAction("Now is the time to {phase}.", phase=Term(_PHASE_NAMES[s.phase]))
+    if keep_events:
+        ev: Events = []
+        step(s, action, ev)
+        advance(s, ev)
+        return ev
+    step(s, action, None)
+    advance(s, None)
+    return NO_EVENTS
+
+
+def apply(state: RoyaleState, action: RoyaleAction | object) -> tuple[RoyaleState, Events]:
     """The state after ``action`` and the events it caused; ``state`` is left untouched."""
     s = state.clone()
-    return s, apply_in_place(s, action)
+    return s, list(apply_in_place(s, action))
 
 
 def current_seat(s: RoyaleState) -> int | None:
     """The seat that must decide now, or None when the game is over."""
-    return s.queue[0][0] if s.phase is not Phase.OVER and s.queue else None
+    return s.queue[0][0] if s.phase is not _OVER and s.queue else None
+
+
+def mischief_targets(s: RoyaleState, seat: int) -> list[str]:
+    """The dice ``seat`` may re-roll by mischief, seat by seat then in hand order."""
+    return [d for other, hand in enumerate(s.hands) if other != seat
+            for d in hand if d not in YELLOW_DICE]
 
 
 def legal_actions(s: RoyaleState) -> list[RoyaleAction]:
@@ -165,10 +212,8 @@ def legal_actions(s: RoyaleState) -> list[RoyaleAction]:
     seat = current_seat(s)
     if seat is None:
         return []
-    specs = s.dice.specs
     if s.phase is Phase.MISCHIEF:
-        return [Mischief(seat, d) for other, hand in enumerate(s.hands) if other != seat
-                for d in hand if specs[d].color != "yellow"]
+        return [Mischief(seat, d) for d in mischief_targets(s, seat)]
     if s.phase is Phase.CANNON:
         die = s.queue[0][1]
         return [Cannon(seat, die, True), Cannon(seat, die, False)]
@@ -177,7 +222,6 @@ def legal_actions(s: RoyaleState) -> list[RoyaleAction]:
         for give in tradeable_dice(s, seat):
             for target, hand in enumerate(s.hands):
                 if target != seat:
-                    out += [Trade(seat, give, target, d) for d in hand if specs[d].takeable]
+                    out += [Trade(seat, give, target, d) for d in hand if d in TAKEABLE]
         return out
     return [Pick(seat, d) for d in s.pool]
-

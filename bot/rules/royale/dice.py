@@ -6,7 +6,8 @@ signed values a face scores before column multipliers (red black faces are negat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -117,21 +118,53 @@ class DieSpec:
     kind: str
     faces: tuple[int, ...]
     label: str
-    column: Column
+    column: int  # a Column, as a plain int (scoring indexes the columns with it)
     takeable: bool  # a trade may take it: every die but pity dice and Cannons
     giveable: bool  # a trade may give it: only a clear d6
+    log_json: str = field(init=False, repr=False, compare=False)
+    """:meth:`to_log` as compact JSON text (the game log writes it as it is)."""
+    log_rolled: dict[int, str] = field(init=False, repr=False, compare=False)
+    """Each face's rolled-die object (:meth:`to_log` and its ``value``) as JSON text."""
+
+    def __post_init__(self) -> None:
+        def text(obj: dict[str, object]) -> str:
+            return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+        object.__setattr__(self, "log_json", text(self.to_log()))
+        object.__setattr__(self, "log_rolled",
+                           {v: text({**self.to_log(), "value": v}) for v in self.faces})
 
     def to_log(self) -> dict[str, object]:
         return {"id": self.id, "color": self.color, "sides": self.sides, "kind": self.kind}
 
 
 def _specs(t: DieType, count: int) -> list[DieSpec]:
-    col = COLOR_COLUMN[t.color]
+    col = int(COLOR_COLUMN[t.color])
     takeable = t.kind not in (PITY, CANNON_KIND)
     giveable = t.color == "clear" and t.kind == STANDARD
     return [DieSpec(f"{t.prefix}-{i}", t.color, t.sides, t.kind, t.faces, t.label, col,
                     takeable, giveable)
             for i in range(1, count + 1)]
+
+
+def _box() -> dict[str, DieSpec]:
+    """Every die of the box (the most any game uses of each), by id."""
+    dice: list[DieSpec] = []
+    for t in (YELLOW_D6, PITY_D12, *BAG_DICE, CANNON_D8, MERCENARY_D6, MISCHIEF_D12):
+        dice += _specs(t, t.count)
+    return {d.id: d for d in dice}
+
+
+BOX: Final[dict[str, DieSpec]] = _box()
+"""Every die of the box by id: a die id names the same die (the same spec) in every game."""
+
+# What the engine asks of a die, by id, for every die of the box (computed once, here).
+YELLOW_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.column == Column.YELLOW)
+GIVEABLE: Final = frozenset(d for d, sp in BOX.items() if sp.giveable)
+TAKEABLE: Final = frozenset(d for d, sp in BOX.items() if sp.takeable)
+MISCHIEF_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == MISCHIEF_KIND)
+CANNON_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == CANNON_KIND)
+MERCENARY_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == MERCENARY_KIND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,25 +178,28 @@ class DiceSet:
     mischief: tuple[str, ...]  # Mischief d12s, kept in the box until dealt
 
 
+def _ids(t: DieType, count: int) -> list[str]:
+    return [f"{t.prefix}-{i}" for i in range(1, count + 1)]
+
+
 def build_dice(players: int, expansions: frozenset[str] | tuple[str, ...]) -> DiceSet:
     """The dice one game of ``players`` players uses with the given expansion options."""
-    yellow = _specs(YELLOW_D6, players)
-    pity = _specs(PITY_D12, pity_dice_for(players))
-    bag: list[DieSpec] = []
+    yellow = _ids(YELLOW_D6, players)
+    pity = _ids(PITY_D12, pity_dice_for(players))
+    bag: list[str] = []
     for t in BAG_DICE:
-        bag += _specs(t, t.count)
+        bag += _ids(t, t.count)
     if CANNON in expansions:
-        bag += _specs(CANNON_D8, CANNON_D8.count)
+        bag += _ids(CANNON_D8, CANNON_D8.count)
     if MERCENARY in expansions:
-        bag += _specs(MERCENARY_D6, MERCENARY_D6.count)
-    mischief = _specs(MISCHIEF_D12, MISCHIEF_D12.count) if MISCHIEF in expansions else []
-    specs = {d.id: d for d in (*yellow, *pity, *bag, *mischief)}
+        bag += _ids(MERCENARY_D6, MERCENARY_D6.count)
+    mischief = _ids(MISCHIEF_D12, MISCHIEF_D12.count) if MISCHIEF in expansions else []
     return DiceSet(
-        specs=specs,
-        yellow=tuple(d.id for d in yellow),
-        pity=tuple(d.id for d in pity),
-        bag=tuple(d.id for d in bag),
-        mischief=tuple(d.id for d in mischief),
+        specs={d: BOX[d] for d in (*yellow, *pity, *bag, *mischief)},
+        yellow=tuple(yellow),
+        pity=tuple(pity),
+        bag=tuple(bag),
+        mischief=tuple(mischief),
     )
 
 

@@ -20,22 +20,27 @@ from bot.rules.royale.actions import (
     RoyaleAction,
     action_from_json,
 )
-from bot.rules.royale.decisions import apply, apply_in_place, current_seat, legal_actions
+from bot.rules.royale.decisions import (
+    apply,
+    apply_in_place,
+    current_seat,
+    legal_actions,
+    trade_gives,
+    trade_taking,
+)
 from bot.rules.royale.dice import (
     EXPANSIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     dice_for,
 )
-from bot.rules.royale.events import (
-    SetupEvent,
-)
+from bot.rules.royale.events import SetupEvent
 from bot.rules.royale.rounds import (
     Events,
-    _advance,
-    _roll_round,
+    advance,
     draft_order,
     pity_order,
+    roll_round,
     tradeable_dice,
     winners_of,
 )
@@ -58,9 +63,11 @@ def normalise_expansions(expansions: Sequence[str]) -> tuple[str, ...]:
 
 
 def new_game(
-    players: Sequence[str], seed: int, expansions: Sequence[str] = ()
+    players: Sequence[str], seed: int, expansions: Sequence[str] = (), keep_events: bool = True
 ) -> tuple[RoyaleState, Events]:
-    """Set up a game and run it to its first decision."""
+    """Set up a game and run it to its first decision (no events built without
+    ``keep_events``).
+    """
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidSetup(
@@ -76,11 +83,15 @@ def new_game(
         pool=[], aside=[*ds.pity, *ds.mischief], values={}, yellow=[0] * len(players),
         rerolls=0, queue=[], given=[], scored_cannons=[], sheet=[], dice=ds,
     )
+    if not keep_events:
+        roll_round(s, None)
+        advance(s, None)
+        return s, []
     specs = ds.specs
     ev: Events = [SetupEvent(seed, players, exp, tuple((specs[h[0]],) for h in s.hands),
                              tuple(specs[d] for d in s.bag), tuple(specs[d] for d in s.aside))]
-    _roll_round(s, ev)
-    _advance(s, ev)
+    roll_round(s, ev)
+    advance(s, ev)
     return s, ev
 
 
@@ -90,21 +101,17 @@ class RoyaleEngine:
     kind = "royale"
 
     def new_game(
-        self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+        self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
+        keep_events: bool = True,
     ) -> tuple[RoyaleState, Events]:
-        return new_game(players, seed, tuple((options or {}).get("expansions", ())))
+        return new_game(players, seed, tuple((options or {}).get("expansions", ())),
+                        keep_events)
 
-    def current_seat(self, state: RoyaleState) -> int | None:
-        return current_seat(state)
-
-    def legal_actions(self, state: RoyaleState) -> list[RoyaleAction]:
-        return legal_actions(state)
-
-    def apply(self, state: RoyaleState, action: RoyaleAction) -> tuple[RoyaleState, Events]:
-        return apply(state, action)
-
-    def apply_in_place(self, state: RoyaleState, action: RoyaleAction) -> Events:
-        return apply_in_place(state, action)
+    # The module's functions themselves (no wrapper call on every decision).
+    current_seat = staticmethod(current_seat)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    apply_in_place = staticmethod(apply_in_place)
 
     def state_to_json(self, state: RoyaleState) -> dict[str, Any]:
         return state.to_json()
@@ -137,6 +144,8 @@ __all__ = [
     "new_game",
     "normalise_expansions",
     "pity_order",
+    "trade_gives",
+    "trade_taking",
     "tradeable_dice",
     "winners_of",
 ]

@@ -23,7 +23,7 @@ from bot.rules.royale.dice import (
 
 # One die's share of its hand's points in one round: (flat, blue, red, red dice, glitter dice)
 # means, then the variances of the flat, blue and red parts (before the column multipliers).
-_RoundParts = tuple[float, float, float, int, int, float, float, float]
+RoundParts = tuple[float, float, float, int, int, float, float, float]
 
 
 def _variance(spec: DieSpec) -> float:
@@ -31,7 +31,7 @@ def _variance(spec: DieSpec) -> float:
     return sum((f - m) ** 2 for f in spec.faces) / spec.sides
 
 
-def round_parts(spec: DieSpec, round_no: int) -> _RoundParts:
+def round_parts(spec: DieSpec, round_no: int) -> RoundParts:
     """What one die adds to its hand's points in round ``round_no``, in expectation and
     variance (a Cannon counts when it is fired, not here).
     """
@@ -53,10 +53,10 @@ def round_parts(spec: DieSpec, round_no: int) -> _RoundParts:
 
 def round_points(dice: Sequence[DieSpec], round_no: int) -> float:
     """The expected points of one round of a hand (pity dice included)."""
-    return _moments([round_parts(spec, round_no) for spec in dice])[0]
+    return moments([round_parts(spec, round_no) for spec in dice])[0]
 
 
-def _moments(parts: Sequence[_RoundParts]) -> tuple[float, float]:
+def moments(parts: Sequence[RoundParts]) -> tuple[float, float]:
     """The expectation and variance of a hand's points in one round."""
     flat = blue = red = flat_var = blue_var = red_var = 0.0
     reds = glitters = 0

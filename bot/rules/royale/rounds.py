@@ -1,21 +1,34 @@
 """The automatic steps of a Panda Royale round (docs/rules.md): rolls, yellow ties, scoring,
-pity dice, the Captain roll and the draft pool. :func:`_advance` runs them until a player must
+pity dice, the Captain roll and the draft pool. :func:`advance` runs them until a player must
 decide; :mod:`bot.rules.royale.decisions` makes the decisions, :mod:`bot.rules.royale.engine`
 sets a game up.
+
+Every step takes ``ev``, the list the events go to, or None when nobody keeps them: then no
+event is built at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import floor
+from typing import Final
 
 from bot.rules.royale.dice import (
-    CANNON_KIND,
+    BOX,
+    CANNON,
+    CANNON_DICE,
     CAPTAIN_SIDES,
+    GIVEABLE,
+    MAX_PLAYERS,
     MERCENARY,
-    MERCENARY_KIND,
+    MERCENARY_DICE,
+    MIN_PLAYERS,
     MISCHIEF,
-    MISCHIEF_KIND,
+    MISCHIEF_DICE,
+    PITY,
     ROUNDS,
+    YELLOW_DICE,
+    Column,
 )
 from bot.rules.royale.events import (
     CaptainEvent,
@@ -28,38 +41,59 @@ from bot.rules.royale.events import (
     ScoreEvent,
     TokenEvent,
 )
-from bot.rules.royale.scoring import score_dice
+from bot.rules.royale.scoring import score_hand
 from bot.rules.royale.state import Phase, RoyaleState
 
 Events = list[RoyaleEvent]
 
+_MISCHIEF: Final = Phase.MISCHIEF
+_CANNON: Final = Phase.CANNON
+_TRADE: Final = Phase.TRADE
+_DRAFT: Final = Phase.DRAFT
+_OVER: Final = Phase.OVER
+_YELLOW: Final = Column.YELLOW.value
+_PITY_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == PITY)
 
-def _clockwise_from(start: int, n: int) -> list[int]:
-    return [(start + i) % n for i in range(n)]
+# _TURNS[n][start]: the seats of an n-player game clockwise from ``start``; _TURN[seat]: a
+# waiting turn with no die; _TURN_QUEUES[n][start]: one such turn per seat, in that order.
+_TURNS: Final = {n: [tuple((start + i) % n for i in range(n)) for start in range(n)]
+                 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_TURN: Final = tuple((seat, "") for seat in range(MAX_PLAYERS))
+_TURN_QUEUES: Final = {n: [tuple(_TURN[seat] for seat in seats) for seats in by_start]
+                       for n, by_start in _TURNS.items()}
 
 
-def _roll_round(s: RoyaleState, ev: Events) -> None:
+def clockwise_from(start: int, n: int) -> tuple[int, ...]:
+    """The seats of an ``n``-player game, clockwise from ``start``."""
+    return _TURNS[n][start % n]
+
+
+def roll_round(s: RoyaleState, ev: Events | None) -> None:
     """Step 1 up to the mischief decisions: roll everything, settle yellow, move the token."""
     specs = s.dice.specs
-    roll = s.rng.roll
+    rand = s.rng.random  # a roll is faces[floor(random() * sides)], as Rng.roll draws it
     values: dict[str, int] = {}
+    yellow: list[int] = []
     for hand in s.hands:
+        total = 0
         for d in hand:
             sp = specs[d]
-            values[d] = sp.faces[roll(sp.sides)]
+            values[d] = value = sp.faces[floor(rand() * sp.sides)]
+            if sp.column == _YELLOW:
+                total += value
+        yellow.append(total)
     s.values = values
-    yellow_dice = [[d for d in hand if specs[d].color == "yellow"] for hand in s.hands]
-    yellow = [sum([values[d] for d in ys]) for ys in yellow_dice]
     rerolls = 0
-    if any(yellow_dice):
+    if any(yellow):  # someone holds a yellow die (every yellow face is positive)
         top = max(yellow)
-        if s.round < ROUNDS:
+        if s.round < ROUNDS and yellow.count(top) > 1:
+            yellow_dice = [[d for d in hand if d in YELLOW_DICE] for hand in s.hands]
             while yellow.count(top) > 1:
                 rerolls += 1
                 for ys in yellow_dice:
                     for d in ys:
                         sp = specs[d]
-                        values[d] = sp.faces[roll(sp.sides)]
+                        values[d] = sp.faces[floor(rand() * sp.sides)]
                 yellow = [sum([values[d] for d in ys]) for ys in yellow_dice]
                 top = max(yellow)
         if yellow.count(top) == 1:
@@ -68,164 +102,195 @@ def _roll_round(s: RoyaleState, ev: Events) -> None:
     s.rerolls = rerolls
     s.given = []
     s.scored_cannons = []
-    ev.append(TokenEvent(s.round, s.players[s.token], tuple(zip(s.players, yellow, strict=True)),
-                         rerolls))
-    s.phase = Phase.MISCHIEF
+    if ev is not None:
+        ev.append(TokenEvent(s.round, s.players[s.token],
+                             tuple(zip(s.players, yellow, strict=True)), rerolls))
+    s.phase = _MISCHIEF
     s.queue = []
     if MISCHIEF in s.expansions and s.round >= 2:
-        held = [(seat, d) for seat in _clockwise_from(s.token, s.n) for d in s.hands[seat]
-                if specs[d].kind == MISCHIEF_KIND]
+        held = [(seat, d) for seat in clockwise_from(s.token, s.n) for d in s.hands[seat]
+                if d in MISCHIEF_DICE]
         if held:
             top = max(values[d] for _, d in held)
             s.queue = [(seat, d) for seat, d in held if values[d] == top]
 
 
-def _has_mischief_target(s: RoyaleState, seat: int) -> bool:
-    specs = s.dice.specs
-    return any(specs[d].color != "yellow" for other, hand in enumerate(s.hands) if other != seat
-               for d in hand)
+def has_mischief_target(s: RoyaleState, seat: int) -> bool:
+    """Whether another player holds a die ``seat`` may re-roll (any die but a yellow one)."""
+    return any(not YELLOW_DICE.issuperset(hand) for other, hand in enumerate(s.hands)
+               if other != seat)
 
 
 def tradeable_dice(s: RoyaleState, seat: int) -> list[str]:
     """The clear d6 ``seat`` can give in a trade now (not given this round)."""
-    specs = s.dice.specs
-    return [d for d in s.hands[seat] if specs[d].giveable and d not in s.given]
+    hand = s.hands[seat]
+    if GIVEABLE.isdisjoint(hand):
+        return []
+    clear = list(filter(GIVEABLE.__contains__, hand))
+    given = s.given
+    return [d for d in clear if d not in given] if given else clear
 
 
 def _begin_cannons(s: RoyaleState) -> None:
-    specs = s.dice.specs
-    s.phase = Phase.CANNON
-    s.queue = [(seat, d) for seat in _clockwise_from(s.token, s.n) for d in s.hands[seat]
-               if specs[d].kind == CANNON_KIND]
+    s.phase = _CANNON
+    if CANNON in s.expansions:
+        s.queue = [(seat, d) for seat in clockwise_from(s.token, s.n) for d in s.hands[seat]
+                   if d in CANNON_DICE]
+    else:
+        s.queue = []
 
 
-def _score_round(s: RoyaleState, ev: Events) -> None:
+def _score_round(s: RoyaleState, ev: Events | None) -> None:
     """Tally the round, then the end of the game or steps 2 and 3 (pity, captain, trade)."""
     specs = s.dice.specs
     values = s.values
     r = s.round
-    sheet_row = []
-    for seat, hand in enumerate(s.hands):
-        rolled = tuple([(specs[d], values[d]) for d in hand])
-        cols = score_dice(rolled, r, s.scored_cannons)
-        sheet_row.append(cols)
-        ev.append(ScoreEvent(r, s.players[seat], rolled, tuple(cols)))
-    s.sheet.append(sheet_row)
-    if s.scored_cannons:
-        for hand in s.hands:
-            hand[:] = [d for d in hand if d not in s.scored_cannons]
-        s.aside.extend(s.scored_cannons)
+    scored = s.scored_cannons
+    hands = s.hands
+    row = [score_hand(hand, values, specs, r, scored) for hand in hands]
+    if ev is not None:
+        for seat, hand in enumerate(hands):
+            ev.append(ScoreEvent(r, s.players[seat], tuple([(specs[d], values[d]) for d in hand]),
+                                 tuple(row[seat])))
+    s.sheet.append(row)
+    if scored:
+        for hand in hands:
+            hand[:] = [d for d in hand if d not in scored]
+        s.aside.extend(scored)
     if r == ROUNDS:
-        s.phase = Phase.OVER
+        s.phase = _OVER
         s.queue = []
-        totals = s.totals()
-        ev.append(GameEndEvent(tuple(zip(s.players, totals, strict=True)),
-                               tuple(s.players[i] for i in winners_of(totals))))
+        if ev is not None:
+            totals = s.totals()
+            ev.append(GameEndEvent(tuple(zip(s.players, totals, strict=True)),
+                                   tuple(s.players[i] for i in winners_of(totals))))
         return
     if MISCHIEF in s.expansions and r == 1:
         _deal_mischief(s, ev)
-    _give_pity(s, [sum(c) for c in sheet_row], ev)
+    _give_pity(s, list(map(sum, row)), ev)
     if MERCENARY in s.expansions:
         _captain(s, ev)
-    s.phase = Phase.TRADE
+    s.phase = _TRADE
     s.given = []
-    s.queue = [(seat, "") for seat in _clockwise_from(s.token + 1, s.n)]
+    n = s.n
+    s.queue = list(_TURN_QUEUES[n][(s.token + 1) % n])
 
 
-def _deal_mischief(s: RoyaleState, ev: Events) -> None:
+def _deal_mischief(s: RoyaleState, ev: Events | None) -> None:
     dealt = list(s.dice.mischief[: s.n])
     for seat, d in enumerate(dealt):
         s.hands[seat].append(d)
         s.aside.remove(d)
-    specs = s.dice.specs
-    ev.append(MischiefDealtEvent(s.round, tuple((s.players[i], specs[d])
-                                                for i, d in enumerate(dealt))))
+    if ev is not None:
+        specs = s.dice.specs
+        ev.append(MischiefDealtEvent(s.round, tuple((s.players[i], specs[d])
+                                                    for i, d in enumerate(dealt))))
 
 
 def pity_order(totals: Sequence[int], token: int) -> list[int]:
     """Seats from the lowest round total up; ties counter-clockwise from the token's right."""
     n = len(totals)
-    return sorted(range(n), key=lambda p: (totals[p], (token - 1 - p) % n))
+    keys = [(totals[p], (token - 1 - p) % n) for p in range(n)]
+    return sorted(range(n), key=keys.__getitem__)
 
 
 def draft_order(yellow: Sequence[int], token: int) -> list[int]:
     """Seats from the highest yellow total down; ties clockwise from the token holder."""
     n = len(yellow)
-    return sorted(range(n), key=lambda p: (-yellow[p], (p - token) % n))
+    keys = [(-yellow[p], (p - token) % n) for p in range(n)]
+    return sorted(range(n), key=keys.__getitem__)
 
 
-def _give_pity(s: RoyaleState, totals: list[int], ev: Events) -> None:
+def _give_pity(s: RoyaleState, totals: list[int], ev: Events | None) -> None:
     pity = s.dice.pity
-    taken = frozenset(pity)
     for hand in s.hands:
-        if not taken.isdisjoint(hand):
-            hand[:] = [d for d in hand if d not in taken]
-    if not taken.isdisjoint(s.aside):
-        s.aside = [d for d in s.aside if d not in taken]
-    given = list(zip(pity_order(totals, s.token), pity, strict=False))
-    for seat, d in given:
+        if not _PITY_DICE.isdisjoint(hand):
+            hand[:] = [d for d in hand if d not in _PITY_DICE]
+    if not _PITY_DICE.isdisjoint(s.aside):
+        s.aside = [d for d in s.aside if d not in _PITY_DICE]
+    order = pity_order(totals, s.token)
+    for seat, d in zip(order, pity, strict=False):
         s.hands[seat].append(d)
-    ev.append(PityEvent(s.round, tuple((s.players[seat], d) for seat, d in given)))
+    if ev is not None:
+        ev.append(PityEvent(s.round, tuple((s.players[seat], d)
+                                           for seat, d in zip(order, pity, strict=False))))
 
 
-def _captain(s: RoyaleState, ev: Events) -> None:
+def _captain(s: RoyaleState, ev: Events | None) -> None:
     value = s.rng.roll(CAPTAIN_SIDES) + 1
-    specs = s.dice.specs
+    values = s.values
     lost: list[tuple[str, str]] = []
     for seat, hand in enumerate(s.hands):
-        gone = [d for d in hand if specs[d].kind == MERCENARY_KIND and s.values[d] == value]
+        if MERCENARY_DICE.isdisjoint(hand):
+            continue
+        gone = [d for d in hand if d in MERCENARY_DICE and values[d] == value]
         if gone:
             hand[:] = [d for d in hand if d not in gone]
             s.bag.extend(gone)
             lost.extend((s.players[seat], d) for d in gone)
-    ev.append(CaptainEvent(s.round, value, tuple(lost)))
+    if ev is not None:
+        ev.append(CaptainEvent(s.round, value, tuple(lost)))
 
 
-def _begin_draft(s: RoyaleState, ev: Events) -> None:
+def _begin_draft(s: RoyaleState, ev: Events | None) -> None:
     bag = s.bag
-    below = s.rng.below
-    pool = [bag.pop(below(len(bag))) for _ in range(min(s.n + 1, len(bag)))]
+    rand = s.rng.random  # Rng.below(len(bag)), inline
+    pool = []
+    for _ in range(min(s.n + 1, len(bag))):
+        pool.append(bag.pop(floor(rand() * len(bag))))
     s.pool = pool
-    specs = s.dice.specs
-    ev.append(DraftPoolEvent(s.round, tuple(specs[d] for d in pool)))
-    s.phase = Phase.DRAFT
-    s.queue = [(seat, "") for seat in draft_order(s.yellow, s.token)]
+    if ev is not None:
+        specs = s.dice.specs
+        ev.append(DraftPoolEvent(s.round, tuple([specs[d] for d in pool])))
+    s.phase = _DRAFT
+    s.queue = list(map(_TURN.__getitem__, draft_order(s.yellow, s.token)))
 
 
-def _end_draft(s: RoyaleState, ev: Events) -> None:
+def _end_draft(s: RoyaleState, ev: Events | None) -> None:
     returned = s.pool
     s.bag.extend(returned)
     s.pool = []
-    ev.append(DraftReturnEvent(s.round, tuple(returned)))
+    if ev is not None:
+        ev.append(DraftReturnEvent(s.round, tuple(returned)))
     s.round += 1
-    _roll_round(s, ev)
+    roll_round(s, ev)
 
 
-def _advance(s: RoyaleState, ev: Events) -> None:
+def can_trade(s: RoyaleState, seat: int) -> bool:
+    """Whether ``seat`` holds a clear d6 it may give now."""
+    hand = s.hands[seat]
+    if GIVEABLE.isdisjoint(hand):
+        return False
+    given = s.given
+    return any(d in GIVEABLE and d not in given for d in hand)
+
+
+def advance(s: RoyaleState, ev: Events | None) -> None:
     """Run automatic steps until a player must decide or the game is over."""
     while True:
         phase = s.phase
         q = s.queue
-        if phase is Phase.MISCHIEF:
-            while q and not _has_mischief_target(s, q[0][0]):
-                del q[0]
-            if q:
+        if phase is _DRAFT:
+            if q and s.pool:
                 return
-            _begin_cannons(s)
-        elif phase is Phase.CANNON:
-            if q:
-                return
-            _score_round(s, ev)
-        elif phase is Phase.TRADE:
-            while q and not tradeable_dice(s, q[0][0]):
+            _end_draft(s, ev)
+        elif phase is _TRADE:
+            hands = s.hands
+            while q and (GIVEABLE.isdisjoint(hands[q[0][0]]) or not can_trade(s, q[0][0])):
                 del q[0]
             if q:
                 return
             _begin_draft(s, ev)
-        elif phase is Phase.DRAFT:
-            if q and s.pool:
+        elif phase is _MISCHIEF:
+            while q and not has_mischief_target(s, q[0][0]):
+                del q[0]
+            if q:
                 return
-            _end_draft(s, ev)
+            _begin_cannons(s)
+        elif phase is _CANNON:
+            if q:
+                return
+            _score_round(s, ev)
         else:
             return
 

@@ -1,4 +1,6 @@
-"""The seven scoring columns (docs/rules.md, "Columns")."""
+"""The seven scoring columns (docs/rules.md, "Columns"): :func:`score_hand`, the one scoring
+function of the engine, the validator and the computer players.
+"""
 
 from __future__ import annotations
 
@@ -11,35 +13,44 @@ from bot.rules.royale.dice import (
     GLITTER_MULTIPLIER,
     MERCENARY_KIND,
     PURPLE_MULTIPLIER,
+    STANDARD,
     Column,
     DieSpec,
 )
 
-_BLUE = Column.BLUE
-_RED = Column.RED
-_PURPLE = Column.PURPLE
+_BLUE = Column.BLUE.value
+_RED = Column.RED.value
+_PURPLE = Column.PURPLE.value
 
 
-def score_dice(
-    dice: Iterable[tuple[DieSpec, int]], round_no: int = 1, scored_cannons: Collection[str] = ()
+def score_hand(
+    hand: Sequence[str],
+    values: Mapping[str, int],
+    specs: Mapping[str, DieSpec],
+    round_no: int = 1,
+    scored_cannons: Collection[str] = (),
 ) -> list[int]:
-    """The seven column scores of one hand, as ``[yellow, purple, ..., pink]``.
+    """The seven column scores of a hand of die ids, as ``[yellow, purple, ..., pink]``.
 
-    ``dice`` are (die, value shown) pairs. Purple is doubled; blue is doubled once if any blue
-    glitter die is held; red is the signed sum times the number of red dice held; a Mercenary
-    scores value x round; a Cannon scores value x 10 if it is in ``scored_cannons``, else 0.
+    ``values`` gives the value each die shows, ``specs`` what each die is. Purple is doubled;
+    blue is doubled once if any blue glitter die is held; red is the signed sum times the
+    number of red dice held; a Mercenary scores value x round; a Cannon scores value x 10 if it
+    is in ``scored_cannons``, else 0.
     """
     cols = [0, 0, 0, 0, 0, 0, 0]
     reds = 0
     glitter = False
-    for spec, value in dice:
+    for d in hand:
+        spec = specs[d]
+        value = values[d]
         kind = spec.kind
-        if kind == MERCENARY_KIND:
-            value *= round_no
-        elif kind == CANNON_KIND:
-            value = value * CANNON_MULTIPLIER if spec.id in scored_cannons else 0
-        elif kind == GLITTER:
-            glitter = True
+        if kind != STANDARD:
+            if kind == MERCENARY_KIND:
+                value *= round_no
+            elif kind == CANNON_KIND:
+                value = value * CANNON_MULTIPLIER if d in scored_cannons else 0
+            elif kind == GLITTER:
+                glitter = True
         col = spec.column
         cols[col] += value
         if col == _RED:
@@ -51,12 +62,10 @@ def score_dice(
     return cols
 
 
-def score_hand(
-    hand: Sequence[str],
-    values: Mapping[str, int],
-    specs: Mapping[str, DieSpec],
-    round_no: int,
-    scored_cannons: Collection[str] = (),
+def score_dice(
+    dice: Iterable[tuple[DieSpec, int]], round_no: int = 1, scored_cannons: Collection[str] = ()
 ) -> list[int]:
-    """:func:`score_dice` for a hand of die ids and the values they show."""
-    return score_dice(((specs[d], values[d]) for d in hand), round_no, scored_cannons)
+    """:func:`score_hand` for (die, value shown) pairs."""
+    pairs = list(dice)
+    return score_hand([spec.id for spec, _ in pairs], {spec.id: v for spec, v in pairs},
+                      {spec.id: spec for spec, _ in pairs}, round_no, scored_cannons)

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.rules.errors import StateFormatError
-from bot.rules.rng import Rng
+from bot.rules.rng import Draws, Rng
 from bot.rules.royale.dice import DiceSet, dice_for
 
 FORMAT_VERSION = 1
@@ -31,7 +31,7 @@ class RoyaleState:
     seed: int
     players: tuple[str, ...]
     expansions: tuple[str, ...]
-    rng: Rng
+    rng: Draws  # the game's seeded Rng
     round: int
     phase: Phase
     token: int
@@ -46,20 +46,26 @@ class RoyaleState:
     queue: list[tuple[int, str]]  # waiting decisions: (seat, die) - die is "" in trade/draft
     given: list[str]  # clear d6 given in a trade this round
     scored_cannons: list[str]  # Cannons chosen to score this round
-    sheet: list[list[list[int]]]  # [round - 1][seat] -> the seven column scores
+    sheet: list[list[list[int]]]  # [round - 1][seat] -> the seven column scores (rows are
+    # only ever appended: a row is never changed once written)
     dice: DiceSet = field(compare=False, repr=False)
+    # totals(): the sheet it added up, how many of its rows, and the totals (not state: a cache)
+    _summed: tuple[list[list[list[int]]], int, list[int]] | None = field(
+        default=None, init=False, compare=False, repr=False)
 
     @property
     def n(self) -> int:
         return len(self.players)
 
-    def clone(self) -> RoyaleState:
-        """A deep copy (dice specs are immutable and shared)."""
+    def clone(self, rng: Draws | None = None) -> RoyaleState:
+        """A deep copy (dice specs are immutable and shared), with a copy of the generator or
+        ``rng`` in its place (a look-ahead's own).
+        """
         return RoyaleState(
-            self.seed, self.players, self.expansions, self.rng.copy(), self.round, self.phase,
-            self.token, [list(h) for h in self.hands], list(self.bag), list(self.pool),
-            list(self.aside), dict(self.values), list(self.yellow), self.rerolls,
-            list(self.queue), list(self.given), list(self.scored_cannons),
+            self.seed, self.players, self.expansions, self.rng.copy() if rng is None else rng,
+            self.round, self.phase, self.token, [list(h) for h in self.hands], list(self.bag),
+            list(self.pool), list(self.aside), dict(self.values), list(self.yellow),
+            self.rerolls, list(self.queue), list(self.given), list(self.scored_cannons),
             [[list(cols) for cols in rnd] for rnd in self.sheet], self.dice,
         )
 
@@ -71,12 +77,18 @@ class RoyaleState:
         return None
 
     def totals(self) -> list[int]:
-        """Each seat's game total so far."""
-        out = [0] * self.n
-        for rnd in self.sheet:
+        """Each seat's game total so far (rows already added up are not added again)."""
+        sheet = self.sheet
+        summed = self._summed
+        if summed is not None and summed[0] is sheet and summed[1] <= len(sheet):
+            done, out = summed[1], list(summed[2])
+        else:
+            done, out = 0, [0] * self.n
+        for rnd in sheet[done:]:
             for seat, cols in enumerate(rnd):
                 out[seat] += sum(cols)
-        return out
+        self._summed = (sheet, len(sheet), out)
+        return list(out)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -67,6 +67,14 @@ class ScriptedRng:
             return index
         return self.fallback.roll(sides)
 
+    def random(self) -> float:
+        """The draw that makes ``floor(random() * sides)`` the next scripted face (the engine
+        rolls a hand this way)."""
+        if self.script:
+            sides, index = self.script.pop(0)
+            return (index + 0.5) / sides
+        return self.fallback.random()
+
     def below(self, n: int) -> int:
         return self.fallback.below(n)
 

@@ -117,17 +117,17 @@ def test_scored_in_round_ten_leaves_the_game():
     assert "cannon8-1" in s.aside and s.owner_of("cannon8-1") is None
 
 
-class Saver(RandomPlayer):
+class Saver:
     """Random, but saves every Cannon until ``fire_from`` and scores it from then on."""
 
     def __init__(self, seed: int, fire_from: int) -> None:
-        super().__init__(seed)
+        self.random = RandomPlayer(seed)
         self.fire_from = fire_from
 
     def choose(self, state):
         if state.phase is Phase.CANNON:
             return Cannon(state.queue[0][0], state.queue[0][1], state.round >= self.fire_from)
-        return super().choose(state)
+        return self.random.choose(state)
 
 
 def _play_savers(n, seed, fire_from):

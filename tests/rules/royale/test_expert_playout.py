@@ -1,5 +1,5 @@
-"""The expert's lean base-game play-outs and its games: the heuristic's exact rules, every die
-kept, the same futures for every candidate, and whole games that replay and validate.
+"""The expert's play-outs on the engine and its games: the heuristic's own choices, the state
+left alone, the same futures for every candidate, and whole games that replay and validate.
 """
 
 from __future__ import annotations
@@ -12,30 +12,19 @@ from bot.rules.royale.actions import Pass, Pick, Trade
 from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.engine import apply_in_place, current_seat, legal_actions, new_game
 from bot.rules.royale.expert import ExpertPlayer
-from bot.rules.royale.expert_futures import Future, dice_of
-from bot.rules.royale.expert_playout import (
-    Start,
-    heuristic_pick,
-    heuristic_trade,
-    pick_gain,
-    play_out,
-)
-from bot.rules.royale.expert_search import (
-    choose_best,
-    pick_candidates,
-    start_of,
-    trade_candidates,
-)
+from bot.rules.royale.expert_playout import ROUND_PARTS, play_out
+from bot.rules.royale.expert_search import choose_best, pick_candidates, trade_candidates
+from bot.rules.royale.round_odds import moments
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.rules.validate import validate_lines
 from bot.sim.runner import ai_seed, play_game
 
-from .helpers import names
+from .helpers import ALL_OPTIONS, names
 
 
-def _decisions(n: int, seed: int) -> list[RoyaleState]:
-    """Copies of every decision of a seeded base game of heuristic players."""
-    s, _ = new_game(names(n), seed)
+def _decisions(n: int, seed: int, options: tuple[str, ...] = ()) -> list[RoyaleState]:
+    """Copies of every decision of a seeded game of heuristic players."""
+    s, _ = new_game(names(n), seed, options)
     bot = HeuristicPlayer(seed)
     out = []
     while current_seat(s) is not None:
@@ -44,79 +33,57 @@ def _decisions(n: int, seed: int) -> list[RoyaleState]:
     return out
 
 
-def test_lean_rules_choose_what_the_heuristic_chooses() -> None:
-    # The same trade (target and die's worth) or pass; a pick of the same worth (the heuristic
-    # draws lots between equal picks, the lean rule takes the first).
-    checked = {Phase.DRAFT: 0, Phase.TRADE: 0}
-    for seed in range(4):
-        n = 2 + seed
-        for s in _decisions(n, seed):
-            dice = dice_of(s.dice)
-            st = start_of(s, dice)
-            seat = s.queue[0][0]
-            a = HeuristicPlayer(seed).choose(s)
-            if s.phase is Phase.DRAFT:
-                assert isinstance(a, Pick)
-                got = heuristic_pick(dice, st.hands[seat], st.pool)
-                assert dice.ids[got] in s.pool
-                hand = st.hands[seat]
-                assert pick_gain(dice.parts, hand, got) == pytest.approx(
-                    pick_gain(dice.parts, hand, dice.index[a.die]))
-            else:
-                give = next(d for d in st.hands[seat] if dice.giveable[d] and d not in st.given)
-                trade = heuristic_trade(dice, st.hands, seat, give, 10 - s.round, st.totals)
-                if isinstance(a, Pass):
-                    assert trade is None
-                else:
-                    assert isinstance(a, Trade) and trade is not None
-                    assert trade[0] == a.target
-                    assert dice.parts[trade[1]] == dice.parts[dice.index[a.take]]
-            checked[s.phase] += 1
-    assert checked[Phase.DRAFT] > 50 and checked[Phase.TRADE] > 10
-
-
-def test_a_play_out_keeps_every_die_and_ends_with_full_hands() -> None:
+def test_a_play_out_leaves_the_state_alone_and_counts_every_round_left() -> None:
     s = next(x for x in _decisions(4, 3) if x.phase is Phase.TRADE and x.round == 2)
-    dice = dice_of(s.dice)
-    st = start_of(s, dice)
-    held = sum(len(h) for h in st.hands) + sum(st.bag)
-    gained, spread = play_out(Future(dice, 5), st)
-    assert sum(len(h) for h in st.hands) + sum(st.bag) == held
-    # The sums kept along the way are the hands' own.
-    fresh = Start(st.hands, st.bag, [], set(), False, [], 10, 0, [], [], dice)
-    assert st.hs == [pytest.approx(h) for h in fresh.hs]
-    assert st.ms == [pytest.approx(m) for m in fresh.ms]
-    # Every draft up to round 9 gives every seat a die: 10 dice at least in round 10.
-    assert min(len(h) for h in st.hands) >= 10
-    assert all(g > 0 for g in gained) and all(v > 0 for v in spread)
+    before = s.to_json()
+    action = HeuristicPlayer(1).choose(s)
+    gained, spread = play_out(s, action, 5, HeuristicPlayer(0))
+    assert s.to_json() == before
+    # Rounds 3 to 10 counted for every seat: at least a yellow d6's 3.5 points each round.
+    assert all(g >= 8 * 3.5 for g in gained) and all(v > 0 for v in spread)
 
 
-def test_a_future_draws_the_same_dice_whoever_asks_first() -> None:
-    dice = dice_of(new_game(names(4), 1)[0].dice)
-    a, b = Future(dice, 9), Future(dice, 9)
-    first = (a.uniforms(3), a.order(3), a.reroll(3, 1))
-    assert (b.uniforms(3), b.order(3), b.reroll(3, 1)) == first
-    assert sorted(a.order(4)) == list(range(len(dice.ids))) and a.order(4) != a.order(3)
+def test_the_last_pick_of_round_9_counts_round_10_only() -> None:
+    s = next(x for x in _decisions(3, 4) if x.phase is Phase.DRAFT and x.round == 9
+             and len(x.queue) == 1)
+    pick = Pick(s.queue[0][0], s.pool[0])
+    gained, spread = play_out(s, pick, 1, HeuristicPlayer(0))
+    table = ROUND_PARTS[10]
+    want = [moments([table[d] for d in (*hand, *([pick.die] if seat == pick.seat else []))])
+            for seat, hand in enumerate(s.hands)]
+    assert gained == pytest.approx([m for m, _ in want])
+    assert spread == pytest.approx([v for _, v in want])
 
 
 def test_the_same_future_gives_the_same_play_out() -> None:
-    s = next(x for x in _decisions(4, 8) if x.phase is Phase.DRAFT and x.round == 4)
-    dice = dice_of(s.dice)
-    runs = [play_out(Future(dice, 17), start_of(s, dice)) for _ in range(2)]
-    assert runs[0] == runs[1]
+    s = next(x for x in _decisions(4, 8, ALL_OPTIONS) if x.phase is Phase.DRAFT
+             and x.round == 4)
+    action = Pick(s.queue[0][0], s.pool[0])
+    runs = [play_out(s, action, 17, HeuristicPlayer(seed)) for seed in (1, 2)]
+    assert runs[0] == runs[1]  # the policy is reseeded from the future's seed
+    assert play_out(s, action, 18, HeuristicPlayer(1)) != runs[0]
 
 
-def test_search_choices_are_candidates_and_legal() -> None:
-    for s in _decisions(4, 11)[::7]:
-        dice = dice_of(s.dice)
-        if s.phase is Phase.DRAFT:
-            cands = pick_candidates(s, dice, 5)
-        else:
-            cands = trade_candidates(s, dice, 3)
-            assert cands[-1] != cands[0] or len(cands) == 1
+def test_candidates_are_the_heuristics_best_and_legal() -> None:
+    checked = {Phase.DRAFT: 0, Phase.TRADE: 0}
+    for s in _decisions(4, 11)[::3]:
         legal = legal_actions(s)
-        assert all(c in legal for c in cands)
-        assert choose_best(s, cands, [1, 2, 3], 2, 2, 0.5) in cands
+        heuristic = HeuristicPlayer(2)
+        if s.phase is Phase.DRAFT:
+            cands = pick_candidates(s, 5)
+            gains = dict(zip(s.pool, HeuristicPlayer.pick_gains(s, s.queue[0][0]), strict=True))
+            assert gains[cands[0].die] == max(gains.values())  # type: ignore[union-attr]
+        elif s.phase is Phase.TRADE:
+            cands = trade_candidates(s, heuristic, 3)
+            assert cands[0] == heuristic.choose(s)
+            assert Pass(s.queue[0][0]) in cands and len(cands) <= 4
+            assert all(isinstance(c, Pass | Trade) for c in cands)
+        else:
+            continue
+        checked[s.phase] += 1
+        assert all(c in legal for c in cands) and len(set(cands)) == len(cands)
+        assert choose_best(s, cands, [1, 2], HeuristicPlayer(3)) in cands
+    assert checked[Phase.DRAFT] > 5 and checked[Phase.TRADE] > 2
 
 
 def test_a_choice_depends_on_the_state_only_not_on_earlier_choices() -> None:

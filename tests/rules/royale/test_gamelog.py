@@ -171,3 +171,20 @@ def test_awkward_player_names_stay_on_one_line():
 def test_dumps_line():
     assert dumps_line({"event": "x", "game": "g", "n": [1, 2]}) == (
         '{"event":"x","game":"g","n":[1,2]}\n')
+
+
+@pytest.mark.parametrize(("gid", "players", "ev"), GAMES, ids=[g[0] for g in GAMES])
+def test_each_line_is_its_object_as_json(gid, players, ev):
+    # log_lines writes each event's line directly: the very text json writes of its object
+    assert list(log_lines(gid, ev)) == [dumps_line(o) for o in log_objects(gid, ev)]
+
+
+def test_lines_of_awkward_names_are_their_objects_as_json():
+    players = ['Ann "the Panda"', "Bo\nb\\", "Zoë 🐼", "\u2028tab\t", "\x00"]
+    for seed in range(3):
+        s, ev = new_game(players, seed, ALL_OPTIONS)
+        bots = players_for(5, seed)
+        while (seat := current_seat(s)) is not None:
+            ev += apply_in_place(s, bots[seat].choose(s))
+        gid = f'g"{seed}\n'
+        assert list(log_lines(gid, ev)) == [dumps_line(o) for o in log_objects(gid, ev)]

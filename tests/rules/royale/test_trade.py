@@ -6,7 +6,14 @@ import pytest
 
 from bot.rules.errors import GameOver, IllegalAction, NotYourTurn
 from bot.rules.royale.actions import Mischief, Pass, Pick, Trade
-from bot.rules.royale.engine import apply, apply_in_place, current_seat, legal_actions
+from bot.rules.royale.engine import (
+    apply,
+    apply_in_place,
+    current_seat,
+    legal_actions,
+    trade_gives,
+    trade_taking,
+)
 from bot.rules.royale.events import TradeEvent
 from bot.rules.royale.state import Phase
 
@@ -260,3 +267,30 @@ def test_a_given_clear_d6_is_tradeable_again_next_round():
         apply_in_place(s, Pass(current_seat(s)))
     assert any(isinstance(a, Trade) and a.give == "clear6-1" for a in legal_actions(s))
     trade(s, 1, "clear6-1", 0, "yellow6-1")
+
+
+def test_a_player_chooses_the_die_taken_and_gives_their_first_clear_d6_not_given():
+    hands = [["yellow6-1", "clear6-1", "clear6-2"], ["yellow6-2", "blue6-1"],
+             ["yellow6-3", "clear6-3", "green20-1"]]
+    s = at_trade(hands, 2)
+    assert [trade_gives(s, seat) for seat in range(3)] == ["clear6-1", None, "clear6-3"]
+    assert trade_taking(s, 0, 1, "blue6-1") == Trade(0, "clear6-1", 1, "blue6-1")
+    trade(s, 0, "clear6-1", 1, "blue6-1")
+    assert trade_taking(s, 0, 2, "green20-1") == Trade(0, "clear6-2", 2, "green20-1")
+    trade(s, 0, "clear6-2", 2, "green20-1")
+    # seat 1 holds only the given clear6-1: its trade is refused before the engine sees it
+    assert trade_gives(s, 1) is None
+    with pytest.raises(IllegalAction, match="You have no clear die to trade"):
+        trade_taking(s, 1, 2, "clear6-3")
+    # the target and the die taken are the engine's to check, as for any trade
+    made = trade_taking(s, 2, 0, "green20-9")
+    assert made == Trade(2, "clear6-3", 0, "green20-9")
+    illegal(s, made, match="p0 doesn't hold")
+
+
+def test_no_trade_is_chosen_outside_the_trade_pass():
+    s = position([["yellow6-1"], ["yellow6-2", "blue6-1"]], round_no=2)
+    start(s, token_values(s, 0))
+    assert s.phase is Phase.DRAFT
+    with pytest.raises(IllegalAction, match="It's not time to trade"):
+        trade_taking(s, current_seat(s), 1, "blue6-1")
