@@ -20,6 +20,7 @@ from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable, place_of
 from ui.i18n import for_game, for_user
 from ui.lobby import lobby_embed, lobby_view
 from ui.names import Names
+from ui.review import review_clicked
 from ui.shown import Shown, pings_for
 from ui.threads import result_in_channel
 
@@ -35,8 +36,8 @@ def humans(game: Game) -> list[str]:
 
 def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
                 ) -> discord.ui.View:
-    """The game-over message's buttons: the full score sheet (``sheet``), the game log, a
-    rematch.
+    """The game-over message's buttons: the full score sheet (``sheet``), the game log, the
+    player's review (:mod:`ui.review`), a rematch.
     """
     view = discord.ui.View(timeout=None)
     tr = for_game(game)
@@ -44,6 +45,7 @@ def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
         view.add_item(component.button(Click("sheet", game.id), label=tr("Score sheet"),
                                        emoji="📋"))
     view.add_item(component.button(Click("log", game.id), label=tr("Game log"), emoji="📜"))
+    view.add_item(component.button(Click("review", game.id), label=tr("Review"), emoji="🔍"))
     view.add_item(component.button(Click("rematch", game.id), label=tr("Rematch"), emoji="🔁",
                                    style=discord.ButtonStyle.success))
     return view
@@ -119,5 +121,5 @@ async def _rematch(ctx: ClickContext) -> None:
     await ctx.service.set_message(game.id, msg.id)
 
 
-END_VERBS: Final[VerbTable] = {"log": _log, "rematch": _rematch}
+END_VERBS: Final[VerbTable] = {"log": _log, "rematch": _rematch, "review": review_clicked}
 """The verbs of a game-over message, part of every game kind's table."""

@@ -16,6 +16,7 @@ import discord
 from bot.errors import UserError
 from bot.request_budget import RequestBudget
 from bot.rules.registry import GameKind
+from bot.rules.review import Option
 from bot.service import (
     Game,
     GameService,
@@ -134,6 +135,17 @@ class ComponentMaker(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewWords:
+    """How a game review (:mod:`ui.review`) names a kind's options: ``describe(tr, option,
+    name)`` (``name(token)``: a player the option mentions), and whether its decisions are
+    counted in turns (Posing) rather than rounds.
+    """
+
+    describe: Callable[[Tr, Option, Callable[[str], str]], str]
+    turns: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DiscordGame:
     """The Discord layer's part of a game kind's entry (the rules' part is ``kind``)."""
 
@@ -141,6 +153,7 @@ class DiscordGame:
     component: ComponentMaker
     presenter: Presenter
     verbs: VerbTable
+    review_words: ReviewWords | None = None
 
 
 @dataclass

@@ -24,12 +24,15 @@ from bot.rules.posing.engine import ENGINE as POSING_ENGINE
 from bot.rules.posing.poses import MAX_PLAYERS as POSING_MAX
 from bot.rules.posing.poses import MIN_PLAYERS as POSING_MIN
 from bot.rules.posing.recent import recent_events as posing_recent
+from bot.rules.posing.review import REVIEWER as POSING_REVIEWER
 from bot.rules.posing.state import PosingState
+from bot.rules.review import Reviewer
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
 from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.recent import recent_events as royale_recent
+from bot.rules.royale.review import REVIEWER as ROYALE_REVIEWER
 from bot.rules.royale.state import RoyaleState
 from bot.rules.validate.checks import LogChecks
 from bot.rules.validate.posing_log import POSING_LOG
@@ -82,6 +85,8 @@ class GameKind(Generic[S, A]):
     """A player who runs out of time has the computer finish their turn up to this action type
     (Posing: the fill); ``None``: one decision."""
     demo: Demo | None = None
+    reviewer: Reviewer | None = None
+    """How a game review judges one player's decisions (:mod:`bot.rules.review`)."""
 
 
 # The one place where the kinds' state and action types are erased: a game is looked up by
@@ -131,11 +136,11 @@ ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
     name="royale", title="Panda Royale", engine=ROYALE_ENGINE, make_player=make_royale_player,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=royale_recent,
     log_checks=ROYALE_LOG, rule_options={"expansions": EXPANSIONS},
-    demo=Demo("bot.sim.demo_royale:run_royale_demo", players=4),
+    demo=Demo("bot.sim.demo_royale:run_royale_demo", players=4), reviewer=ROYALE_REVIEWER,
 ))
 POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
     name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
     min_players=POSING_MIN, max_players=POSING_MAX, recent_events=posing_recent,
     log_checks=POSING_LOG, turn_end="fill",
-    demo=Demo("bot.sim.demo_posing:run_posing_demo", players=2),
+    demo=Demo("bot.sim.demo_posing:run_posing_demo", players=2), reviewer=POSING_REVIEWER,
 ))

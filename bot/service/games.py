@@ -40,6 +40,7 @@ from bot.service.deadlines import Deadlines
 from bot.service.lobby import Limits, Lobbies
 from bot.service.model import Game, GameLog, Outcome, Person, Place
 from bot.service.privacy import PersonalData
+from bot.service.review import Reviews
 from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
@@ -98,6 +99,8 @@ class GameService:
         """Opening, changing, cancelling and expiring lobbies."""
         self.privacy = PersonalData(self, retention_days=retention_days)
         """A copy of a person's data; forgetting a person or a server."""
+        self.reviews = Reviews(db)
+        """Finished games' reviews: a player's decisions judged (kept in memory)."""
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own."""
         self.present: Presence = _always_present

@@ -9,6 +9,7 @@ from cogs.posing.cog import PosingCog
 from cogs.posing.components import PosingComponent
 from cogs.posing.handlers import POSING_VERBS
 from cogs.posing.present import PosingPresenter
+from cogs.posing.review_text import POSING_REVIEW
 from ui.hub import DiscordGame, hub_of
 
 
@@ -19,6 +20,6 @@ async def setup(bot: commands.Bot) -> None:
     hub = hub_of(bot)
     hub.add_game(DiscordGame(kind=POSING, component=PosingComponent,
                              presenter=PosingPresenter(hub),
-                             verbs=POSING_VERBS))
+                             verbs=POSING_VERBS, review_words=POSING_REVIEW))
     bot.add_dynamic_items(PosingComponent)
     await bot.add_cog(PosingCog(bot))

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from ui import commands as shared
 from ui.hub import hub_of
+from ui.review import send_review
 from ui.settings import LANGUAGE_CHOICES, game_settings
 
 KIND = "posing"
@@ -88,3 +89,13 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
                           description=loc("The game log (JSON Lines) of the current or last game"))
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         await shared.send_log(interaction, KIND)
+
+    @app_commands.command(name=loc("review"),
+                          description=loc("Your decisions in a finished game judged by the "
+                                          "Hard player, privately"))
+    @app_commands.describe(game=loc("A finished game of this server, by its number (default: "
+                                    "this channel's last one)"))
+    @app_commands.rename(game=loc("game"))
+    async def review(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await send_review(interaction, KIND, game)

@@ -9,6 +9,7 @@ from cogs.royale.cog import RoyaleCog
 from cogs.royale.components import RoyaleComponent
 from cogs.royale.handlers import ROYALE_VERBS
 from cogs.royale.present import RoyalePresenter
+from cogs.royale.review_text import ROYALE_REVIEW
 from ui.hub import DiscordGame, hub_of
 
 
@@ -19,6 +20,6 @@ async def setup(bot: commands.Bot) -> None:
     hub = hub_of(bot)
     hub.add_game(DiscordGame(kind=ROYALE, component=RoyaleComponent,
                              presenter=RoyalePresenter(hub),
-                             verbs=ROYALE_VERBS))
+                             verbs=ROYALE_VERBS, review_words=ROYALE_REVIEW))
     bot.add_dynamic_items(RoyaleComponent)
     await bot.add_cog(RoyaleCog(bot))

@@ -150,7 +150,7 @@ async def latest_game(table: Table) -> Any:
 
 async def final_card(table: Table) -> bytes:
     final = table.channel.history()[-1]  # the game-over announcement
-    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch"]
+    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch", "review"]
     (att,) = final.attachments
     assert att.filename == "posing-card.png"
     assert final.embeds[0].image.url == "attachment://posing-card.png"

@@ -340,9 +340,20 @@ class HeuristicPlayer:
         return best
 
     def _mischief(self, state: RoyaleState, seat: int) -> RoyaleAction:
-        weights = self._weights(state, seat)
         best: RoyaleAction | None = None
         best_loss = float("-inf")
+        for loss, action in self.mischief_scores(state, seat):
+            if loss > best_loss:
+                best, best_loss = action, loss
+        assert best is not None
+        return best
+
+    def mischief_scores(self, state: RoyaleState, seat: int) -> list[tuple[float, Mischief]]:
+        """Every mischief ``seat`` may cause now (in :func:`mischief_targets` order), with the
+        weighted loss the heuristic expects it to cause (it chooses the first of the highest).
+        """
+        weights = self._weights(state, seat)
+        out: list[tuple[float, Mischief]] = []
         for owner, hand in enumerate(state.hands):
             if owner == seat:
                 continue
@@ -350,10 +361,8 @@ class HeuristicPlayer:
                 if d in YELLOW_DICE:
                     continue
                 loss = self._reroll_loss(state, owner, d) * (1 + weights[owner])
-                if loss > best_loss:
-                    best, best_loss = Mischief(seat, d), loss
-        assert best is not None
-        return best
+                out.append((loss, Mischief(seat, d)))
+        return out
 
     @staticmethod
     def _reroll_loss(state: RoyaleState, owner: int, die: str) -> float:

@@ -8,6 +8,11 @@ what the play-out counts for each round is the *expected* points of the hands th
 and their variance (:mod:`bot.rules.royale.round_odds`): the decision's effect, without the
 dice's luck in the points. A Cannon fired counts its real points. The last round is not played:
 once its hands are drafted, their expected points are all there is.
+
+A decision made before its round is scored (a mischief target, a Cannon fired or saved) counts
+that round's scored points too, as the engine tallies them: its dice are already rolled, so the
+decision's effect on them is the point (a re-roll forced by mischief is drawn from the
+play-out's generator). A decision of the last round ends the play-out when the game does.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from bot.rules.royale.round_odds import RoundParts, moments, round_parts
 from bot.rules.royale.state import Phase, RoyaleState
 
 _DRAFT: Final = Phase.DRAFT
+_OVER: Final = Phase.OVER
+_BEFORE_SCORING: Final = frozenset((Phase.MISCHIEF, Phase.CANNON))
 ROUND_PARTS: Final[dict[int, dict[str, RoundParts]]] = {
     r: {d: round_parts(spec, r) for d, spec in BOX.items()} for r in range(1, ROUNDS + 1)
 }
@@ -35,8 +42,9 @@ def play_out(state: RoyaleState, action: RoyaleAction, seed: int,
     """Make ``action`` on a copy of ``state`` (its generator seeded with ``seed``), then let
     ``policy`` play every seat to the end of the game.
 
-    Returns each seat's expected points from the rounds after ``state.round``, and their
-    variance. ``state`` is untouched.
+    Returns each seat's expected points from the rounds after ``state.round`` (and the points
+    of ``state.round`` itself when it is not scored yet), and their variance. ``state`` is
+    untouched.
     """
     s = state.clone(Rng(seed))
     policy.rng = Rng(seed + 1)
@@ -44,6 +52,8 @@ def play_out(state: RoyaleState, action: RoyaleAction, seed: int,
     gained = [0.0] * n
     spread = [0.0] * n
     a = action
+    first = s.round
+    unscored = len(s.sheet) if s.phase in _BEFORE_SCORING else -1  # the row still to come
     while True:
         if s.phase is _DRAFT and (len(s.queue) == 1 or len(s.pool) == 1):
             # The round's last pick: the hands the next round rolls are known.
@@ -60,7 +70,13 @@ def play_out(state: RoyaleState, action: RoyaleAction, seed: int,
                     gained[seat] += sum(d in CANNON_DICE for d in dice) * cannon_value(1)
             if nxt == ROUNDS:
                 return gained, spread
-        elif isinstance(a, Cannon) and a.score:
+        elif isinstance(a, Cannon) and a.score and (unscored < 0 or s.round != first):
             gained[a.seat] += s.values[a.die] * CANNON_MULTIPLIER
         apply_in_place(s, a, False)
+        if 0 <= unscored < len(s.sheet):  # the decision's own round, as the engine scored it
+            for seat, cols in enumerate(s.sheet[unscored]):
+                gained[seat] += sum(cols)
+            unscored = -1
+            if s.phase is _OVER:
+                return gained, spread
         a = policy.choose(s)

@@ -57,22 +57,33 @@ def trade_candidates(state: RoyaleState, heuristic: HeuristicPlayer,
     return out
 
 
+def worth(state: RoyaleState, action: RoyaleAction, seeds: Sequence[int],
+          policy: HeuristicPlayer) -> tuple[float, float]:
+    """What ``action`` is worth to the seat deciding now, over the futures of ``seeds``: its
+    mean win chance and its mean expected final total.
+    """
+    seat = state.queue[0][0]
+    totals = state.totals()
+    chance = points = 0.0
+    for seed in seeds:
+        gained, spread = play_out(state, action, seed, policy)
+        mine = (totals[seat] + gained[seat], spread[seat])
+        others = [(totals[i] + gained[i], spread[i]) for i in range(len(totals)) if i != seat]
+        chance += win_chance(mine, others)
+        points += mine[0]
+    k = max(1, len(seeds))
+    return chance / k, points / k
+
+
 def choose_best(state: RoyaleState, candidates: Sequence[RoyaleAction], seeds: Sequence[int],
                 policy: HeuristicPlayer) -> RoyaleAction:
     """The candidate of best mean win chance over the futures of ``seeds`` (the first on
     ties).
     """
-    seat = state.queue[0][0]
-    totals = state.totals()
     best = candidates[0]
     best_worth = -1.0
     for action in candidates:
-        worth = 0.0
-        for seed in seeds:
-            gained, spread = play_out(state, action, seed, policy)
-            mine = (totals[seat] + gained[seat], spread[seat])
-            others = [(totals[i] + gained[i], spread[i]) for i in range(len(totals)) if i != seat]
-            worth += win_chance(mine, others)
-        if worth > best_worth:
-            best, best_worth = action, worth
+        chance = worth(state, action, seeds, policy)[0]
+        if chance > best_worth:
+            best, best_worth = action, chance
     return best
