@@ -182,8 +182,6 @@ class Upkeep:
 
     async def purge(self) -> None:
         """Delete the data of servers whose retention period ran out."""
-        if self.service.db.closed:  # shutting down
-            return
         for guild_id, rows in (await self.service.privacy.purge()).items():
             log.info("server %s's data deleted after the retention period: %s", guild_id, rows)
 

@@ -13,15 +13,14 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from bot.errors import UserError
+from bot.service.lobby import Lobbies
 from bot.service.logs import log_of
 from bot.service.model import FORMER_PREFIX, Game, Outcome, Person
-from storage import Departure
-
-if TYPE_CHECKING:
-    from bot.service.games import GameService
+from bot.service.store import GameStore
+from storage import Departure, Storage
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +62,29 @@ class ServerForgotten:
     """Rows deleted, per table."""
 
 
+class Seats(Protocol):
+    """What forgetting needs of the game service: seats handed over, servers' games ended."""
+
+    db: Storage
+    store: GameStore
+    lobbies: Lobbies
+    clock: Callable[[], int]
+
+    async def forgotten_seat(self, game_id: int, player_id: str) -> Outcome:
+        """The computer takes the forgotten person's seat in a game in play."""
+        ...
+
+    async def abandon_guild(self, guild_id: int, reason: str) -> list[Game]:
+        """Every open game of the server ends as abandoned."""
+        ...
+
+
 class PersonalData:
     """A copy of a person's data; forgetting a person or a server; the retention of the
     data of servers that removed the bot.
     """
 
-    def __init__(self, service: GameService, *, retention_days: int = 30,
+    def __init__(self, service: Seats, *, retention_days: int = 30,
                  pseudonyms: Callable[[], str] = new_pseudonym) -> None:
         """Serve ``service``'s database; servers' data goes ``retention_days`` after the
         bot is removed.
@@ -184,6 +200,8 @@ class PersonalData:
         """
         db = self.service.db
         done: dict[int, dict[str, int]] = {}
+        if db.closed:  # shutting down
+            return done
         for departure in await self.due():
             gid = departure.guild_id
             done[gid] = await (db.server_counts(gid) if dry_run else db.forget_server(gid))
