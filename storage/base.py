@@ -19,13 +19,14 @@ from typing import Any, TypeAlias
 
 from .game_methods import GameMethods
 from .guild_settings import SettingsMethods
+from .member_history import HistoryMethods
 from .result_methods import ResultMethods
 from .runner import C, CommitHook, Job, TransactionRunner
 
 
-class StorageBase(GameMethods[C], ResultMethods[C], SettingsMethods[C]):
-    """Persistence for games, their action logs, results, ratings, leaderboards and servers'
-    settings (``guild_settings.py``).
+class StorageBase(GameMethods[C], ResultMethods[C], SettingsMethods[C], HistoryMethods[C]):
+    """Persistence for games, their action logs, results, ratings, leaderboards, servers'
+    settings (``guild_settings.py``) and a member's recent games (``member_history.py``).
 
     ``C`` is the backend's connection type. Open one with :func:`storage.open_database` (or a
     backend's ``open``) and close it with ``await db.close()`` (or ``async with``).

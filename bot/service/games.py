@@ -35,10 +35,11 @@ from bot.errors import (
 from bot.rules.errors import Term
 from bot.rules.gamelog import log_objects
 from bot.rules.registry import kind_of
-from bot.service import logs
+from bot.service import logs, replays
 from bot.service.deadlines import Deadlines
 from bot.service.lobby import Limits, Lobbies
 from bot.service.model import Game, GameLog, Outcome, Person, Place
+from bot.service.replays import Replay
 from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
@@ -144,6 +145,17 @@ class GameService:
     async def log_of(self, game: Game) -> GameLog:
         """The log of ``game`` as it may be shown now (seedless while the game is open)."""
         return await logs.log_of(self.db, game)
+
+    async def replay(self, place: Place, game_id: int | None = None, kind: str | None = None
+                     ) -> Replay:
+        """A finished game of ``place``'s server again, step by step: see
+        :func:`bot.service.replays.replay_of`.
+        """
+        return await replays.replay_of(self.db, place, game_id, kind)
+
+    async def check_server(self, game_id: int, guild_id: int) -> None:
+        """Refuse a component of another server's game (for the verbs usable anywhere in it)."""
+        await replays.check_server(self.db, game_id, guild_id)
 
     async def check_place(self, game_id: int, place: Place) -> None:
         """Refuse a component used outside its game's channel (a forged or copied one)."""
