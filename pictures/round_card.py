@@ -11,7 +11,7 @@ round's total and the game total, then this round's dice. The full ten-round sco
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -36,7 +36,7 @@ from pictures.palette import (
     WINNER_EDGE,
 )
 from pictures.png import to_png
-from pictures.royale_sheet import sheet_data
+from pictures.royale_sheet import die_order, sheet_data
 from pictures.text import player_name
 from pictures.words import Words, english
 
@@ -109,6 +109,17 @@ def round_card_data(names: Sequence[str], state: RoyaleState,
         names=tuple(names), round=state.round, scored_round=scored, round_totals=rnd,
         totals=tuple(state.totals()), dice=sheet.dice, token=state.token,
         current=current_seat(state), title=title, final=state.phase is Phase.OVER, words=words)
+
+
+def as_scored(data: RoundCardData, hands: Sequence[Sequence[DieFace]]) -> RoundCardData:
+    """``data`` showing each player's dice as the round scored them (``hands``, seat order:
+    colour, kind, sides, value), sorted as a hand is drawn, and nobody framed: a finished
+    round, as its replay shows it.
+    """
+    if len(hands) != len(data.names):
+        raise ValueError("one hand of scored dice per player")
+    dice = tuple(tuple(sorted(hand, key=die_order)) for hand in hands)
+    return replace(data, dice=dice, current=None)
 
 
 def dice_per_line() -> int:

@@ -123,7 +123,8 @@ class SheetData:
         return [seat for seat, t in enumerate(totals) if t == max(totals)]
 
 
-def _sort_key(face: DieFace) -> tuple[int, int, int]:
+def die_order(face: DieFace) -> tuple[int, int, int]:
+    """Where a die goes in a hand as the pictures draw it: by column, then kind, then sides."""
     color, kind, sides, _ = face
     col = COLUMNS.index(color) if color in COLUMNS else len(COLUMNS)
     return (col, KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER), sides)
@@ -141,7 +142,7 @@ def sheet_data(
     specs = state.dice.specs
     dice = tuple(
         tuple(sorted(((specs[d].color, specs[d].kind, specs[d].sides, state.values.get(d))
-                      for d in hand), key=_sort_key))
+                      for d in hand), key=die_order))
         for hand in state.hands
     )
     return SheetData(

@@ -20,6 +20,9 @@ from pictures.text import draw_text, fit, font, printable
 
 Words = Callable[..., str]
 """``words(msgid, **params)``: an English label in the picture's language, filled."""
+Plural = Callable[..., str]
+"""``ngettext(singular, plural, n, **params)``: the label's form for ``n`` in the picture's
+language (its plural rule), ``{n}`` and the ``{placeholders}`` filled."""
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
@@ -30,6 +33,11 @@ def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
 def english(msgid: str, **params: Any) -> str:
     """The label as written (English), its ``{placeholders}`` filled."""
     return msgid.format(**params) if params else msgid
+
+
+def english_plural(singular: str, plural: str, n: int, **params: Any) -> str:
+    """The English form for ``n`` (singular for 1), filled."""
+    return (singular if n == 1 else plural).format(n=n, **params)
 
 
 def draw_label(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,

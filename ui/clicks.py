@@ -19,6 +19,9 @@ _TAIL: Final = (r":(?P<verb>[a-z]{1,12}):(?P<game>[0-9]{1,19})?:(?P<version>[0-9
                 r"(?P<arg>[A-Za-z0-9_.|-]{0,60})")
 CUSTOM_ID: Final = re.compile(rf"(?P<prefix>[a-z]{{2}}){_TAIL}")
 MAX_GAME_ID: Final = 2**63 - 1
+SERVER_WIDE: Final = frozenset({"frame"})
+"""Verbs that only read a finished game (the replay's steps): their components work in any
+channel of the game's server (``/royale replay`` answers anywhere), not only in its own."""
 
 
 def template(prefix: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.errors import GamePaused, StaleClick
-from ui.clicks import Click
+from ui.clicks import SERVER_WIDE, Click
 from ui.errors import answer_error, report
 from ui.hub import ClickContext, hub_of, place_of
 from ui.i18n import N_, for_user
@@ -37,7 +37,9 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
             await interaction.response.defer()
         except discord.HTTPException as exc:
             log.warning("Discord refused to acknowledge a click (%s): going on", exc.status)
-        if click.game_id is not None:
+        if click.game_id is not None and click.verb in SERVER_WIDE:
+            await hub.service.check_server(click.game_id, place_of(interaction).guild_id)
+        elif click.game_id is not None:
             await hub.service.check_place(click.game_id, place_of(interaction))
         try:
             await handler(ctx)

@@ -1,10 +1,11 @@
 """The end of a game: the announcement every player is pinged by, with the final standings,
-the final picture, the game log and a Rematch button (same channel, same settings, the same
-players invited).
+the final picture and the chart of the running totals, the game log, the replay and a Rematch
+button (same channel, same settings, the same players invited).
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -15,16 +16,19 @@ import discord
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
 from bot.service import Game, is_person
+from pictures.charts import game_chart_data, render_game_chart
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable, place_of
 from ui.i18n import for_game, for_user
 from ui.lobby import lobby_embed, lobby_view
 from ui.names import Names
+from ui.replay import REPLAY_VERBS
 from ui.review import review_clicked
 from ui.shown import Shown, pings_for
 from ui.threads import result_in_channel
 
 OVER_COLOR: Final = 0xF1C40F
+CHART_NAME: Final = "running-totals.png"
 
 log = logging.getLogger("ui.ending")
 
@@ -37,7 +41,7 @@ def humans(game: Game) -> list[str]:
 def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
                 ) -> discord.ui.View:
     """The game-over message's buttons: the full score sheet (``sheet``), the game log, the
-    player's review (:mod:`ui.review`), a rematch.
+    player's review (:mod:`ui.review`), a replay (a kind whose log counts steps), a rematch.
     """
     view = discord.ui.View(timeout=None)
     tr = for_game(game)
@@ -46,6 +50,9 @@ def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
                                        emoji="📋"))
     view.add_item(component.button(Click("log", game.id), label=tr("Game log"), emoji="📜"))
     view.add_item(component.button(Click("review", game.id), label=tr("Review"), emoji="🔍"))
+    if kind_of(game.kind).progress is not None:
+        view.add_item(component.button(Click("replay", game.id), label=tr("Replay"),
+                                       emoji="🎬"))
     view.add_item(component.button(Click("rematch", game.id), label=tr("Rematch"), emoji="🔁",
                                    style=discord.ButtonStyle.success))
     return view
@@ -72,11 +79,39 @@ def ending(game: Game, totals: Sequence[int], standings: str, component: Compone
                  version=game.version)
 
 
+async def chart_file(hub: Hub, game: Game) -> discord.File | None:
+    """The chart of every player's running total, step by step (the game's language), drawn
+    in a worker thread from the game's log; None for a kind whose log counts no steps, or when
+    it cannot be drawn (logged: the announcement goes on without it).
+    """
+    if kind_of(game.kind).progress is None:
+        return None
+    tr = for_game(game)
+    names = Names(game, tr)
+    title = tr("{game} · game {id} · running totals", game=tr(kind_of(game.kind).title),
+               id=game.id)
+    try:
+        events = (await hub.service.log_of(game)).events
+        data = game_chart_data(game.kind, events,
+                               [names.seat(i) for i in range(len(game.players))],
+                               title=title, words=tr)
+        png = await asyncio.to_thread(render_game_chart, data)
+    except Exception:
+        log.exception("game %s: the chart of its totals could not be drawn", game.id)
+        return None
+    return discord.File(io.BytesIO(png), filename=CHART_NAME)
+
+
 async def announce_end(hub: Hub, game: Game, shown: Shown,
                        interaction: discord.Interaction[Any] | None = None) -> None:
-    """The game-over message in the game's channel, pinging every player; a game played in a
-    thread also sums itself up in one message back in its lobby's channel.
+    """The game-over message in the game's channel, pinging every player, with the chart of
+    the running totals beside the final picture; a game played in a thread also sums itself
+    up in one message back in its lobby's channel.
     """
+    chart = await chart_file(hub, game)
+    if chart is not None:
+        # an attachment of its own, not an embed's image: shown as wide as the message
+        shown.files = [*(shown.files or []), chart]
     players = [p.player_id for p in game.players]
     sent = await hub.messages.announce(game, shown, players, interaction)
     if game.parent_channel_id is not None:
@@ -121,5 +156,7 @@ async def _rematch(ctx: ClickContext) -> None:
     await ctx.service.set_message(game.id, msg.id)
 
 
-END_VERBS: Final[VerbTable] = {"log": _log, "rematch": _rematch, "review": review_clicked}
-"""The verbs of a game-over message, part of every game kind's table."""
+END_VERBS: Final[VerbTable] = {"log": _log, "rematch": _rematch, "review": review_clicked,
+                               **REPLAY_VERBS}
+"""The verbs of a game-over message (and of the replay it opens), part of every game kind's
+table."""

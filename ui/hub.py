@@ -16,6 +16,7 @@ import discord
 from bot.errors import UserError
 from bot.request_budget import RequestBudget
 from bot.rules.registry import GameKind
+from bot.rules.replay import Frame
 from bot.rules.review import Option
 from bot.service import (
     Game,
@@ -46,6 +47,17 @@ class GameBot(Protocol):
     budget: RequestBudget
 
 
+@dataclass(slots=True)
+class ReplayPage:
+    """One step of a replay as a game kind shows it (see :mod:`ui.replay`): an embed of what
+    happened in the step (its text and tables; the replay sets its title, image and footer)
+    and the step's picture, as PNG bytes.
+    """
+
+    embed: discord.Embed
+    picture: bytes
+
+
 class Presenter(Protocol):
     """How a game kind shows itself in a channel (cogs/<game>/present.py)."""
 
@@ -70,6 +82,10 @@ class Presenter(Protocol):
 
     async def prompt_current(self, game: Game) -> None:
         """Ping whoever must decide now (after the board was posted anew)."""
+        ...
+
+    async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
+        """One step of the finished game's replay, in ``tr``'s language (a private message)."""
         ...
 
 

@@ -21,6 +21,7 @@ from bot.rules.api import Engine, Player
 from bot.rules.posing.actions import PosingAction
 from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.engine import ENGINE as POSING_ENGINE
+from bot.rules.posing.poses import BOX_COUNT
 from bot.rules.posing.poses import MAX_PLAYERS as POSING_MAX
 from bot.rules.posing.poses import MIN_PLAYERS as POSING_MIN
 from bot.rules.posing.recent import recent_events as posing_recent
@@ -28,7 +29,7 @@ from bot.rules.posing.review import REVIEWER as POSING_REVIEWER
 from bot.rules.posing.state import PosingState
 from bot.rules.review import Reviewer
 from bot.rules.royale.actions import RoyaleAction
-from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS
+from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
 from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.recent import recent_events as royale_recent
@@ -55,6 +56,29 @@ class Demo:
     print games in the terminal from ``bot/sim``, which sits above the rules."""
     players: int
     """Its seats when ``--players`` is not given."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How a kind's log counts a game's progress, step by step: the event that scores one
+    player's step, once per player and step (Royale: each round's ``score``; Posing: each
+    turn's ``fill``), its key numbering the steps, and its key holding the points. The
+    game-over chart and the replay read a game's log through it (no kind named).
+    """
+
+    event: str
+    """The event scoring one player's step (``"score"``)."""
+    step: str
+    """Its key numbering the steps, from 1 (``"round"``); every event of the step has it."""
+    points: str
+    """Its key holding the player's points for the step (``"total"``)."""
+    axis: str
+    """The steps as the chart's axis names them (an English msgid: ``"Rounds"``)."""
+    position: str
+    """Where a step is in the game, for people (an English msgid with ``{n}`` and
+    ``{steps}``: ``"Round {n} of {steps}"``). The Discord layer marks both for the catalogue."""
+    steps: int
+    """How many steps a whole game has (ten rounds; eleven turns)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +111,9 @@ class GameKind(Generic[S, A]):
     demo: Demo | None = None
     reviewer: Reviewer | None = None
     """How a game review judges one player's decisions (:mod:`bot.rules.review`)."""
+    progress: Progress | None = None
+    """How its log counts the game's steps (rounds, turns) for the chart and the replay;
+    None: the kind has neither."""
 
 
 # The one place where the kinds' state and action types are erased: a game is looked up by
@@ -137,10 +164,14 @@ ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=royale_recent,
     log_checks=ROYALE_LOG, rule_options={"expansions": EXPANSIONS},
     demo=Demo("bot.sim.demo_royale:run_royale_demo", players=4), reviewer=ROYALE_REVIEWER,
+    progress=Progress(event="score", step="round", points="total", axis="Rounds",
+                      position="Round {n} of {steps}", steps=ROUNDS),
 ))
 POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
     name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
     min_players=POSING_MIN, max_players=POSING_MAX, recent_events=posing_recent,
     log_checks=POSING_LOG, turn_end="fill",
     demo=Demo("bot.sim.demo_posing:run_posing_demo", players=2), reviewer=POSING_REVIEWER,
+    progress=Progress(event="fill", step="turn", points="points", axis="Turns",
+                      position="Turn {n} of {steps}", steps=BOX_COUNT),
 ))

@@ -16,6 +16,7 @@ from bot.service.lobby import (
 from bot.service.model import (
     Game,
     GameLog,
+    GameResult,
     LeaderEntry,
     Outcome,
     Person,
@@ -28,9 +29,11 @@ from bot.service.model import (
     is_former,
     is_person,
 )
-from bot.service.stats import LeaderboardPage, StatsService
+from bot.service.replays import Replay
+from bot.service.stats import LAST_GAMES, LeaderboardPage, MemberHistory, StatsService
 
 __all__ = [
+    "LAST_GAMES",
     "LOBBY_TTL",
     "MAX_OPEN_LOBBIES",
     "MAX_OPEN_PER_SERVER",
@@ -39,16 +42,19 @@ __all__ = [
     "TIMEOUT_AI",
     "Game",
     "GameLog",
+    "GameResult",
     "GameService",
     "LeaderEntry",
     "LeaderboardPage",
     "Limits",
     "Listener",
+    "MemberHistory",
     "Outcome",
     "Person",
     "Place",
     "PlayerStats",
     "Presence",
+    "Replay",
     "Seat",
     "StatsService",
     "Step",

@@ -35,11 +35,12 @@ from bot.errors import (
 from bot.rules.errors import Term
 from bot.rules.gamelog import log_objects
 from bot.rules.registry import kind_of
-from bot.service import logs
+from bot.service import logs, replays
 from bot.service.deadlines import Deadlines
 from bot.service.lobby import Limits, Lobbies
 from bot.service.model import Game, GameLog, Outcome, Person, Place
 from bot.service.privacy import PersonalData
+from bot.service.replays import Replay
 from bot.service.review import Reviews
 from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
@@ -99,13 +100,11 @@ class GameService:
         """Opening, changing, cancelling and expiring lobbies."""
         self.privacy = PersonalData(self, retention_days=retention_days)
         """A copy of a person's data; forgetting a person or a server."""
-        self.reviews = Reviews(db)
-        """Finished games' reviews: a player's decisions judged (kept in memory)."""
+        self.reviews = Reviews(db)  # finished games' reviews, kept in memory
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own."""
         self.present: Presence = _always_present
-        """Asked before the computer decides for a late player: one who left the server gets
-        the computer for the rest of the game (set by the Discord layer)."""
+        """Whether a late player is still in the server (set by the Discord layer)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -143,14 +142,21 @@ class GameService:
         return game
 
     async def game_log(self, channel_id: int, kind: str) -> GameLog:
-        """The log of the channel's current or most recent game of ``kind`` that was played
-        (seedless while it is open: see :mod:`bot.service.logs`).
-        """
+        """The log of the channel's latest played game of ``kind`` (:mod:`bot.service.logs`)."""
         return await logs.latest_log(self.db, channel_id, kind)
 
     async def log_of(self, game: Game) -> GameLog:
         """The log of ``game`` as it may be shown now (seedless while the game is open)."""
         return await logs.log_of(self.db, game)
+
+    async def replay(self, place: Place, game_id: int | None = None, kind: str | None = None
+                     ) -> Replay:
+        """A finished game of the server, step by step (:func:`~bot.service.replays.replay_of`)."""
+        return await replays.replay_of(self.db, place, game_id, kind)
+
+    async def check_server(self, game_id: int, guild_id: int) -> None:
+        """Refuse a component of another server's game (for the verbs usable anywhere in it)."""
+        await replays.check_server(self.db, game_id, guild_id)
 
     async def check_place(self, game_id: int, place: Place) -> None:
         """Refuse a component used outside its game's channel (a forged or copied one)."""
@@ -239,18 +245,14 @@ class GameService:
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """The player hands their seat to the computer for the rest of the game (unrated)."""
-        return await self._stand_in(game_id, str(user_id), "resigned")
-
-    async def forgotten_seat(self, game_id: int, player_id: str) -> Outcome:
-        """The player asked to be forgotten: the computer plays their seat (unrated)."""
-        return await self._stand_in(game_id, player_id, "forgotten")
+        return await self.stand_in(game_id, str(user_id), "resigned")
 
     async def player_left(self, game_id: int, user_id: int) -> Outcome | None:
         """The player left the server: the computer plays their seat from now on (unrated).
         None when they have no seat a person still plays.
         """
         try:
-            return await self._stand_in(game_id, str(user_id), "left")
+            return await self.stand_in(game_id, str(user_id), "left")
         except UserError:
             return None
 
@@ -280,7 +282,8 @@ class GameService:
                 return None
             return await self.turns.settle(outcome)
 
-    async def _stand_in(self, game_id: int, player_id: str, reason: str) -> Outcome:
+    async def stand_in(self, game_id: int, player_id: str, reason: str) -> Outcome:
+        """The computer plays the person's seat from now on (resigned, left, forgotten)."""
         async with await self.store.lock_of(game_id):
             game = await self.store.load(game_id)
             if game.status != "active":

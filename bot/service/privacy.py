@@ -70,8 +70,8 @@ class Seats(Protocol):
     lobbies: Lobbies
     clock: Callable[[], int]
 
-    async def forgotten_seat(self, game_id: int, player_id: str) -> Outcome:
-        """The computer takes the forgotten person's seat in a game in play."""
+    async def stand_in(self, game_id: int, player_id: str, reason: str) -> Outcome:
+        """The computer takes the person's seat in a game in play."""
         ...
 
     async def abandon_guild(self, guild_id: int, reason: str) -> list[Game]:
@@ -145,7 +145,7 @@ class PersonalData:
                 continue
             try:
                 if game.status == "active":
-                    stood_in.append(await svc.forgotten_seat(game.id, pid))
+                    stood_in.append(await svc.stand_in(game.id, pid, "forgotten"))
                 elif game.host_id == user_id:
                     lobbies.append(await svc.lobbies.cancel(game.id, Person(user_id, ""),
                                                             manager=True))

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from bot.errors import UserError
-from bot.rules.registry import GAME_KINDS
-from bot.service.model import LeaderEntry, PlayerStats
-from storage import Storage
+from bot.rules.registry import GAME_KINDS, kind_of
+from bot.service.model import GameResult, LeaderEntry, PlayerStats, Seat
+from storage import Storage, relabel
 
 PAGE_SIZE: Final = 10
 PERIODS: Final = ("all", "month")
+LAST_GAMES: Final = 30
+"""How many of a member's games :meth:`StatsService.history` reads."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +29,19 @@ class LeaderboardPage:
     """Zero-based, clamped to the pages that exist."""
     pages: int
     entries: tuple[LeaderEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MemberHistory:
+    """A member's last finished games in one server and, for some kinds, how each of those
+    games scored their steps.
+    """
+
+    results: tuple[GameResult, ...]
+    """Their results, oldest first."""
+    steps: Mapping[int, tuple[dict[str, Any], ...]]
+    """By game id (of the kinds asked for): the member's events of the kind's ``progress``
+    (Royale: their ten ``score`` events, with the columns), naming them by their Discord id."""
 
 
 def month_start_ms(now: dt.datetime) -> int:
@@ -61,3 +77,22 @@ class StatsService:
     async def player(self, guild_id: int, player_id: int) -> list[PlayerStats]:
         """A member's figures in this server, one entry per game kind played."""
         return await self.db.player_stats(guild_id, str(player_id))
+
+    async def history(self, guild_id: int, player_id: int, *, steps_of: Collection[str] = (),
+                      limit: int = LAST_GAMES) -> MemberHistory:
+        """A member's last ``limit`` finished games in this server, with their steps in the
+        games of the kinds ``steps_of`` (read from the games' logs, in one read).
+        """
+        member = str(player_id)
+        results = list(reversed(await self.db.recent_results(guild_id, member, limit=limit)))
+        wanted = [r for r in results if r.kind in steps_of and kind_of(r.kind).progress]
+        logs = await self.db.games_events([r.game_id for r in wanted]) if wanted else {}
+        steps: dict[int, tuple[dict[str, Any], ...]] = {}
+        for r in wanted:
+            progress = kind_of(r.kind).progress
+            assert progress is not None
+            token = Seat(r.seat, r.player_id, r.display_name, r.is_bot).token
+            steps[r.game_id] = tuple(
+                relabel(e, {token: member}) for e in logs.get(r.game_id, ())
+                if e.get("event") == progress.event and e.get("player") == token)
+        return MemberHistory(tuple(results), steps)

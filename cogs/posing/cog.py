@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from ui import commands as shared
 from ui.hub import hub_of
+from ui.replay import replay_command
 from ui.review import send_review
 from ui.settings import LANGUAGE_CHOICES, game_settings
 
@@ -99,3 +100,13 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
     async def review(self, interaction: discord.Interaction[Any],
                      game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
         await send_review(interaction, KIND, game)
+
+    @app_commands.command(name=loc("replay"),
+                          description=loc("Watch a finished game again, turn by turn (only you "
+                                          "see it)"))
+    @app_commands.describe(game=loc("The game's number (default: the last one in this "
+                                    "channel)"))
+    @app_commands.rename(game=loc("game"))
+    async def replay(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await replay_command(interaction, KIND, game)

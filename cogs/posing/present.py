@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.rules.posing.engine import ENGINE
 from bot.rules.posing.state import PosingState
+from bot.rules.replay import Frame
 from bot.service import Game, Outcome
 from cogs.posing.components import PosingComponent
 from cogs.posing.render import (
@@ -26,11 +28,13 @@ from cogs.posing.render import (
     final_embed,
     render_closed,
     render_turn,
+    replay_embed,
     standings,
 )
 from pictures import card_data, render_score_card
 from ui.channel_access import can_post, channel_permissions
 from ui.ending import announce_end, ending
+from ui.hub import ReplayPage
 from ui.i18n import N_, Tr, for_game
 from ui.lobby import lobby_expired, lobby_shown
 from ui.names import Names
@@ -44,14 +48,17 @@ KIND = "posing"
 RESUMED = N_("♻️ I was restarted: the computer players have caught up.")
 
 
-async def score_card_png(game: Game, state: PosingState, tr: Tr | None = None) -> bytes:
+async def score_card_png(game: Game, state: PosingState, tr: Tr | None = None, *,
+                         replayed: bool = False) -> bytes:
     """The score card of ``state`` as PNG bytes, drawn in a worker thread (in the game's
-    language, or ``tr``'s).
+    language, or ``tr``'s). ``replayed``: a step of the replay (nobody framed: nobody waits).
     """
     tr = tr or for_game(game)
     shown = Names(game, tr)
     names = [shown.names[p.player_id] for p in game.players]
     data = card_data(names, state, title=tr("Posing Pandas · game {id}", id=game.id), words=tr)
+    if replayed:
+        data = replace(data, current=None)
     return await asyncio.to_thread(render_score_card, data)
 
 
@@ -157,6 +164,14 @@ class PosingPresenter:
                       mask: Mask) -> None:
         """Redraw the clicked message with other dice held (UI only: nothing is saved)."""
         await self.messages.edit(game, await self.current(game, mask=mask), interaction)
+
+    async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
+        """Turn ``frame.step`` of the replay: every player's fill in it, the scores after it,
+        and the score card as it stood then.
+        """
+        state: PosingState = frame.state
+        return ReplayPage(replay_embed(tr, game, state, frame.events),
+                          await score_card_png(game, state, tr, replayed=True))
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
         """The service moved the game on its own. ``"timeout"``: a player ran out of time,

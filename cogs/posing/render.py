@@ -160,9 +160,11 @@ def dice_text(tr: Tr, dice: Sequence[int], mask: Mask) -> str:
                      + (held if mask[i] else "") for i, face in enumerate(dice))
 
 
-def score_table(tr: Tr, state: PosingState, names: Names) -> str:
-    """Every player's filled boxes and total, the current player marked, as a code block."""
-    current = None if state.is_over else state.seat
+def score_table(tr: Tr, state: PosingState, names: Names, *, marked: bool = True) -> str:
+    """Every player's filled boxes and total, the current player marked (unless not
+    ``marked``: a replay's turn waits on nobody), as a code block.
+    """
+    current = None if state.is_over or not marked else state.seat
     shown = table_names(names, NAME_WIDTH)
     lines = ["  " + pad(heading(tr, P_("column heading", "Player")), NAME_WIDTH)
              + rjust(heading(tr, P_("column heading", "Boxes")), 6)
@@ -332,6 +334,19 @@ def render_closed(tr: Tr, game: Game, state: PosingState, events: Sequence[Mappi
     else:
         summary = tr("{player} has played.", player=who)
     return Shown(summary, embed, None)
+
+
+def replay_embed(tr: Tr, game: Game, state: PosingState, events: Sequence[Mapping[str, Any]]
+                 ) -> discord.Embed:
+    """One turn of a replay: each player's fill of the turn (``events``) and the scores after
+    it (``state``).
+    """
+    names = Names(game, tr)
+    lines = [fill_line(tr, e, names) for e in events if e.get("event") == "fill"]
+    embed = discord.Embed(description="\n".join(lines)[:4000] or None, color=DONE_COLOR)
+    embed.add_field(name=tr("Scores"), value=score_table(tr, state, names, marked=False)[:1024],
+                    inline=False)
+    return embed
 
 
 # --- the end -------------------------------------------------------------------------------

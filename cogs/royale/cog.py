@@ -15,6 +15,7 @@ from cogs.royale.rules_text import rules_embed
 from ui import commands as shared
 from ui.hub import hub_of
 from ui.i18n import for_user
+from ui.replay import replay_command
 from ui.review import send_review
 from ui.settings import LANGUAGE_CHOICES, game_settings
 
@@ -135,3 +136,13 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
     async def review(self, interaction: discord.Interaction[Any],
                      game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
         await send_review(interaction, KIND, game)
+
+    @app_commands.command(name=loc("replay"),
+                          description=loc("Watch a finished game again, round by round (only you "
+                                          "see it)"))
+    @app_commands.describe(game=loc("The game's number (default: the last one in this "
+                                    "channel)"))
+    @app_commands.rename(game=loc("game"))
+    async def replay(self, interaction: discord.Interaction[Any],
+                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        await replay_command(interaction, KIND, game)

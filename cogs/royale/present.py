@@ -13,15 +13,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
+from bot.rules.replay import Frame
 from bot.rules.royale.engine import current_seat
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game, Outcome
 from cogs.royale.components import RoyaleComponent
 from cogs.royale.render import render, render_closed_round, standings
 from pictures import render_round_card, render_score_sheet, round_card_data, sheet_data
+from pictures.round_card import as_scored
 from ui.channel_access import can_post, channel_permissions
 from ui.clicks import Click
 from ui.ending import announce_end, ending
+from ui.hub import ReplayPage
 from ui.i18n import N_, P_, Tr, for_game
 from ui.lobby import lobby_expired, lobby_shown
 from ui.names import Names
@@ -68,6 +71,21 @@ async def card_file(game: Game, state: RoyaleState) -> discord.File:
                            title=tr("Panda Royale - game {id}", id=game.id), words=tr)
     png = await asyncio.to_thread(render_round_card, data)
     return discord.File(io.BytesIO(png), filename=CARD_NAME)
+
+
+async def replay_card(game: Game, frame: Frame, tr: Tr) -> bytes:
+    """The round card of a replayed round, in ``tr``'s language, drawn in a worker thread:
+    each player's dice as the round's ``score`` events list them (the state has moved on to
+    the trade and the draft), nobody framed.
+    """
+    state: RoyaleState = frame.state
+    names = Names(game, tr)
+    data = round_card_data([names.seat(i) for i in range(state.n)], state,
+                           title=tr("Panda Royale - game {id}", id=game.id), words=tr)
+    scored = {e["player"]: e["dice"] for e in frame.events if e.get("event") == "score"}
+    hands = [[(d["color"], d["kind"], d["sides"], d.get("value"))
+              for d in scored.get(player, ())] for player in state.players]
+    return await asyncio.to_thread(render_round_card, as_scored(data, hands))
 
 
 class RoyalePresenter:
@@ -169,6 +187,15 @@ class RoyalePresenter:
                        RoyaleComponent,
                        [await card_file(game, state)], CARD_NAME, sheet=True)
         await announce_end(self.hub, game, shown, interaction)
+
+    async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
+        """Round ``frame.step`` of the replay: what happened in it, its scores and its seven
+        columns (as the round's message showed them once it was done), and its round card.
+        """
+        state: RoyaleState = frame.state
+        closed = render_closed_round(tr, game, state, frame.events, frame.step)
+        assert closed.embed is not None
+        return ReplayPage(closed.embed, await replay_card(game, frame, tr))
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
         """A timeout (or a restart) moved the game on, or a lobby expired: show it."""

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.rules.registry import KINDS, ROYALE
+from cogs.stats.chart import STEPS_OF, stats_chart
 from cogs.stats.render import leaderboard_embed, leaderboard_view, parse_page_arg, stats_embed
 from ui.cooldown import PublicCooldown
 from ui.hub import ClickContext, VerbTable, hub_of, place_of
@@ -88,11 +89,21 @@ class StatsCog(commands.Cog):
     @app_commands.rename(member=loc("member"))
     async def stats(self, interaction: discord.Interaction[Any],
                     member: discord.Member | None = None) -> None:
-        """A member's figures in this server."""
+        """A member's figures in this server, with the picture of their last games (drawn
+        after the answer is deferred: Discord's three seconds hold whatever it takes).
+        """
         place = place_of(interaction)
         who = member or interaction.user
-        rows = await hub_of(self.bot).stats.player(place.guild_id, who.id)
+        ephemeral = not self._public(interaction)
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        stats = hub_of(self.bot).stats
+        rows = await stats.player(place.guild_id, who.id)
+        history = await stats.history(place.guild_id, who.id, steps_of=STEPS_OF)
         tr = tr_for(await server_language(interaction))
-        await interaction.response.send_message(
-            embed=stats_embed(tr, getattr(who, "display_name", who.name), rows),
-            ephemeral=not self._public(interaction))
+        name = getattr(who, "display_name", who.name)
+        embed = stats_embed(tr, name, rows)
+        # the picture as an attachment of its own (as wide as the message; an embed's image
+        # is held to a few hundred pixels high, and this picture is tall)
+        chart = await stats_chart(tr, name, str(who.id), history)
+        await interaction.followup.send(embed=embed, files=[chart] if chart else [],
+                                        ephemeral=ephemeral)

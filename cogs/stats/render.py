@@ -33,7 +33,7 @@ def parse_page_arg(arg: str) -> tuple[str, str, bool, int] | None:
     return parts[0], parts[1], parts[2] == "1", int(parts[3])
 
 
-def _dec(tr: Tr, value: float) -> str:
+def decimal(tr: Tr, value: float) -> str:
     """A figure with one decimal, as ``tr``'s language writes it (Babel)."""
     return format_decimal(round(value, 1), format="#,##0.0", locale=tr.lang)
 
@@ -47,7 +47,7 @@ def leaderboard_embed(tr: Tr, board: LeaderboardPage, guild_name: str) -> discor
     else:
         lines = []
         for r in board.entries:
-            rating = _dec(tr, r.ordinal) if r.ordinal is not None else "–"
+            rating = decimal(tr, r.ordinal) if r.ordinal is not None else "–"
             bot = "🤖 " if r.is_bot else ""
             name = r.display_name
             if r.is_bot and "(computer" not in name:
@@ -57,7 +57,7 @@ def leaderboard_embed(tr: Tr, board: LeaderboardPage, guild_name: str) -> discor
                 "rating {rating} · {wins}/{games} wins ({percent}) · best {best} · avg {avg}",
                 rating=rating, wins=r.wins, games=r.games,
                 percent=format_percent(r.win_rate, locale=tr.lang), best=r.best_score,
-                avg=_dec(tr, r.average_score)))
+                avg=decimal(tr, r.average_score)))
         desc = "\n".join(lines)
     order = (tr("ordered by rating.") + " " + tr(RATING_WORDS) if board.period == "all"
              else tr("ordered by wins, then average score"))
@@ -93,7 +93,8 @@ def stats_embed(tr: Tr, name: str, rows: Sequence[PlayerStats]) -> discord.Embed
         if r.ordinal is not None and r.mu is not None and r.sigma is not None:
             rating = tr("{rating}: a cautious skill estimate (skill about {mu}, give or take "
                         "{sigma}); it rises as you win against strong players",
-                        rating=_dec(tr, r.ordinal), mu=_dec(tr, r.mu), sigma=_dec(tr, r.sigma))
+                        rating=decimal(tr, r.ordinal), mu=decimal(tr, r.mu),
+                        sigma=decimal(tr, r.sigma))
         else:
             rating = tr("not rated yet (solo games are not rated)")
         embed.add_field(
@@ -101,6 +102,6 @@ def stats_embed(tr: Tr, name: str, rows: Sequence[PlayerStats]) -> discord.Embed
             value=tr("Games **{games}** · wins **{wins}** ({percent})\nBest **{best}** · "
                      "average **{avg}**\nRating {rating}", games=r.games, wins=r.wins,
                      percent=format_percent(r.win_rate, locale=tr.lang), best=r.best_score,
-                     avg=_dec(tr, r.average_score), rating=rating),
+                     avg=decimal(tr, r.average_score), rating=rating),
             inline=False)
     return embed

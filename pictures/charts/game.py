@@ -19,7 +19,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FixedLocator, MaxNLocator
 from PIL import Image
 
-from bot.rules.registry import POSING, kind_of
+from bot.rules.registry import kind_of
 from pictures.charts.base import (
     MARGIN,
     NAME_PX,
@@ -39,13 +39,13 @@ from pictures.charts.base import (
 from pictures.fonts import draw_line
 from pictures.palette import INK, NEGATIVE, RULE, STRIPE, WINNER_EDGE, WINNER_TINT
 from pictures.text import player_name
-from pictures.words import Words, english
+from pictures.words import N_, Words, english
 
 MAX_PLAYERS: Final = 10
-ROUND: Final = "Round"
-TURN: Final = "Turn"
-"""Labels of the x axis; "Turn" is not in the catalogues yet (it shows in English until it is
-marked and translated)."""
+ROUND: Final = N_("Rounds")
+TURN: Final = N_("Turns")
+"""Labels of the x axis: a kind's steps as its registry entry names them
+(:class:`bot.rules.registry.Progress`)."""
 
 TITLE_H: Final = 64
 PLOT_TOP: Final = TITLE_H + 16
@@ -104,18 +104,20 @@ class GameChartData:
 
 
 def running_totals(kind: str, events: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
-    """Each player's running total from a game's log objects (docs/game-log.md): after each
-    round's ``score`` (Panda Royale) or each ``fill`` (Posing Pandas), in seat order.
+    """Each player's running total from a game's log objects (docs/game-log.md): after each of
+    their steps as the kind's registry entry counts them (its ``progress``: each round's
+    ``score`` in Panda Royale, each ``fill`` in Posing Pandas), in seat order.
     """
-    game = kind_of(kind)
-    step, points = ("fill", "points") if game is POSING else ("score", "total")
+    progress = kind_of(kind).progress
+    if progress is None:
+        raise ValueError(f"the game kind {kind!r} counts no steps to chart")
     totals: dict[str, list[int]] = {}
     for e in events:
         if e.get("event") == "setup":
             totals = {str(p): [] for p in e["players"]}
-        elif e.get("event") == step:
+        elif e.get("event") == progress.event:
             line = totals.setdefault(str(e["player"]), [])
-            line.append((line[-1] if line else 0) + int(e[points]))
+            line.append((line[-1] if line else 0) + int(e[progress.points]))
     return totals
 
 
@@ -135,7 +137,8 @@ def game_chart_data(kind: str, events: Iterable[Mapping[str, Any]], names: Seque
     for p in setup["players"]:
         line = lines.get(p, [])
         totals.append(tuple(line + [line[-1] if line else 0] * (steps - len(line))))
-    step = TURN if kind_of(kind) is POSING else ROUND
+    progress = kind_of(kind).progress
+    step = progress.axis if progress is not None else ROUND
     return GameChartData(names=tuple(names), totals=tuple(totals), step=step, title=title,
                          words=words)
 

@@ -50,16 +50,19 @@ from pictures.palette import (
 )
 from pictures.royale_sheet import COLUMN_LABELS
 from pictures.text import player_name
-from pictures.words import Words, english
+from pictures.words import N_, Plural, Words, english, english_plural
 
 LAST_GAMES: Final = 30
+LAST_ONE: Final = "Last {n} game"
 LAST_N: Final = "Last {n} games"
-AVERAGE: Final = "average {value}"
-WIN: Final = "win"
-BY_COLUMN: Final = "Average per game, by column"
-NEW_LABELS: Final = (LAST_N, AVERAGE, WIN, BY_COLUMN)
-"""Labels not in the catalogues yet: they show in English until they are marked and
-translated. The kinds' titles and the column names are translated already."""
+"""How many games are drawn: a message with plural forms, through
+:attr:`StatsChartData.ngettext` (the call names the two forms for the catalogue)."""
+AVERAGE: Final = N_("average {value}")
+WIN: Final = N_("win")
+BY_COLUMN: Final = N_("Average per game, by column")
+LABELS: Final = (AVERAGE, WIN, BY_COLUMN)
+"""The chart's own labels, through :attr:`StatsChartData.words` (the kinds' titles and the
+column names are the catalogues' already)."""
 
 KIND_COLORS: Final = {"royale": OKABE_ITO[0], "posing": OKABE_ITO[2]}
 """Each kind's points and average line (Okabe-Ito blue and bluish green)."""
@@ -110,6 +113,8 @@ class StatsChartData:
     columns: tuple[float, ...] | None = None
     words: Words = field(default=english, compare=False)
     """The labels' language (see :mod:`pictures.words`)."""
+    ngettext: Plural = field(default=english_plural, compare=False)
+    """The labels with plural forms, in the same language."""
     number: Callable[[float], str] = field(default=one_decimal, compare=False)
     """How an average is written (the Discord layer passes the language's number format)."""
 
@@ -180,8 +185,9 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
     _, height = chart_size(data)
     words = data.words
     shown = data.shown()
-    overlays: list[Overlay] = [_heading(player_name(data.name, 0), words(LAST_N, n=len(shown)),
-                                        0, TITLE_H, TITLE_PX, one_off=True)]
+    last = data.ngettext("Last {n} game", "Last {n} games", len(shown))  # LAST_ONE, LAST_N
+    overlays: list[Overlay] = [_heading(player_name(data.name, 0), last, 0, TITLE_H, TITLE_PX,
+                                        one_off=True)]
     with chart_style():
         fig = figure(height)
         for index, kind in enumerate(data.kinds()):

@@ -10,7 +10,8 @@ from typing import Any
 import discord
 
 MENTION = re.compile(r"<@(\d+)>")
-PASSIVE = frozenset({"hand", "pcard", "log", "rematch", "review", "sheet", "page"})
+PASSIVE = frozenset({"hand", "pcard", "log", "rematch", "review", "sheet", "page", "replay",
+                     "frame"})
 """Verbs that are not a decision of the game (private answers, the game-over buttons)."""
 
 

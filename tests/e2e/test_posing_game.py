@@ -150,11 +150,12 @@ async def latest_game(table: Table) -> Any:
 
 async def final_card(table: Table) -> bytes:
     final = table.channel.history()[-1]  # the game-over announcement
-    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch", "review"]
-    (att,) = final.attachments
-    assert att.filename == "posing-card.png"
+    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch", "replay", "review"]
+    card, chart = final.attachments  # the score card, then the chart of the running totals
+    assert (card.filename, chart.filename) == ("posing-card.png", "running-totals.png")
     assert final.embeds[0].image.url == "attachment://posing-card.png"
-    data: bytes = await att.read()
+    assert (await chart.read()).startswith(PNG_MAGIC)
+    data: bytes = await card.read()
     return data
 
 

@@ -36,7 +36,8 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     assert f"<@{table['alice'].id}>" in final.content and f"<@{table['bob'].id}>" in final.content
     standings = final.embeds[0].description
     assert "wins Panda Royale" in standings or "Shared win" in standings
-    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch", "review", "sheet"]
+    assert sorted(verb(c) for c in custom_ids(final)) == [
+        "log", "rematch", "replay", "review", "sheet"]
     assert final.attachments and final.attachments[0].filename == "round-card.png"
     sheet = next(c for c in custom_ids(final) if verb(c) == "sheet")
     res = await table["bob"].click(final, custom_id=sheet)  # the full sheet, privately

@@ -3,9 +3,10 @@ reads other servers' games (issue 25, point 2).
 
 The service calls a command or a click makes (``/royale new`` with its per-host and per-server
 counts, joining, leaving, adding a computer, starting, deciding, a timeout, cancelling,
-``/royale log``, status, a component's place check, the leaderboard and the stats, a server's
-open games, a deleted channel, ...) run against a database that already holds thousands of
-other servers' games, results, ratings and totals, with fresh planner statistics (ANALYZE).
+``/royale log``, the replay, status, a component's place check, the leaderboard, the stats and
+their picture, a server's open games, a deleted channel, ...) run against a database that
+already holds thousands of other servers' games, results, ratings and totals, with fresh
+planner statistics (ANALYZE).
 Every statement they execute is captured where storage hands it to the driver (aiosqlite's
 connection; PostgreSQL: :class:`storage.pgconn.PgConn`), then explained on another connection
 of the same database: SQLite's ``EXPLAIN QUERY PLAN`` must not ``SCAN`` a game table (a
@@ -349,6 +350,10 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
     with rec.at("/royale log"):
         await svc.game_log(here.channel_id, "royale")
         await svc.log_of(finished)
+    with rec.at("replay (from any channel of the server: its button's check, its log)"):
+        await other.check_server(game.id, GUILD)
+        await other.replay(Place(GUILD, 777), game.id)
+        await svc.replay(here, kind="royale")
     with rec.at("rematch"):
         rematch = await svc.lobbies.rematch(game.id, ALICE, here)
     with rec.at("cancel"):
@@ -361,6 +366,9 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
                 await stats.leaderboard(GUILD, "royale", period, 0, computers)
     with rec.at("stats"):
         await stats.player(GUILD, ALICE.id)
+    with rec.at("the stats picture (a member's last results, their games' logs)"):
+        history = await stats.history(GUILD, ALICE.id, steps_of=("royale",))
+        assert history.steps  # the logs were read
     with rec.at("settings (server language, threads)"):
         await svc.servers.set_language(GUILD, "de", manager=True, known=frozenset({"de"}))
         await svc.servers.language(GUILD)
