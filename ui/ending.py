@@ -1,6 +1,6 @@
 """The end of a game: the announcement every player is pinged by, with the final standings,
-the final picture, the game log and a Rematch button (same channel, same settings, the same
-players invited).
+the final picture, what its people earned (achievements), the game log and a Rematch button
+(same channel, same settings, the same players invited).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import discord
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
 from bot.service import Game, is_person
+from ui.achievements import note_earned
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable, place_of
 from ui.i18n import for_game, for_user
@@ -78,6 +79,7 @@ async def announce_end(hub: Hub, game: Game, shown: Shown,
     thread also sums itself up in one message back in its lobby's channel.
     """
     players = [p.player_id for p in game.players]
+    shown = await note_earned(hub.bot.stats, game, shown)
     sent = await hub.messages.announce(game, shown, players, interaction)
     if game.parent_channel_id is not None:
         summary = result_in_channel(game, shown, sent.id if sent is not None else None)

@@ -22,20 +22,28 @@ from bot.service.model import (
     Place,
     PlayerStats,
     Seat,
+    ServerSeason,
     Step,
     cpu_name,
     is_cpu,
     is_former,
     is_person,
 )
-from bot.service.stats import LeaderboardPage, StatsService
+from bot.service.season_calendar import LENGTHS, SeasonWindow, season_at
+from bot.service.seasons import SeasonEnd, Seasons
+from bot.service.servers import OFF
+from bot.service.stats import LAST_SEASON, SEASON, LeaderboardPage, StatsService
 
 __all__ = [
+    "LAST_SEASON",
+    "LENGTHS",
     "LOBBY_TTL",
     "MAX_OPEN_LOBBIES",
     "MAX_OPEN_PER_SERVER",
     "MAX_TURN_TIMEOUT",
     "MIN_TURN_TIMEOUT",
+    "OFF",
+    "SEASON",
     "TIMEOUT_AI",
     "Game",
     "GameLog",
@@ -49,12 +57,17 @@ __all__ = [
     "Place",
     "PlayerStats",
     "Presence",
+    "SeasonEnd",
+    "SeasonWindow",
+    "Seasons",
     "Seat",
+    "ServerSeason",
     "StatsService",
     "Step",
     "cpu_name",
     "is_cpu",
     "is_former",
     "is_person",
+    "season_at",
     "wall_ms",
 ]

@@ -41,6 +41,7 @@ from bot.service.lobby import Limits, Lobbies
 from bot.service.model import Game, GameLog, Outcome, Person, Place
 from bot.service.privacy import PersonalData
 from bot.service.review import Reviews
+from bot.service.seasons import Seasons
 from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
@@ -90,9 +91,12 @@ class GameService:
         self.store = GameStore(db)
         """Storage, the open games' cache and the channels' locks."""
         self.deadlines = Deadlines(db, clock, self._deadline_passed)
-        self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of)
+        self.seasons = Seasons(db, clock, owns=lambda guild_id: self.deadlines.owns(guild_id))
+        """Servers' seasons and their ends (claimed once; their podiums)."""
+        self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of,
+                           season_of=self.seasons.at)
         self.servers = ServerSettings(db, clock)
-        """A server's own settings (its games' language, threads)."""
+        """A server's own settings (its games' language, threads, seasons)."""
         self.lobbies = Lobbies(self.store, self.deadlines, clock, limits=self.limits,
                                default_timeout=default_timeout,
                                seed=lambda: self.seed_source())

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.rules.levels import LEVELS, NORMAL
-from storage import GameRow, LeaderRow, PlayerRow, StatsRow
+from storage import GameRow, LeaderRow, PlayerRow, SeasonSetting, StatsRow
 
 Game = GameRow
 """A game as the service returns it: id, place, kind, status, players, settings, version."""
@@ -21,6 +21,8 @@ LeaderEntry = LeaderRow
 """One line of a leaderboard."""
 PlayerStats = StatsRow
 """A player's figures for one game kind in one server."""
+ServerSeason = SeasonSetting
+"""A server's seasons as its managers set them (length, podium channel, ratings reset)."""
 
 CPU_NAMES: Final = ("Bao", "Mochi", "Dumpling", "Bamboo", "Lychee", "Tofu", "Noodle", "Sesame",
                     "Momo", "Pepper")

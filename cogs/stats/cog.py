@@ -23,7 +23,9 @@ from ui.settings import server_language
 STALE_BOARD: Final = N_("This leaderboard button is not valid any more.")
 GAMES: Final = [Choice(name=loc(kind.title), value=kind.name) for kind in KINDS.values()]
 """The leaderboard's games: every registered kind (the kinds' titles are translated)."""
-PERIODS: Final = [Choice(name=loc("all"), value="all"), Choice(name=loc("month"), value="month")]
+PERIODS: Final = [Choice(name=loc("all"), value="all"), Choice(name=loc("month"), value="month"),
+                  Choice(name=loc("season"), value="season"),
+                  Choice(name=loc("last season"), value="last-season")]
 
 
 async def _page(ctx: ClickContext) -> None:
@@ -61,7 +63,8 @@ class StatsCog(commands.Cog):
         return interaction.channel_id is not None and self.cooldown.public(interaction.channel_id)
 
     @app_commands.command(name=loc("leaderboard"), description=loc("This server's best players"))
-    @app_commands.describe(game=loc("Which game"), period=loc("All time or this month"),
+    @app_commands.describe(game=loc("Which game"),
+                           period=loc("All time, this month, this season or the last one"),
                            computers=loc("Include computer players"))
     @app_commands.rename(game=loc("game"), period=loc("period"), computers=loc("computers"))
     @app_commands.choices(game=GAMES, period=PERIODS)
@@ -91,8 +94,10 @@ class StatsCog(commands.Cog):
         """A member's figures in this server."""
         place = place_of(interaction)
         who = member or interaction.user
-        rows = await hub_of(self.bot).stats.player(place.guild_id, who.id)
+        stats = hub_of(self.bot).stats
+        rows = await stats.player(place.guild_id, who.id)
+        earned = [a.achievement for a in await stats.achievements(place.guild_id, who.id)]
         tr = tr_for(await server_language(interaction))
         await interaction.response.send_message(
-            embed=stats_embed(tr, getattr(who, "display_name", who.name), rows),
+            embed=stats_embed(tr, getattr(who, "display_name", who.name), rows, earned),
             ephemeral=not self._public(interaction))
