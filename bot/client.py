@@ -25,7 +25,7 @@ from storage import Database, open_database
 log = logging.getLogger("bot.client")
 
 FEATURES: Final[tuple[str, ...]] = ("cogs.core", "cogs.royale", "cogs.posing", "cogs.stats",
-                                    "cogs.help", "cogs.upkeep", "cogs.privacy")
+                                    "cogs.seasons", "cogs.help", "cogs.upkeep", "cogs.privacy")
 """Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it)."""
 
 
@@ -87,7 +87,7 @@ class PandaBot(commands.Bot):
                                    retention_days=self.settings.guild_retention_days,
                                    limits=Limits(per_server=self.settings.guild_open_games,
                                                  lobby_ttl_s=self.settings.lobby_ttl))
-        self.stats = StatsService(db)
+        self.stats = StatsService(db, clock=discord_clock)
         self.service.deadlines.owns = self.plan.owns
         if self.settings.metrics_port is not None:
             self.start_metrics(self.settings.metrics_port)

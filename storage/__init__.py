@@ -22,13 +22,14 @@ from .errors import (
     TooManyOpen,
     WrongStatus,
 )
-from .finish import Finish, RateFn, Rating
+from .finish import AwardFn, Finish, RateFn, Rating
 from .jsoncol import relabel
 from .migrator import Migration
 from .opening import open_database
 from .personal_data import SERVER_TABLES, Departure, PersonalRows
 from .postgres import PgDatabase
 from .rows import (
+    AchievementRow,
     ActionRow,
     DatabaseInfo,
     GameRow,
@@ -37,12 +38,16 @@ from .rows import (
     PlayerRow,
     RatingRow,
     ResultRow,
+    SeasonEndRow,
+    SeasonSetting,
     StatsRow,
 )
 
 __all__ = [
     "SERVER_TABLES",
+    "AchievementRow",
     "ActionRow",
+    "AwardFn",
     "BackendError",
     "ChannelBusy",
     "Database",
@@ -66,6 +71,8 @@ __all__ = [
     "RatingRow",
     "ResultRow",
     "SchemaError",
+    "SeasonEndRow",
+    "SeasonSetting",
     "StaleVersion",
     "StatsRow",
     "Storage",

@@ -17,19 +17,23 @@ from __future__ import annotations
 
 from typing import Any, TypeAlias
 
+from .achievements import AchievementMethods
 from .game_methods import GameMethods
 from .guild_settings import SettingsMethods
 from .member_history import HistoryMethods
 from .personal_data import PersonalDataMethods
 from .result_methods import ResultMethods
 from .runner import C, CommitHook, Job, TransactionRunner
+from .seasons import SeasonMethods
 
 
 class StorageBase(GameMethods[C], ResultMethods[C], SettingsMethods[C],
-                  PersonalDataMethods[C], HistoryMethods[C]):
+                  PersonalDataMethods[C], HistoryMethods[C], SeasonMethods[C],
+                  AchievementMethods[C]):
     """Persistence for games, their action logs, results, ratings, leaderboards, servers'
-    settings (``guild_settings.py``), a member's recent games (``member_history.py``), and a
-    person's or a server's data as a whole (``personal_data.py``).
+    settings (``guild_settings.py``), a member's recent games (``member_history.py``), seasons
+    (``seasons.py``) and achievements (``achievements.py``); a person's or a server's data as a
+    whole (``personal_data.py``).
 
     ``C`` is the backend's connection type. Open one with :func:`storage.open_database` (or a
     backend's ``open``) and close it with ``await db.close()`` (or ``async with``).

@@ -1,7 +1,8 @@
 """Moving a server's data between databases: :func:`copy_database`.
 
-Copies every game (with its players), action, result, rating and server setting from ``source``
-to ``target`` (an SQLite path or a ``postgresql://`` URL on either side), keeping the ids.
+Copies every game (with its players), action, result, achievement, rating, server setting and
+season's end from ``source`` to ``target`` (an SQLite path or a ``postgresql://`` URL on either
+side), keeping the ids.
 Both are opened (and migrated) as the bot opens them. Everything is written in one transaction
 on the target, which is checked before it commits: the row counts of both sides, and a sha256
 checksum of each game's action log computed from the rows read on the source and from the rows
@@ -69,11 +70,25 @@ _RATINGS = _Table(
     ("guild_id", "kind", "player_id", "display_name", "mu", "sigma", "games", "updated_ms"),
     "guild_id, kind, player_id",
 )
-_GUILD_SETTINGS = _Table("guild_settings", ("guild_id", "language", "threads", "updated_ms"),
-                         "guild_id")
+_GUILD_SETTINGS = _Table(
+    "guild_settings",
+    ("guild_id", "language", "threads", "season", "season_channel_id", "season_reset",
+     "season_since_ms", "updated_ms"),
+    "guild_id",
+)
+_ACHIEVEMENTS = _Table(
+    "achievements", ("guild_id", "player_id", "achievement", "game_id", "earned_ms"),
+    "game_id, guild_id, player_id, achievement",
+)
+_SEASON_ENDS = _Table(
+    "season_ends",
+    ("guild_id", "season", "start_ms", "end_ms", "claimed_ms", "posted_ms", "channel_id",
+     "message_id", "outcome"),
+    "guild_id, season",
+)
+_PER_GAME = (_GAMES, _PLAYERS, _ACTIONS, _RESULTS, _ACHIEVEMENTS)
 _DEPARTURES = _Table("guild_departures", ("guild_id", "removed_ms"), "guild_id")
-_PER_GAME = (_GAMES, _PLAYERS, _ACTIONS, _RESULTS)
-_PER_GUILD = (_RATINGS, _GUILD_SETTINGS, _DEPARTURES)
+_PER_GUILD = (_RATINGS, _GUILD_SETTINGS, _SEASON_ENDS, _DEPARTURES)
 _ALL = (*_PER_GAME, *_PER_GUILD)
 
 
@@ -97,13 +112,18 @@ class CopyReport:
     checksums: int
     """Games whose action-log sha256 matched on both sides (every game)."""
     servers: int = 0
-    """Servers' settings rows (their default language)."""
+    """Servers' settings rows (their default language, threads, seasons)."""
+    achievements: int = 0
+    """Achievements people earned."""
+    season_ends: int = 0
+    """Seasons' ends claimed."""
 
     def summary(self) -> str:
         """One line for people."""
         return (
             f"copied {self.games} games ({self.players} players), {self.actions} actions,"
-            f" {self.results} results, {self.ratings} ratings, {self.servers} server settings;"
+            f" {self.results} results, {self.ratings} ratings, {self.servers} server settings,"
+            f" {self.achievements} achievements, {self.season_ends} season ends;"
             f" {self.checksums} action-log"
             " checksums ok"
         )
@@ -158,8 +178,8 @@ async def _insert(conn: Conn, table: _Table, rows: Tuples) -> None:
 
 
 async def _clear(conn: Conn) -> None:
-    for name in ("actions", "results", "game_players", "ratings", "player_totals", "games",
-                 "guild_settings", "guild_departures"):
+    for name in ("achievements", "actions", "results", "game_players", "ratings",
+                 "player_totals", "games", "guild_settings", "season_ends", "guild_departures"):
         await execute(conn, f"DELETE FROM {name}")
 
 
@@ -274,6 +294,8 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
             results=found["results"],
             ratings=found["ratings"],
             servers=found["guild_settings"],
+            achievements=found["achievements"],
+            season_ends=found["season_ends"],
             checksums=len(source_digests),
         )
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 Rating = tuple[float, float]
 """``(mu, sigma)``."""
@@ -12,6 +13,14 @@ RateFn = Callable[[dict[str, Rating | None]], Mapping[str, Rating]]
 """Gets the current rating of every player of the game (``None`` if unrated), returns the new
 ratings of the players to rate (a subset of the game's players, e.g. leaving computer players
 out). Called inside the finishing transaction: keep it quick and free of I/O."""
+
+AwardFn = Callable[[Sequence[Mapping[str, Any]], Mapping[str, Sequence[int]]],
+                   Mapping[str, Collection[str]]]
+"""``award(events, season_times)``: gets the game's whole event log (its last action's events
+included) and, for each player with a result, when each of their results in the server's
+current season finished (this game's included; nothing without a season); returns the
+achievement ids each player earned (players with a result only). Called inside the finishing
+transaction, after the results: quick and free of I/O."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,13 +32,18 @@ class Finish:
     defaults to every player of rank 1 (ties share the win); pass it to override. ``rate``,
     when given, updates the server's ratings in the same transaction. ``unrated`` players
     (a seat a computer played for a person who left) get no result, no totals and no rating;
-    they still take their place among the others' ranks.
+    they still take their place among the others' ranks. ``award``, when given, keeps what the
+    players earned (:data:`AwardFn`) in the same transaction: an achievement a player already
+    has in the server stays as first earned. ``season`` is the server's current season
+    (``(start_ms, end_ms)``) whose results ``award`` is told about.
     """
 
     scores: Mapping[str, int]
     winners: Collection[str] | None = None
     rate: RateFn | None = None
     unrated: Collection[str] = ()
+    award: AwardFn | None = None
+    season: tuple[int, int] | None = None
 
 
 def ranks(scores: Mapping[str, int]) -> dict[str, int]:

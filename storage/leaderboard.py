@@ -6,8 +6,9 @@ Two orders:
 
 * all time (``since_ms is None``): by conservative rating ``mu - 3 * sigma``, highest first,
   unrated players after rated ones; then wins, average score, games.
-* a period (``since_ms`` given): ratings cannot be split by time, so by wins in the period,
-  then average score in the period, then games.
+* a period (``since_ms`` given, and ``until_ms`` when it has an end: a season gone by):
+  ratings cannot be split by time, so by wins in the period, then average score in the
+  period, then games.
 
 Ties end on ``player_id`` so pages never overlap. Ratings are always the current ones.
 """
@@ -35,8 +36,11 @@ _TOTALS = """
 # A period: summed from results through the results_leaderboard index (the period's results
 # are read first: grouped directly, SQLite would rather walk an index in player order over
 # every result of the server to skip the GROUP BY sort).
-# Parameters: guild_id, kind, since_ms, max is_bot.
-_PERIOD_FILTER = "guild_id = ? AND kind = ? AND finished_ms >= ? AND is_bot <= ?"
+# Parameters: guild_id, kind, since_ms, until_ms (excluded), max is_bot.
+_PERIOD_FILTER = ("guild_id = ? AND kind = ? AND finished_ms >= ? AND finished_ms < ?"
+                  " AND is_bot <= ?")
+_NO_END = 2**62
+"""``until_ms`` of a period that has not ended (any finish time is before it)."""
 _PERIOD = f"""
     WITH recent AS MATERIALIZED (
         SELECT player_id, won, score, is_bot FROM results WHERE {_PERIOD_FILTER}
@@ -94,11 +98,12 @@ ORDER BY agg.kind
 
 
 def _filter_params(
-    guild_id: int, kind: str, since_ms: int | None, include_bots: bool
+    guild_id: int, kind: str, since_ms: int | None, until_ms: int | None, include_bots: bool
 ) -> tuple[int | str, ...]:
     if since_ms is None:
         return (guild_id, kind, int(include_bots))
-    return (guild_id, kind, since_ms, int(include_bots))
+    until = _NO_END if until_ms is None else until_ms
+    return (guild_id, kind, since_ms, until, int(include_bots))
 
 
 async def select_leaderboard(
@@ -107,6 +112,7 @@ async def select_leaderboard(
     kind: str,
     *,
     since_ms: int | None,
+    until_ms: int | None = None,
     include_bots: bool,
     limit: int,
     offset: int,
@@ -117,7 +123,7 @@ async def select_leaderboard(
         conn,
         sql,
         (
-            *_filter_params(guild_id, kind, since_ms, include_bots),
+            *_filter_params(guild_id, kind, since_ms, until_ms, include_bots),
             guild_id,
             kind,
             limit,
@@ -149,11 +155,13 @@ async def count_leaderboard(
     kind: str,
     *,
     since_ms: int | None,
+    until_ms: int | None = None,
     include_bots: bool,
 ) -> int:
     """How many players the leaderboard has (for paging)."""
     sql = _COUNT_ALL_TIME if since_ms is None else _COUNT_PERIOD
-    return int(await fetch_value(conn, sql, _filter_params(guild_id, kind, since_ms, include_bots)))
+    return int(await fetch_value(
+        conn, sql, _filter_params(guild_id, kind, since_ms, until_ms, include_bots)))
 
 
 async def select_stats(

@@ -9,17 +9,18 @@ them never touches the append-only log. A server's data is every row carrying it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import games as g
+from .achievements import select_person_achievements
 from .connection import Conn, execute, fetch_all, fetch_value
 from .errors import InvalidData
 from .results import select_results
-from .rows import GameRow, RatingRow, ResultRow
+from .rows import AchievementRow, GameRow, RatingRow, ResultRow
 from .runner import C, TransactionRunner
 
 SERVER_TABLES = ("games", "results", "ratings", "player_totals", "guild_settings",
-                 "guild_departures")
+                 "guild_departures", "achievements", "season_ends")
 """Every table with a ``guild_id`` column: a server's data (game_players and actions go with
 their games)."""
 
@@ -36,6 +37,8 @@ class PersonalRows:
     ratings: list[RatingRow]
     totals: list[dict[str, int | str]]
     """Their all-time totals per server and game kind (``player_totals``)."""
+    achievements: list[AchievementRow] = field(default_factory=list)
+    """What they earned, in every server."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +73,8 @@ async def _person_rows(conn: Conn, player_id: str) -> PersonalRows:
             conn, "SELECT guild_id, kind, games, wins, best_score, total_score"
                   " FROM player_totals WHERE player_id = ? ORDER BY guild_id, kind",
             (player_id,))]
-    return PersonalRows(games, results, ratings, totals)
+    return PersonalRows(games, results, ratings, totals,
+                        await select_person_achievements(conn, player_id))
 
 
 async def _forget_person(conn: Conn, player_id: str, pseudonym: str, name: str
@@ -80,6 +84,8 @@ async def _forget_person(conn: Conn, player_id: str, pseudonym: str, name: str
         "ratings": await execute(conn, "DELETE FROM ratings WHERE player_id = ?", (player_id,)),
         "player_totals": await execute(conn, "DELETE FROM player_totals WHERE player_id = ?",
                                        (player_id,)),
+        "achievements": await execute(conn, "DELETE FROM achievements WHERE player_id = ?",
+                                      (player_id,)),
         "game_players": await execute(
             conn, "UPDATE game_players SET player_id = ?, display_name = ? WHERE player_id = ?",
             (pseudonym, name, player_id)),

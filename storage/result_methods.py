@@ -41,6 +41,7 @@ class ResultMethods(TransactionRunner[C]):
         kind: str,
         *,
         since_ms: int | None = None,
+        until_ms: int | None = None,
         limit: int = 10,
         offset: int = 0,
         include_bots: bool = False,
@@ -48,9 +49,9 @@ class ResultMethods(TransactionRunner[C]):
         """One page of the server's leaderboard for a game kind.
 
         All time (``since_ms=None``): ordered by rating ``mu - 3*sigma`` (unrated players last),
-        then wins, average score, games. A period (results with ``finished_ms >= since_ms``):
-        ordered by wins, then average score, then games. Ties end on ``player_id``. Computer
-        players are left out unless ``include_bots``.
+        then wins, average score, games. A period (results with ``finished_ms >= since_ms``,
+        and ``< until_ms`` if given): ordered by wins, then average score, then games. Ties end
+        on ``player_id``. Computer players are left out unless ``include_bots``.
         """
         if limit < 0 or offset < 0:
             raise InvalidData("limit and offset must not be negative")
@@ -60,6 +61,7 @@ class ResultMethods(TransactionRunner[C]):
                 guild_id,
                 kind,
                 since_ms=since_ms,
+                until_ms=until_ms,
                 include_bots=include_bots,
                 limit=limit,
                 offset=offset,
@@ -67,12 +69,14 @@ class ResultMethods(TransactionRunner[C]):
         )
 
     async def leaderboard_count(
-        self, guild_id: int, kind: str, *, since_ms: int | None = None, include_bots: bool = False
+        self, guild_id: int, kind: str, *, since_ms: int | None = None,
+        until_ms: int | None = None, include_bots: bool = False
     ) -> int:
         """How many players :meth:`leaderboard` ranks with these filters (for paging)."""
         return await self._read(
             lambda conn: lb.count_leaderboard(
-                conn, guild_id, kind, since_ms=since_ms, include_bots=include_bots
+                conn, guild_id, kind, since_ms=since_ms, until_ms=until_ms,
+                include_bots=include_bots
             )
         )
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from .achievements import record_achievements
 from .connection import Conn, Row, execute, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish, Rating, ranks
-from .rows import GameRow, RatingRow, ResultRow
+from .rows import GameRow, PlayerRow, RatingRow, ResultRow
 
 _RESULT_COLUMNS = (
     "game_id, guild_id, kind, player_id, display_name, is_bot, seat, score, rank, won, finished_ms"
@@ -46,7 +47,9 @@ def _check_ratings(game: GameRow, players: set[str], new: dict[str, Rating]) -> 
 async def record_finish(
     conn: Conn, game: GameRow, finish: Finish, now_ms: int
 ) -> None:
-    """Insert the game's results and apply ``finish.rate`` to the server's ratings."""
+    """Insert the game's results, apply ``finish.rate`` to the server's ratings and keep what
+    ``finish.award`` says the players earned (:mod:`storage.achievements`).
+    """
     players = _check_scores(game, finish) - set(finish.unrated)
     place = ranks(finish.scores)
     winners = (
@@ -89,8 +92,14 @@ async def record_finish(
             for p in seats
         ],
     )
-    if finish.rate is None:
-        return
+    if finish.rate is not None:
+        await _rate(conn, game, finish, players, seats, now_ms)
+    await record_achievements(conn, game, finish, now_ms, seats)
+
+
+async def _rate(conn: Conn, game: GameRow, finish: Finish, players: set[str],
+                seats: list[PlayerRow], now_ms: int) -> None:
+    assert finish.rate is not None
     # Finishes in one server take turns for the ratings' read-modify-write.
     await serialize(conn, f"ratings:{game.guild_id}:{game.kind}")
     rated = [p.player_id for p in seats]

@@ -205,6 +205,52 @@ class StatsRow(_Figures):
 
 
 @dataclass(frozen=True, slots=True)
+class SeasonSetting:
+    """A server's seasons as its managers set them (``/settings season``).
+
+    ``length`` is ``"monthly"`` or ``"quarterly"``, or None (no seasons); ``channel_id`` is
+    where the podium goes when a season ends; ``reset``: every rating of the server starts
+    again at a season's end (else ratings carry on); ``since_ms``: when ``length`` was chosen.
+    """
+
+    guild_id: int
+    length: str | None = None
+    channel_id: int | None = None
+    reset: bool = False
+    since_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonEndRow:
+    """A season's end as claimed (``season_ends``): ``posted_ms`` None while its podium is
+    still to be settled by the process that claimed it at ``claimed_ms``.
+    """
+
+    guild_id: int
+    season: str
+    start_ms: int
+    end_ms: int
+    claimed_ms: int
+    posted_ms: int | None
+    channel_id: int | None
+    message_id: int | None
+    outcome: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AchievementRow:
+    """One achievement a person earned in a server: its id, the game that first earned it and
+    when.
+    """
+
+    guild_id: int
+    player_id: str
+    achievement: str
+    game_id: int
+    earned_ms: int
+
+
+@dataclass(frozen=True, slots=True)
 class DatabaseInfo:
     """What :meth:`storage.Database.info` reports: for health checks and tests."""
 

@@ -1,6 +1,7 @@
 """The end of a game: the announcement every player is pinged by, with the final standings,
-the final picture and the chart of the running totals, the game log, the replay and a Rematch
-button (same channel, same settings, the same players invited).
+the final picture and the chart of the running totals, what its people earned (achievements),
+the game log, the replay and a Rematch button (same channel, same settings, the same players
+invited).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
 from bot.service import Game, is_person
 from pictures.charts import game_chart_data, render_game_chart
+from ui.achievements import note_earned
 from ui.clicks import Click
 from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable, place_of
 from ui.i18n import for_game, for_user
@@ -113,6 +115,7 @@ async def announce_end(hub: Hub, game: Game, shown: Shown,
         # an attachment of its own, not an embed's image: shown as wide as the message
         shown.files = [*(shown.files or []), chart]
     players = [p.player_id for p in game.players]
+    shown = await note_earned(hub.bot.stats, game, shown)
     sent = await hub.messages.announce(game, shown, players, interaction)
     if game.parent_channel_id is not None:
         summary = result_in_channel(game, shown, sent.id if sent is not None else None)

@@ -43,6 +43,11 @@ BIG_BANG_FACE: Final = 8
 SEASON_GAMES: Final = 10
 
 
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
+    """Mark a name or a description for the catalogues (the Discord layer translates it)."""
+    return msgid
+
+
 @dataclass(frozen=True, slots=True)
 class Achievement:
     """One achievement: a stable id (stored; never renamed), its English name and one line
@@ -58,29 +63,29 @@ class Achievement:
 
 
 ACHIEVEMENTS: Final[tuple[Achievement, ...]] = (
-    Achievement(FIRST_WIN, "First win",
-                "Win a game against at least one other player.", None),
-    Achievement(SHARED_WIN, "Shared glory",
-                "Share first place with another player.", None),
-    Achievement(FULL_TABLE, "Full table",
-                "Win a game of Panda Royale with ten players.", ROYALE.name),
-    Achievement(CENTURY, "Century",
-                "Score 100 points or more in one colour column in a single round of "
-                "Panda Royale.", ROYALE.name),
-    Achievement(COMEBACK, "Comeback",
-                "Win a game of Panda Royale from last place after round 5.", ROYALE.name),
-    Achievement(WIRE_TO_WIRE, "Wire to wire",
-                "Lead a game of Panda Royale alone after every round.", ROYALE.name),
-    Achievement(SIX_HUNDRED, "Six hundred",
-                "Finish a game of Panda Royale with 600 points or more.", ROYALE.name),
-    Achievement(BIG_BANG, "Big bang",
-                "Fire a Cannon die showing 8: 80 points at once.", ROYALE.name),
-    Achievement(PERFECT_POSE, "Perfect pose",
-                "Fill Set of 5 in Posing Pandas: all five dice alike.", POSING.name),
-    Achievement(FULL_CARD, "No blanks",
-                "Finish a game of Posing Pandas without a 0 on your card.", POSING.name),
-    Achievement(REGULAR, "Regular",
-                "Play ten games in one season.", None),
+    Achievement(FIRST_WIN, N_("First win"),
+                N_("Win a game against at least one other player."), None),
+    Achievement(SHARED_WIN, N_("Shared glory"),
+                N_("Share first place with another player."), None),
+    Achievement(FULL_TABLE, N_("Full table"),
+                N_("Win a game of Panda Royale with ten players."), ROYALE.name),
+    Achievement(CENTURY, N_("Century"),
+                N_("Score 100 points or more in one colour column in a single round of "
+                "Panda Royale."), ROYALE.name),
+    Achievement(COMEBACK, N_("Comeback"),
+                N_("Win a game of Panda Royale from last place after round 5."), ROYALE.name),
+    Achievement(WIRE_TO_WIRE, N_("Wire to wire"),
+                N_("Lead a game of Panda Royale alone after every round."), ROYALE.name),
+    Achievement(SIX_HUNDRED, N_("Six hundred"),
+                N_("Finish a game of Panda Royale with 600 points or more."), ROYALE.name),
+    Achievement(BIG_BANG, N_("Big bang"),
+                N_("Fire a Cannon die showing 8: 80 points at once."), ROYALE.name),
+    Achievement(PERFECT_POSE, N_("Perfect pose"),
+                N_("Fill Set of 5 in Posing Pandas: all five dice alike."), POSING.name),
+    Achievement(FULL_CARD, N_("No blanks"),
+                N_("Finish a game of Posing Pandas without a 0 on your card."), POSING.name),
+    Achievement(REGULAR, N_("Regular"),
+                N_("Play ten games in one season."), None),
 )
 """Every achievement, in the order they are listed to players."""
 BY_ID: Final[Mapping[str, Achievement]] = {a.id: a for a in ACHIEVEMENTS}

@@ -23,6 +23,7 @@ from bot.service.model import (
     Place,
     PlayerStats,
     Seat,
+    ServerSeason,
     Step,
     cpu_name,
     is_cpu,
@@ -30,15 +31,29 @@ from bot.service.model import (
     is_person,
 )
 from bot.service.replays import Replay
-from bot.service.stats import LAST_GAMES, LeaderboardPage, MemberHistory, StatsService
+from bot.service.season_calendar import LENGTHS, SeasonWindow, season_at
+from bot.service.seasons import SeasonEnd, Seasons
+from bot.service.servers import OFF
+from bot.service.stats import (
+    LAST_GAMES,
+    LAST_SEASON,
+    SEASON,
+    LeaderboardPage,
+    MemberHistory,
+    StatsService,
+)
 
 __all__ = [
     "LAST_GAMES",
+    "LAST_SEASON",
+    "LENGTHS",
     "LOBBY_TTL",
     "MAX_OPEN_LOBBIES",
     "MAX_OPEN_PER_SERVER",
     "MAX_TURN_TIMEOUT",
     "MIN_TURN_TIMEOUT",
+    "OFF",
+    "SEASON",
     "TIMEOUT_AI",
     "Game",
     "GameLog",
@@ -55,12 +70,17 @@ __all__ = [
     "PlayerStats",
     "Presence",
     "Replay",
+    "SeasonEnd",
+    "SeasonWindow",
+    "Seasons",
     "Seat",
+    "ServerSeason",
     "StatsService",
     "Step",
     "cpu_name",
     "is_cpu",
     "is_former",
     "is_person",
+    "season_at",
     "wall_ms",
 ]

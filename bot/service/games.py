@@ -42,6 +42,7 @@ from bot.service.model import Game, GameLog, Outcome, Person, Place
 from bot.service.privacy import PersonalData
 from bot.service.replays import Replay
 from bot.service.review import Reviews
+from bot.service.seasons import Seasons
 from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
@@ -88,18 +89,17 @@ class GameService:
         self.default_timeout = default_timeout
         self.seed_source = seed_source
         self.limits = limits or Limits()
-        self.store = GameStore(db)
-        """Storage, the open games' cache and the channels' locks."""
+        self.store = GameStore(db)  # storage, the open games' cache, the channels' locks
         self.deadlines = Deadlines(db, clock, self._deadline_passed)
-        self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of)
+        self.seasons = Seasons(db, clock, owns=lambda guild_id: self.deadlines.owns(guild_id))
+        self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of,
+                           season_of=self.seasons.at)
         self.servers = ServerSettings(db, clock)
-        """A server's own settings (its games' language, threads)."""
+        """A server's own settings (its games' language, threads, seasons)."""
         self.lobbies = Lobbies(self.store, self.deadlines, clock, limits=self.limits,
                                default_timeout=default_timeout,
-                               seed=lambda: self.seed_source())
-        """Opening, changing, cancelling and expiring lobbies."""
-        self.privacy = PersonalData(self, retention_days=retention_days)
-        """A copy of a person's data; forgetting a person or a server."""
+                               seed=lambda: self.seed_source())  # the lobbies
+        self.privacy = PersonalData(self, retention_days=retention_days)  # a person's data
         self.reviews = Reviews(db)  # finished games' reviews, kept in memory
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own."""

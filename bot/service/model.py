@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.rules.levels import LEVELS, NORMAL
-from storage import GameRow, LeaderRow, PlayerRow, ResultRow, StatsRow
+from storage import GameRow, LeaderRow, PlayerRow, ResultRow, SeasonSetting, StatsRow
 
 Game = GameRow
 """A game as the service returns it: id, place, kind, status, players, settings, version."""
@@ -23,6 +23,8 @@ PlayerStats = StatsRow
 """A player's figures for one game kind in one server."""
 GameResult = ResultRow
 """One player's result in one finished game: score, rank, win."""
+ServerSeason = SeasonSetting
+"""A server's seasons as its managers set them (length, podium channel, ratings reset)."""
 
 CPU_NAMES: Final = ("Bao", "Mochi", "Dumpling", "Bamboo", "Lychee", "Tofu", "Noodle", "Sesame",
                     "Momo", "Pepper")

@@ -1,13 +1,19 @@
 """A server's own settings, set by its managers: the default language of its games, whether
-new games play in a thread.
+new games play in a thread, its seasons.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Final
 
 from bot.errors import NotAllowed, UserError
-from storage import Storage
+from bot.service.season_calendar import LENGTHS
+from storage import SeasonSetting, Storage
+
+OFF: Final = "off"
+"""The season length that stops a server's seasons."""
 
 NOT_A_MANAGER = "Only someone who can manage this server can change its settings."
 
@@ -44,3 +50,37 @@ class ServerSettings:
         if not manager:
             raise NotAllowed(NOT_A_MANAGER)
         await self.db.set_guild_threads(guild_id, threads, self.clock())
+
+    async def season(self, guild_id: int) -> SeasonSetting:
+        """A server's seasons (``/settings season``; ``length`` None: it runs none)."""
+        return await self.db.guild_season(guild_id)
+
+    async def set_season(self, guild_id: int, *, manager: bool, length: str | None = None,
+                         channel_id: int | None = None, reset: bool | None = None,
+                         here: int | None = None) -> SeasonSetting:
+        """Change a server's seasons; what is not given stays as it was. ``length``:
+        ``monthly``, ``quarterly`` or ``off``; ``channel_id``: where the podium goes; ``reset``:
+        ratings start again at each season's end (else they carry on). Seasons started without
+        a channel ever chosen post their podium in ``here`` (the channel of the command).
+        Returns the new setting.
+        """
+        if not manager:
+            raise NotAllowed(NOT_A_MANAGER)
+        if length is not None and length not in (*LENGTHS, OFF):
+            raise UserError("Choose one of the season lengths the command offers.")
+        now = self.clock()
+        old = await self.db.guild_season(guild_id)
+        new = old
+        if length is not None:
+            chosen = None if length == OFF else length
+            if chosen != old.length:
+                new = replace(new, length=chosen, since_ms=None if chosen is None else now)
+        if channel_id is not None:
+            new = replace(new, channel_id=channel_id)
+        elif new.length is not None and new.channel_id is None:
+            new = replace(new, channel_id=here)
+        if reset is not None:
+            new = replace(new, reset=reset)
+        if new != old:
+            await self.db.set_guild_season(new, now)
+        return new

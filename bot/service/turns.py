@@ -8,7 +8,7 @@ Discord. The caller holds the game's channel lock.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, Final
 
@@ -17,13 +17,22 @@ from bot.ratings import rate_game
 from bot.rules.gamelog import log_objects
 from bot.rules.levels import HARD, NORMAL
 from bot.rules.registry import GameKind, kind_of
+from bot.service.achievements import award_for
 from bot.service.deadlines import Deadlines
 from bot.service.model import Game, Outcome, Step, cpu_level
+from bot.service.season_calendar import SeasonWindow
 from bot.service.store import GameStore
 from storage import Finish, StaleVersion, WrongStatus
 
 STAND_IN_AI: Final = NORMAL
 """The level of the computer that decides for a person who ran out of time or left."""
+
+SeasonOf = Callable[[int, int], Awaitable[SeasonWindow | None]]
+"""``season_of(guild_id, now_ms)``: the server's season at that time (None: it runs none)."""
+
+
+async def _no_seasons(guild_id: int, now_ms: int) -> SeasonWindow | None:
+    return None
 
 
 def ai_seed(game: Game, seat: int) -> int:
@@ -43,9 +52,12 @@ class Turns:
     """Commits decisions of one game at a time (the caller holds the channel's lock)."""
 
     def __init__(self, store: GameStore, deadlines: Deadlines, clock: Callable[[], int],
-                 timeout_of: Callable[[Game], int]) -> None:
-        """Commit to ``store`` at ``clock``'s time; arm the next deadline in ``deadlines``."""
+                 timeout_of: Callable[[Game], int], season_of: SeasonOf = _no_seasons) -> None:
+        """Commit to ``store`` at ``clock``'s time; arm the next deadline in ``deadlines``;
+        a finish counts for the season ``season_of`` names.
+        """
         self.store = store
+        self.season_of = season_of
         self.db = store.db
         self.cache = store.cache
         self.deadlines = deadlines
@@ -124,17 +136,17 @@ class Turns:
         new_state, events = engine.apply(outcome.state, action)
         objs = list(log_objects(f"{game.id}", events))
         player_id = game.players[seat].player_id
+        now = self.clock()
         finish = None
         if engine.current_seat(new_state) is None:
-            finish = _finish(game, kind, new_state)
+            finish = _finish(game, kind, new_state, await self.season_of(game.guild_id, now))
         token = game.players[seat].token  # the log never holds a Discord id
         actor = token if by != "timeout" else f"timeout:{token}"
         try:  # the version guard: of racing writers (other processes too), one wins
             game = await self.db.commit_action(
                 game.id, game.version, action=action.to_json(), actor=actor, events=objs,
                 state=engine.state_to_json(new_state),
-                deadline_ms=self.deadline(game, new_state), now_ms=self.clock(),
-                finish=finish,
+                deadline_ms=self.deadline(game, new_state), now_ms=now, finish=finish,
             )
         except StaleVersion:
             raise StaleClick("Someone was quicker: the game just moved on. Use the latest "
@@ -189,9 +201,11 @@ def closed_message(game: Game) -> str:
     return "This game hasn't started yet."
 
 
-def _finish(game: Game, kind: GameKind[Any, Any], state: Any) -> Finish:
+def _finish(game: Game, kind: GameKind[Any, Any], state: Any,
+            season: SeasonWindow | None) -> Finish:
     """The results of a game that just ended: seats the computer played for a person who left
-    or resigned take their place but get no result and no rating.
+    or resigned take their place but get no result and no rating; what its people earned
+    (in ``season`` too) is kept with them.
     """
     engine = kind.engine
     totals = engine.totals(state)
@@ -200,4 +214,6 @@ def _finish(game: Game, kind: GameKind[Any, Any], state: Any) -> Finish:
     unrated = {p.player_id for p in game.players if p.stand_in is not None}
     rated = {p: s for p, s in scores.items() if p not in unrated}
     return Finish(scores=scores, winners=[w for w in winners if w not in unrated],
-                  rate=lambda current: rate_game(current, rated), unrated=unrated)
+                  rate=lambda current: rate_game(current, rated), unrated=unrated,
+                  award=award_for(game, season),
+                  season=None if season is None else (season.start_ms, season.end_ms))

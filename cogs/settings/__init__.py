@@ -1,26 +1,39 @@
-"""``/settings``: a server's own settings, for its admins (today: the default language)."""
+"""``/settings``: a server's own settings, for its admins: the default language of its games,
+threads, seasons.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
+from bot.service import OFF
 from cogs.privacy import ask_forget_server
+from cogs.settings.season import channel_warning, season_answer
 from ui.hub import hub_of, place_of
 from ui.i18n import for_user, languages
 from ui.managers import can_manage_server
 from ui.settings import LANGUAGE_CHOICES, language_name, server_language
+
+LENGTHS: Final = [Choice(name=loc("monthly"), value="monthly"),
+                  Choice(name=loc("quarterly"), value="quarterly"),
+                  Choice(name=loc("off"), value=OFF)]
+RATINGS: Final = [Choice(name=loc("carry on"), value="carry-on"),
+                  Choice(name=loc("reset"), value="reset")]
 
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                   group_description=loc("This server's settings (server managers)")):
-    """``/settings language``, ``/settings threads`` and ``/settings forget-server``."""
+    """``/settings language``, ``/settings threads``, ``/settings season`` and
+    ``/settings forget-server``.
+    """
 
     def __init__(self, bot: commands.Bot) -> None:
         """Serve ``bot``."""
@@ -70,6 +83,35 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
         await interaction.response.send_message(
             tr("From now on, new games here play in a thread of their channel.") if on
             else tr("From now on, new games here play in their channel."), ephemeral=True)
+
+    @app_commands.command(name=loc("season"),
+                          description=loc("Seasons: a podium at each season's end (monthly, "
+                                          "quarterly or off)"))
+    @app_commands.describe(length=loc("How long a season lasts (off: no seasons)"),
+                           channel=loc("Where the podium is posted when a season ends"),
+                           ratings=loc("At a season's end, ratings carry on or start again"))
+    @app_commands.rename(length=loc("length"), channel=loc("channel"), ratings=loc("ratings"))
+    @app_commands.choices(length=LENGTHS, ratings=RATINGS)
+    async def season(self, interaction: discord.Interaction[Any], length: str | None = None,
+                     channel: discord.TextChannel | None = None,
+                     ratings: str | None = None) -> None:
+        """Set the server's seasons, or say what they are."""
+        tr = for_user(interaction)
+        service = hub_of(self.bot).service
+        place = place_of(interaction)
+        if length is None and channel is None and ratings is None:
+            now = await service.servers.season(place.guild_id)
+        else:
+            now = await service.servers.set_season(
+                place.guild_id, manager=can_manage_server(interaction), length=length,
+                channel_id=None if channel is None else channel.id,
+                reset=None if ratings is None else ratings == "reset",
+                here=place.channel_id)
+        answer = season_answer(tr, now, await service.seasons.at(place.guild_id,
+                                                                 service.clock()))
+        warning = channel_warning(tr, interaction, now)
+        await interaction.response.send_message(
+            f"{answer}\n{warning}" if warning else answer, ephemeral=True)
 
     @app_commands.command(name=loc("forget-server"),
                           description=loc("Delete all of this server's data now (asks first)"))

@@ -24,7 +24,9 @@ from ui.settings import server_language
 STALE_BOARD: Final = N_("This leaderboard button is not valid any more.")
 GAMES: Final = [Choice(name=loc(kind.title), value=kind.name) for kind in KINDS.values()]
 """The leaderboard's games: every registered kind (the kinds' titles are translated)."""
-PERIODS: Final = [Choice(name=loc("all"), value="all"), Choice(name=loc("month"), value="month")]
+PERIODS: Final = [Choice(name=loc("all"), value="all"), Choice(name=loc("month"), value="month"),
+                  Choice(name=loc("season"), value="season"),
+                  Choice(name=loc("last season"), value="last-season")]
 
 
 async def _page(ctx: ClickContext) -> None:
@@ -62,7 +64,8 @@ class StatsCog(commands.Cog):
         return interaction.channel_id is not None and self.cooldown.public(interaction.channel_id)
 
     @app_commands.command(name=loc("leaderboard"), description=loc("This server's best players"))
-    @app_commands.describe(game=loc("Which game"), period=loc("All time or this month"),
+    @app_commands.describe(game=loc("Which game"),
+                           period=loc("All time, this month, this season or the last one"),
                            computers=loc("Include computer players"))
     @app_commands.rename(game=loc("game"), period=loc("period"), computers=loc("computers"))
     @app_commands.choices(game=GAMES, period=PERIODS)
@@ -98,10 +101,11 @@ class StatsCog(commands.Cog):
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         stats = hub_of(self.bot).stats
         rows = await stats.player(place.guild_id, who.id)
+        earned = [a.achievement for a in await stats.achievements(place.guild_id, who.id)]
         history = await stats.history(place.guild_id, who.id, steps_of=STEPS_OF)
         tr = tr_for(await server_language(interaction))
         name = getattr(who, "display_name", who.name)
-        embed = stats_embed(tr, name, rows)
+        embed = stats_embed(tr, name, rows, earned)
         # the picture as an attachment of its own (as wide as the message; an embed's image
         # is held to a few hundred pixels high, and this picture is tall)
         chart = await stats_chart(tr, name, str(who.id), history)

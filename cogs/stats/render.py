@@ -10,12 +10,16 @@ from babel.numbers import format_decimal, format_percent
 
 from bot.rules.registry import kind_of
 from bot.service import LeaderboardPage, PlayerStats
+from ui.achievements import stats_heading, stats_lines
 from ui.clicks import Click
 from ui.components import BoardComponent
 from ui.i18n import N_, Tr
 from ui.names import localised_name
+from ui.seasons import season_name
 
-PERIODS: Final = {"all": N_("all time"), "month": N_("this month")}
+PERIODS: Final = {"all": N_("all time"), "month": N_("this month"),
+                  "season": N_("this season ({season})"),
+                  "last-season": N_("last season ({season})")}
 RATING_WORDS: Final = N_("Rating: a cautious skill estimate that rises as you win, more so "
                          "against strong players; it is surer (and higher) after more games.")
 
@@ -40,8 +44,9 @@ def decimal(tr: Tr, value: float) -> str:
 
 def leaderboard_embed(tr: Tr, board: LeaderboardPage, guild_name: str) -> discord.Embed:
     """One page of a leaderboard."""
+    season = "" if board.season is None else season_name(tr, board.season)
     title = tr("{game} leaderboard · {period}", game=tr(kind_of(board.kind).title),
-               period=tr(PERIODS[board.period]))
+               period=tr(PERIODS[board.period], season=season))
     if not board.entries:
         desc = tr("No finished games yet: start one with `/{kind} new`.", kind=board.kind)
     else:
@@ -83,8 +88,9 @@ def leaderboard_view(tr: Tr, board: LeaderboardPage) -> discord.ui.View | None:
     return view
 
 
-def stats_embed(tr: Tr, name: str, rows: Sequence[PlayerStats]) -> discord.Embed:
-    """A member's figures per game kind."""
+def stats_embed(tr: Tr, name: str, rows: Sequence[PlayerStats],
+                achievements: Sequence[str] = ()) -> discord.Embed:
+    """A member's figures per game kind, and the achievements they earned here."""
     embed = discord.Embed(title=tr("Stats of {name}", name=discord.utils.escape_markdown(name)),
                           color=0x9B59B6)
     if not rows:
@@ -104,4 +110,7 @@ def stats_embed(tr: Tr, name: str, rows: Sequence[PlayerStats]) -> discord.Embed
                      percent=format_percent(r.win_rate, locale=tr.lang), best=r.best_score,
                      avg=decimal(tr, r.average_score), rating=rating),
             inline=False)
+    if achievements:
+        embed.add_field(name=stats_heading(tr, len(achievements)),
+                        value=stats_lines(tr, achievements), inline=False)
     return embed

@@ -14,6 +14,9 @@ Commands on stdin, one per line; each answers lines on stdout and ends with ``OK
 ``play N``   N rounds in which each table makes the decision its game message waits on.
 ``wait S``   S seconds of (virtual) time pass: turn timers fire.
 ``status``   ``GAME <id> <status> <version>`` for each table's game.
+``season``   each table's server runs monthly seasons, its podium in the table's channel.
+``podiums``  ``PODIUMS <guild> <n>``: the season podiums this Discord shows in each table's
+             channel.
 ``quit``     shut down normally.
 With ``--hold-commit N`` the N-th game-moving transaction prints ``COMMITTING <game>
 <version>`` with every write done and COMMIT not issued, and waits there (for a SIGKILL).
@@ -173,11 +176,26 @@ class Node:
                         say("PLAYED", await decide(table, self.rng))
                         save_world(env, self.world)  # Discord as of the last decision
         elif verb == "wait":
-            await env.advance_time(args[0])
+            # A long wait wakes the bot's timers many times (the season check: hourly).
+            before, env.settle_timeout = env.settle_timeout, max(env.settle_timeout,
+                                                                 args[0] / 3600)
+            try:
+                await env.advance_time(args[0])
+            finally:
+                env.settle_timeout = before
         elif verb == "status":
             for table in self.tables:
                 game = await env.bot.service.db.latest_game_in_channel(table.channel.id)
                 say("GAME", game.id, game.status, game.version)
+        elif verb == "season":
+            for table in self.tables:
+                await env.bot.service.servers.set_season(
+                    table.guild.id, manager=True, length="monthly", here=table.channel.id)
+        elif verb == "podiums":
+            for table in self.tables:
+                shown = [m for m in table.channel.history()
+                         if m.embeds and "podium" in (m.embeds[0].title or "")]
+                say("PODIUMS", table.guild.id, len(shown))
 
     async def is_open(self, table: Table) -> bool:
         game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)

@@ -40,9 +40,9 @@ from storage.pgconn import PgConn, to_pg
 from ..conftest import Backend, run_in_thread
 
 TABLES = ("games", "game_players", "actions", "results", "ratings", "player_totals",
-          "guild_settings")
+          "guild_settings", "achievements", "season_ends")
 """The tables no interaction may read whole (every game message reads its server's
-settings: the language)."""
+settings: the language; every finish its seasons)."""
 
 GUILD = 1
 ALICE, BOB, CAROL = Person(11, "alice"), Person(12, "bob"), Person(13, "carol")
@@ -74,6 +74,7 @@ async def seed_other_servers(db: Storage, rng: random.Random) -> None:
     players: list[tuple[Any, ...]] = []
     actions: list[tuple[Any, ...]] = []
     results: list[tuple[Any, ...]] = []
+    earned: dict[tuple[int, str, str], tuple[Any, ...]] = {}
     totals: dict[tuple[int, str, str], list[int]] = {}
     for i in range(OTHER_GAMES):
         game_id = 1_000_000 + i
@@ -102,6 +103,9 @@ async def seed_other_servers(db: Storage, rng: random.Random) -> None:
                 won = int(seat == 0)
                 results.append((game_id, who, guild, kind, f"Player {who[-4:]}", 0, seat, score,
                                 seat + 1, won, finished))
+                for achievement in ("first_win",) * won + ("royale_century",) * (score > 50):
+                    earned.setdefault((guild, who, achievement),
+                                      (guild, who, achievement, game_id, finished))
                 t = totals.setdefault((guild, kind, who), [0, 0, 0, 0])
                 t[0] += 1
                 t[1] += won
@@ -134,8 +138,19 @@ async def seed_other_servers(db: Storage, rng: random.Random) -> None:
             " best_score, total_score) VALUES (?, ?, ?, 0, ?, ?, ?, ?)",
             [(g, k, p, *t) for (g, k, p), t in totals.items()])
         await execute_many(
-            conn, "INSERT INTO guild_settings (guild_id, language, updated_ms) VALUES (?, ?, ?)",
-            [(100 + g, ("en", "de", "fr", "ja")[g % 4], T0) for g in range(SETTINGS_ROWS)])
+            conn, "INSERT INTO guild_settings (guild_id, language, season, season_channel_id,"
+            " season_since_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            [(100 + g, ("en", "de", "fr", "ja")[g % 4], ("monthly", "quarterly", None)[g % 3],
+              None if g % 3 == 2 else 7_000 + g, None if g % 3 == 2 else T0, T0)
+             for g in range(SETTINGS_ROWS)])
+        await execute_many(
+            conn, "INSERT INTO achievements (guild_id, player_id, achievement, game_id,"
+            " earned_ms) VALUES (?, ?, ?, ?, ?)", list(earned.values()))
+        await execute_many(
+            conn, "INSERT INTO season_ends (guild_id, season, start_ms, end_ms, claimed_ms,"
+            " posted_ms, outcome) VALUES (?, ?, ?, ?, ?, ?, 'posted')",
+            [(100 + g, f"20{y:02d}-{m:02d}", T0, T0 + 1, T0, T0) for g in range(OTHER_GUILDS)
+             for y in (21, 22) for m in range(1, 13)])
 
     await db._write(work)
 
@@ -339,7 +354,12 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
         await svc.unpause(game.id)
     with rec.at("resign"):
         await svc.resign(game.id, BOB.id)
-    with rec.at("the last decisions and the finish (results, ratings, totals)"):
+    with rec.at("settings (seasons: monthly, ratings reset)"):
+        await svc.servers.set_season(GUILD, manager=True, length="monthly", reset=True, here=77)
+        await svc.servers.season(GUILD)
+        await svc.seasons.at(GUILD, clock.now)
+    with rec.at("the last decisions and the finish (results, ratings, totals, the season's "
+                "results, achievements)"):
         for turn in range(200):
             who = await _human_turn(svc, game.id)
             if who is None:
@@ -360,15 +380,24 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
         await svc.lobbies.cancel(rematch.id, ALICE, manager=False, guild_id=GUILD)
     with rec.at("/royale log after a cancelled lobby"):
         await svc.game_log(here.channel_id, "royale")
+    with rec.at("game over (what the game earned)"):
+        await stats.earned_in(finished.id)
     with rec.at("leaderboard"):
-        for period in ("all", "month"):
+        for period in ("all", "month", "season", "last-season"):
             for computers in (False, True):
                 await stats.leaderboard(GUILD, "royale", period, 0, computers)
-    with rec.at("stats"):
+    with rec.at("stats (and achievements)"):
         await stats.player(GUILD, ALICE.id)
     with rec.at("the stats picture (a member's last results, their games' logs)"):
         history = await stats.history(GUILD, ALICE.id, steps_of=("royale",))
         assert history.steps  # the logs were read
+    with rec.at("a member's achievements"):
+        await stats.achievements(GUILD, ALICE.id)
+    with rec.at("a season's end (claimed, ratings reset, its podium, settled; claimed again)"):
+        clock.now = svc.seasons.clock() + 40 * 86_400_000  # past the month's end
+        (end,) = await svc.seasons.due()
+        await svc.seasons.settled(end, "posted", 123)
+        assert await svc.seasons.due() == []
     with rec.at("settings (server language, threads)"):
         await svc.servers.set_language(GUILD, "de", manager=True, known=frozenset({"de"}))
         await svc.servers.language(GUILD)
@@ -409,14 +438,20 @@ async def test_every_interaction_query_is_indexed(
     seeds = iter(range(1, 10_000))
     svc = GameService(db, clock=clock, seed_source=lambda: next(seeds))
     other = GameService(db, clock=clock, seed_source=lambda: next(seeds))
-    stats = StatsService(db)
+    stats = StatsService(db, clock=clock)
     everyone: list[str] = []
 
     async def spy_open_games() -> Any:
         everyone.append("open_games")
         return await type(db).open_games(db)
 
+    async def this_server_s_seasons() -> Any:
+        # The periodic check's one read of every server with seasons (its partial index):
+        # a timer's, never an interaction's; here it finds this server only.
+        return [await db.guild_season(GUILD)]
+
     monkeypatch.setattr(db, "open_games", spy_open_games)
+    monkeypatch.setattr(db, "seasonal_guilds", this_server_s_seasons)
     rec = Recorder()
     capture(monkeypatch, rec)
     try:

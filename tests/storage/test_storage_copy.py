@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from storage import Finish, PlayerRow, Rating, Storage, open_database
+from storage import Finish, PlayerRow, Rating, SeasonSetting, Storage, open_database
 from storage.copy import CopyError, TargetNotEmpty, copy_database
 
 from ..conftest import Backend, create_database, run_in_thread
@@ -26,6 +26,11 @@ async def _generate(path: Path) -> None:
     async with await open_database(path) as db:
         await db.set_guild_language(1, "es", T0)  # the servers' default languages
         await db.set_guild_language(2, "ja", T0)
+        await db.set_guild_season(SeasonSetting(1, "monthly", 55, True, T0), T0)  # and seasons
+        await db.claim_season_end(1, "2023-10", T0 - 9, T0 - 1, now_ms=T0, stale_ms=0,
+                                  reset=False)
+        await db.settle_season_end(1, "2023-10", now_ms=T0, outcome="posted", channel_id=55,
+                                   message_id=66)
         for index in range(GAMES):
             now = T0 + index * 1_000
             guild = 1 + index % 2
@@ -62,10 +67,14 @@ async def _generate(path: Path) -> None:
                     if not p.startswith("cpu:")
                 }
 
+            def award(events: object, times: object, first: str = players[0].player_id,
+                      index: int = index) -> dict[str, set[str]]:
+                return {first: {("first_win", "royale_century", "posing_full_card")[index % 3]}}
+
             await db.commit_action(
                 game.id, game.version, action={"end": True}, actor=players[0].player_id,
                 events=[{"event": "game_end"}], state={"over": True}, deadline_ms=None,
-                now_ms=now + 30, finish=Finish(scores, rate=rate),
+                now_ms=now + 30, finish=Finish(scores, rate=rate, award=award),
             )
 
 
@@ -94,7 +103,13 @@ async def _everything(db: Storage, every: int = 1) -> tuple[object, ...]:
             ids = [row.player_id for row in board]
             boards.append((board, await db.ratings(guild, kind, ids)))
     languages = tuple([await db.guild_language(guild) for guild in (1, 2, 3)])
-    return tuple(games), tuple(boards), tuple(await db.open_games()), languages
+    seasons = tuple([(await db.guild_season(guild), await db.season_end(guild, "2023-10"))
+                     for guild in (1, 2)])
+    earned = tuple([tuple(await db.achievements(guild, str(700 + p)))
+                    for guild in (1, 2) for p in range(40)])
+    assert any(earned) and seasons[0][1] is not None
+    return (tuple(games), tuple(boards), tuple(await db.open_games()), languages, seasons,
+            earned)
 
 
 async def test_copy_to_postgres_keeps_everything_and_refuses_a_full_target(
@@ -104,6 +119,7 @@ async def test_copy_to_postgres_keeps_everything_and_refuses_a_full_target(
     assert report.games == GAMES and report.checksums == GAMES
     assert report.actions > 3 * GAMES and report.results > 1_500 and report.ratings > 50
     assert report.servers == 2 and "2 server settings" in report.summary()
+    assert report.achievements > 50 and report.season_ends == 1
     async with await open_database(source) as src, await pg_backend.open() as dst:
         # Every row was counted and every action log hashed by the copy itself; here a sample
         # of games, the open games and every leaderboard and rating, through the public API.

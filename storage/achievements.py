@@ -1,0 +1,123 @@
+"""SQL for achievements (table ``achievements``, migration 007): kept by the transaction that
+finishes a game (:func:`record_achievements`), read by ``/stats`` and the game-over message.
+
+Storage does not know what an achievement is: the finishing transaction hands the game's log
+and the players' results of the season to :attr:`storage.Finish.award`, and keeps the ids it
+returns. A player keeps the first game that earned each achievement in a server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .connection import Conn, Row, execute_many, fetch_all, serialize
+from .errors import InvalidData
+from .finish import Finish
+from .games import select_events
+from .rows import AchievementRow, GameRow, PlayerRow
+from .runner import C, TransactionRunner
+
+_COLUMNS = "guild_id, player_id, achievement, game_id, earned_ms"
+
+
+async def season_times(conn: Conn, guild_id: int, player_ids: Sequence[str],
+                       start_ms: int, end_ms: int) -> dict[str, list[int]]:
+    """When each of ``player_ids``' results in the server finished inside ``[start_ms,
+    end_ms)`` (any game kind), by player.
+    """
+    times: dict[str, list[int]] = {p: [] for p in player_ids}
+    ids = list(dict.fromkeys(player_ids))
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        for row in await fetch_all(
+            conn,
+            "SELECT player_id, finished_ms FROM results"
+            f" WHERE guild_id = ? AND player_id IN ({marks})"
+            " AND finished_ms >= ? AND finished_ms < ?",
+            (guild_id, *chunk, start_ms, end_ms),
+        ):
+            times[str(row["player_id"])].append(int(row["finished_ms"]))
+    return times
+
+
+async def record_achievements(conn: Conn, game: GameRow, finish: Finish, now_ms: int,
+                              seats: Sequence[PlayerRow]) -> None:
+    """Keep what ``finish.award`` says the players of ``seats`` (those with a result) earned.
+
+    With a season, the server's finishes take turns here (a lock held to the commit), so that
+    two games ending at once both count each other's results.
+    """
+    if finish.award is None:
+        return
+    players = [p.player_id for p in seats]
+    times: dict[str, list[int]] = {p: [] for p in players}
+    if finish.season is not None:
+        await serialize(conn, f"season-games:{game.guild_id}")
+        times = await season_times(conn, game.guild_id, players, *finish.season)
+    earned = finish.award(await select_events(conn, game.id), times)
+    unknown = set(earned) - set(players)
+    if unknown:
+        raise InvalidData(f"game {game.id}: award() returned players without a result "
+                          f"{sorted(unknown)}")
+    rows = sorted((game.guild_id, player, str(achievement), game.id, now_ms)
+                  for player, ids in earned.items() for achievement in ids)
+    # In key order: concurrent PostgreSQL finishes take the rows' locks in the same order.
+    await execute_many(
+        conn,
+        f"INSERT INTO achievements ({_COLUMNS}) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, player_id, achievement) DO NOTHING",
+        rows,
+    )
+
+
+def _row(row: Row) -> AchievementRow:
+    return AchievementRow(guild_id=row["guild_id"], player_id=row["player_id"],
+                          achievement=row["achievement"], game_id=row["game_id"],
+                          earned_ms=row["earned_ms"])
+
+
+async def select_player_achievements(conn: Conn, guild_id: int, player_id: str
+                                     ) -> list[AchievementRow]:
+    """A player's achievements in a server, first earned first."""
+    rows = await fetch_all(
+        conn,
+        f"SELECT {_COLUMNS} FROM achievements WHERE guild_id = ? AND player_id = ?"
+        " ORDER BY earned_ms, achievement",
+        (guild_id, player_id),
+    )
+    return [_row(row) for row in rows]
+
+
+async def select_person_achievements(conn: Conn, player_id: str) -> list[AchievementRow]:
+    """A person's achievements in every server (their data, as a whole)."""
+    rows = await fetch_all(
+        conn,
+        f"SELECT {_COLUMNS} FROM achievements WHERE player_id = ?"
+        " ORDER BY guild_id, earned_ms, achievement",
+        (player_id,),
+    )
+    return [_row(row) for row in rows]
+
+
+async def select_game_achievements(conn: Conn, game_id: int) -> list[AchievementRow]:
+    """The achievements first earned in one game, by player then id."""
+    rows = await fetch_all(
+        conn,
+        f"SELECT {_COLUMNS} FROM achievements WHERE game_id = ? ORDER BY player_id, achievement",
+        (game_id,),
+    )
+    return [_row(row) for row in rows]
+
+
+class AchievementMethods(TransactionRunner[C]):
+    """Reading the achievements people earned (written by the finishing transaction)."""
+
+    async def achievements(self, guild_id: int, player_id: str) -> list[AchievementRow]:
+        """A player's achievements in a server, first earned first."""
+        return await self._read(
+            lambda conn: select_player_achievements(conn, guild_id, player_id))
+
+    async def game_achievements(self, game_id: int) -> list[AchievementRow]:
+        """The achievements first earned in one game."""
+        return await self._read(lambda conn: select_game_achievements(conn, game_id))

@@ -1,0 +1,146 @@
+"""Seasons and achievements through Discord (SimCord): ``/settings season``, games played by
+people, the game-over message naming what was earned, ``/stats``, the season leaderboards, and
+a season ending on the virtual clock: its podium posted once in the season channel, across a
+restart of the bot, and the ratings reset as the server asked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from tests.e2e.table import Table, private
+from tests.e2e.test_royale_game import open_lobby
+
+DAY_S = 24 * 3600
+
+
+def podiums(channel: Any) -> list[Any]:
+    return [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
+
+
+async def to_next_month(table: Table, extra_s: float = 120) -> None:
+    """Advance the virtual clock past the next month's start (SimCord starts on 1 January).
+    The season check wakes every hour of it: a month is some 750 wakeups, each a query."""
+    table.env.settle_timeout = max(table.env.settle_timeout, 120.0)
+    now = table.env.now()
+    first = (now.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+             + dt.timedelta(days=32)).replace(day=1)
+    await table.env.advance_time((first - now).total_seconds() + extra_s)
+
+
+async def a_game(table: Table, players: list[str], seed: int) -> Any:
+    await open_lobby(table, players)
+    await table[players[0]].click(table.game_message(), label="Start")
+    await table.play_to_end(random.Random(seed))
+    final = table.channel.history()[-1]
+    assert final.content.startswith("🏁")
+    return final
+
+
+def admin(table: Table) -> Any:
+    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return table.guild.add_member(table.env.create_user("admin"), roles=[role])
+
+
+@pytest.mark.both_backends
+async def test_a_season_ends_with_its_podium_once_across_a_restart(
+        table: Table, bot_factory: Any) -> None:
+    boss = admin(table)
+    hall = table.guild.create_text_channel("hall-of-fame")
+    res = await boss.slash(table.channel, "settings season")
+    assert "no seasons" in private(res).content
+    res = await boss.slash(table.channel, "settings season", length="monthly", channel=hall,
+                           ratings="reset")
+    text = private(res).content
+    assert "monthly" in text and "January 2026" in text and f"<#{hall.id}>" in text
+    assert "start again" in text and "⚠️" not in text
+
+    first = await a_game(table, ["alice", "bob"], 3)
+    earned = [f for f in first.embeds[0].fields if f.name == "Achievements earned"]
+    assert earned and "First win" in earned[0].value  # a person won: their first win
+    await a_game(table, ["alice", "bob"], 4)
+    await a_game(table, ["carol", "bob"], 5)
+
+    stats = await table["dave"].slash(table.channel, "stats", member=table["bob"])
+    fields = {f.name: f.value for f in stats.response.embeds[0].fields}
+    heading = next(name for name in fields if name.startswith("Achievements ("))
+    assert heading.endswith("of 11)") and "🏅" in fields[heading]
+    board = await table["dave"].slash(table.channel, "leaderboard", period="season")
+    embed = board.response.embeds[0]
+    assert "this season (January 2026)" in embed.title and "bob" in embed.description
+    assert "/3 wins" in embed.description  # bob's three games of the season
+    db = table.env.bot.service.db
+    assert await db.ratings(table.guild.id, "royale", [str(table["bob"].id)])
+
+    await to_next_month(table)
+    (podium,) = podiums(hall)
+    assert podium.content.startswith("Season January 2026 is over")
+    assert podium.embeds[0].title == "🏆 Season January 2026: the podium"
+    (royale,) = podium.embeds[0].fields
+    assert royale.name == "Panda Royale" and royale.value.startswith("🥇")
+    assert royale.value.count("\n") == 2  # alice, bob and carol
+    assert "start again" in podium.embeds[0].footer.text
+    assert podium.mentions == [] and not podiums(table.channel)
+    assert await db.ratings(table.guild.id, "royale", [str(table["bob"].id)]) == {}
+
+    old = table.env.bot
+    await table.env.restart_bot(bot_factory())
+    await old.close()
+    await table.env.advance_time(2 * 3600)
+    assert len(podiums(hall)) == 1  # the restarted bot found it settled
+    last = await table["dave"].slash(table.channel, "leaderboard", period="last-season")
+    assert "last season (January 2026)" in last.response.embeds[0].title
+    assert "carol" in last.response.embeds[0].description
+    now = await table["dave"].slash(table.channel, "leaderboard", period="season")
+    assert "February 2026" in now.response.embeds[0].title
+    assert "No finished games" in now.response.embeds[0].description
+
+
+async def test_no_podium_where_the_bot_may_not_post_and_none_for_an_empty_season(
+        table: Table) -> None:
+    boss = admin(table)
+    me = table.guild.me
+    locked = table.guild.create_text_channel(
+        "locked", overwrites={me: discord.PermissionOverwrite(send_messages=False)})
+    res = await boss.slash(table.channel, "settings season", length="monthly", channel=locked)
+    assert f"I can't post the podium in <#{locked.id}> yet: grant me Send Messages" in \
+        private(res).content
+    await a_game(table, ["alice", "bob"], 7)
+    await to_next_month(table)
+    assert podiums(locked) == [] and podiums(table.channel) == []
+    end = await table.env.bot.service.db.season_end(table.guild.id, "2026-01")
+    assert end is not None and end.outcome == "refused" and end.message_id is None
+    # February: nobody plays; its end posts nothing (and is settled as empty).
+    await to_next_month(table)
+    end = await table.env.bot.service.db.season_end(table.guild.id, "2026-02")
+    assert end is not None and end.outcome == "empty"
+    # The command's channel is the podium's when none was chosen before.
+    other = table.guild.create_text_channel("other")
+    await boss.slash(table.channel, "settings season", length="off")
+    res = await boss.slash(other, "settings season", length="quarterly")
+    assert f"<#{locked.id}>" in private(res).content  # the channel chosen before stays
+
+
+async def test_seasons_without_a_channel_use_the_command_s(table: Table) -> None:
+    boss = admin(table)
+    res = await boss.slash(table.channel, "settings season", length="quarterly")
+    assert f"<#{table.channel.id}>" in private(res).content
+    assert "Q1 2026" in private(res).content
+    res = await table["alice"].slash(table.channel, "leaderboard", period="last-season")
+    assert "last season (Q4 2025)" in res.response.embeds[0].title
+    await a_game(table, ["alice", "bob"], 8)
+    await boss.slash(table.channel, "settings language", language="ja")  # the podium's too
+    for month in ("February", "March"):
+        await to_next_month(table, extra_s=5)
+        assert podiums(table.channel) == [], month  # a quarter ends with March
+    await to_next_month(table, extra_s=5)
+    (podium,) = [m for m in table.channel.history() if m.embeds
+                 and m.embeds[0].title.startswith("🏆 シーズン")]
+    assert podium.embeds[0].title == "🏆 シーズン 2026/Q1：表彰台"
+    assert podium.embeds[0].fields[0].name == "パンダロワイヤル"
+    assert "引き継" in podium.embeds[0].footer.text  # ratings carry on
