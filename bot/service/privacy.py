@@ -132,6 +132,9 @@ class PersonalData:
                          "games": r.games, "updated_ms": r.updated_ms} for r in rows.ratings],
             "totals": [{("server_id" if k == "guild_id" else k): v for k, v in t.items()}
                        for t in rows.totals],
+            "achievements": [{"server_id": a.guild_id, "achievement": a.achievement,
+                              "game_id": a.game_id, "earned_ms": a.earned_ms}
+                             for a in rows.achievements],
         }
 
     async def forget(self, user_id: int) -> Forgotten:

@@ -116,6 +116,9 @@ async def test_the_copy_holds_exactly_the_persons_rows(service: GameService,
     assert next(g for g in data["games"] if g["game_id"] == ids["hosted"])["log"] == []
     # nobody else's rows
     assert str(CAROL.id) not in json.dumps(data["results"] + data["ratings"])
+    mine = backend.query("SELECT achievement FROM achievements WHERE player_id = ?",
+                         (str(ALICE.id),))
+    assert sorted(a["achievement"] for a in data["achievements"]) == sorted(r[0] for r in mine)
 
 
 async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
@@ -160,6 +163,7 @@ async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
     # nothing is left to copy
     data = await service.privacy.export(ALICE.id)
     assert data["games"] == data["results"] == data["ratings"] == data["totals"] == []
+    assert data["achievements"] == []
 
 
 async def test_sqlite_files_keep_no_deleted_bytes(tmp_path: Path) -> None:
