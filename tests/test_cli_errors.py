@@ -38,7 +38,7 @@ UNREACHABLE = "http://127.0.0.1:9/api/v10"  # the discard port: nothing listens 
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE_URL",
             "DISCORD_GATEWAY_URL", "DEFAULT_TURN_TIMEOUT", "DISCORD_APPLICATION_ID", "HEALTH_FILE",
             "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "METRICS_PORT", "MEMBERS_INTENT",
-            "LOBBY_TTL", "GUILD_OPEN_GAMES", "GLOBAL_RATE_SHARE")
+            "LOBBY_TTL", "GUILD_OPEN_GAMES", "GLOBAL_RATE_SHARE", "GUILD_RETENTION_DAYS")
 HELP = "Run './dev {}' for the options.\n"
 
 
@@ -117,7 +117,7 @@ USAGE_CASES: list[tuple[list[str], str]] = [
     (["validate"], usage("validate", "the following arguments are required: FILE.jsonl")),
     (["help", "dance"],
      usage("help", "no command 'dance': choose from run, sync, invite, demo, simulate, validate, "
-                   "bench, health, help, db")),
+                   "bench, health, help, forget-user, db")),
     (["dance"], "./dev: unknown command 'dance'\nRun './dev help' for the list of commands.\n"),
 ]
 
@@ -198,6 +198,9 @@ SETTING_CASES: list[tuple[str, str, str]] = [
     ("GUILD_OPEN_GAMES", "0", bad_setting(
         "GUILD_OPEN_GAMES", "must be a whole number from 1 to 1000 (open games per server)",
         "'0'")),
+    ("GUILD_RETENTION_DAYS", "-1", bad_setting(
+        "GUILD_RETENTION_DAYS", "must be a whole number of days from 0 to 3650 (how long a "
+        "server's data is kept after the bot is removed from it)", "'-1'")),
 ]
 
 
@@ -547,7 +550,10 @@ def test_invite_from_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
         "&permissions=309237763072\n"
         "Open it, pick your server and authorise. Scopes: bot, applications.commands; permissions "
         "309237763072: View Channel, Send Messages, Embed Links, Attach Files, Read Message "
-        "History, Create Public Threads, Send Messages In Threads.\n"),
+        "History, Create Public Threads, Send Messages In Threads.\n"
+        "What the bot keeps about players and servers, and how they remove it: docs/privacy.md "
+        "(in Discord: /privacy). Link it from the bot's profile (Developer Portal > General "
+        "Information > Privacy Policy URL).\n"),
         "")
 
 
