@@ -14,7 +14,7 @@ import discord
 
 MENTION = re.compile(r"<@(\d+)>")
 
-PASSIVE = frozenset({"", "hand", "sheet", "log", "rematch", "replay", "frame"})
+PASSIVE = frozenset({"", "hand", "sheet", "log", "rematch", "replay", "frame", "review"})
 """Verbs that are not a decision of the game (private answers, the game-over buttons)."""
 
 
