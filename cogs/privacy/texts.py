@@ -12,8 +12,8 @@ SECTIONS: Final = (
     (N_("What the bot keeps"),
      N_("For each game: the Discord user id and the display name of every player at the "
         "time, every move, the scores and the result. For each server: its leaderboards, "
-        "ratings and totals, and its settings. No message text, no member list, nothing from "
-        "other channels.")),
+        "ratings, totals and achievements, its seasons and its settings. No message text, no "
+        "member list, nothing from other channels.")),
     (N_("Why"),
      N_("To run games that survive restarts, and to show their logs, score sheets, "
         "leaderboards and ratings. Nothing is sold or shared.")),
