@@ -15,6 +15,7 @@ from typing import Any, Final
 from . import jsoncol
 from .connection import Conn, fetch_all
 from .errors import InvalidData
+from .results import result_row
 from .rows import ResultRow
 from .runner import C, TransactionRunner
 
@@ -32,22 +33,7 @@ async def select_recent_results(conn: Conn, guild_id: int, player_id: str, limit
         " ORDER BY finished_ms DESC, game_id DESC LIMIT ?",
         (guild_id, player_id, limit),
     )
-    return [
-        ResultRow(
-            game_id=row["game_id"],
-            guild_id=row["guild_id"],
-            kind=row["kind"],
-            player_id=row["player_id"],
-            display_name=row["display_name"],
-            is_bot=bool(row["is_bot"]),
-            seat=row["seat"],
-            score=row["score"],
-            rank=row["rank"],
-            won=bool(row["won"]),
-            finished_ms=row["finished_ms"],
-        )
-        for row in rows
-    ]
+    return [result_row(row) for row in rows]
 
 
 async def select_games_events(conn: Conn, game_ids: Sequence[int]

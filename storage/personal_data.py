@@ -15,7 +15,7 @@ from . import games as g
 from .achievements import select_person_achievements
 from .connection import Conn, execute, fetch_all, fetch_value
 from .errors import InvalidData
-from .results import select_results
+from .results import RESULT_COLUMNS, rating_row, result_row
 from .rows import AchievementRow, GameRow, RatingRow, ResultRow
 from .runner import C, TransactionRunner
 
@@ -53,16 +53,11 @@ async def _person_rows(conn: Conn, player_id: str) -> PersonalRows:
     games = await g.select_games(
         conn, f"{_PLAYER_GAMES} OR host_id = ?",
         (player_id, int(player_id) if player_id.isdigit() else -1))
-    results: list[ResultRow] = []
-    for game_id in [int(r["game_id"]) for r in await fetch_all(
-            conn, "SELECT game_id FROM results WHERE player_id = ? ORDER BY game_id",
-            (player_id,))]:
-        results += [r for r in await select_results(conn, game_id) if r.player_id == player_id]
+    results = [result_row(r) for r in await fetch_all(
+        conn, f"SELECT {RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY game_id",
+        (player_id,))]
     ratings = [
-        RatingRow(guild_id=r["guild_id"], kind=r["kind"], player_id=r["player_id"],
-                  display_name=r["display_name"], mu=r["mu"], sigma=r["sigma"],
-                  games=r["games"], updated_ms=r["updated_ms"])
-        for r in await fetch_all(
+        rating_row(r) for r in await fetch_all(
             conn, "SELECT guild_id, kind, player_id, display_name, mu, sigma, games,"
                   " updated_ms FROM ratings WHERE player_id = ? ORDER BY guild_id, kind",
             (player_id,))]

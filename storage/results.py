@@ -15,7 +15,7 @@ from .errors import InvalidData
 from .finish import Finish, Rating, ranks
 from .rows import GameRow, PlayerRow, RatingRow, ResultRow
 
-_RESULT_COLUMNS = (
+RESULT_COLUMNS = (
     "game_id, guild_id, kind, player_id, display_name, is_bot, seat, score, rank, won, finished_ms"
 )
 _RATING_COLUMNS = "guild_id, kind, player_id, display_name, mu, sigma, games, updated_ms"
@@ -60,7 +60,7 @@ async def record_finish(
     seats = [p for p in game.players if p.player_id in players]
     await execute_many(
         conn,
-        f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO results ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 game.id,
@@ -158,7 +158,8 @@ async def rebuild_totals(conn: Conn) -> None:
     )
 
 
-def _rating(row: Row) -> RatingRow:
+def rating_row(row: Row) -> RatingRow:
+    """A ``ratings`` row as a :class:`RatingRow`."""
     return RatingRow(
         guild_id=row["guild_id"],
         kind=row["kind"],
@@ -186,7 +187,7 @@ async def select_ratings(
             f" WHERE guild_id = ? AND kind = ? AND player_id IN ({marks})",
             (guild_id, kind, *chunk),
         ):
-            found[row["player_id"]] = _rating(row)
+            found[row["player_id"]] = rating_row(row)
     return found
 
 
@@ -194,22 +195,24 @@ async def select_results(conn: Conn, game_id: int) -> list[ResultRow]:
     """A finished game's results, best rank first (then seat)."""
     rows = await fetch_all(
         conn,
-        f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY rank, seat",
+        f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY rank, seat",
         (game_id,),
     )
-    return [
-        ResultRow(
-            game_id=row["game_id"],
-            guild_id=row["guild_id"],
-            kind=row["kind"],
-            player_id=row["player_id"],
-            display_name=row["display_name"],
-            is_bot=bool(row["is_bot"]),
-            seat=row["seat"],
-            score=row["score"],
-            rank=row["rank"],
-            won=bool(row["won"]),
-            finished_ms=row["finished_ms"],
-        )
-        for row in rows
-    ]
+    return [result_row(row) for row in rows]
+
+
+def result_row(row: Row) -> ResultRow:
+    """A ``results`` row (every column of :data:`RESULT_COLUMNS`) as a :class:`ResultRow`."""
+    return ResultRow(
+        game_id=row["game_id"],
+        guild_id=row["guild_id"],
+        kind=row["kind"],
+        player_id=row["player_id"],
+        display_name=row["display_name"],
+        is_bot=bool(row["is_bot"]),
+        seat=row["seat"],
+        score=row["score"],
+        rank=row["rank"],
+        won=bool(row["won"]),
+        finished_ms=row["finished_ms"],
+    )
