@@ -34,6 +34,17 @@ QUANTUM_S: Final = 0.05
 (so any one second sees at most ``rate * (1 + BURST_S + QUANTUM_S)`` requests)."""
 
 
+def counts_against_global_limit(path: str, application_id: int) -> bool:
+    """Whether a request to ``path`` counts against the bot's global limit: everything sent
+    with the bot token does; an interaction callback (``/interactions/{id}/{token}/callback``)
+    and the application's interaction webhook (``/webhooks/{application_id}/{token}...``:
+    followups, and edits and deletes of ``@original`` and of followups) do not.
+    """
+    if path.startswith("/interactions/"):
+        return False
+    return not path.startswith(f"/webhooks/{application_id}/")
+
+
 class Urgency(enum.IntEnum):
     """How soon a request must reach Discord (lower goes first)."""
 

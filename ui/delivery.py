@@ -89,7 +89,7 @@ class Delivery:
             return
         until = interaction.created_at + FRESH_FOR
         door = self._doors.get(game.id)
-        if door is None or door.until < until:
+        if door is None or door.until <= until:
             self._doors[game.id] = _Door(interaction.followup, until, interaction.channel_id)
 
     def _door(self, game_id: int, channel_id: int) -> discord.Webhook | None:

@@ -10,7 +10,13 @@ from collections.abc import Awaitable
 
 import pytest
 
-from bot.request_budget import DISCORD_GLOBAL_LIMIT, QUANTUM_S, RequestBudget, Urgency
+from bot.request_budget import (
+    DISCORD_GLOBAL_LIMIT,
+    QUANTUM_S,
+    RequestBudget,
+    Urgency,
+    counts_against_global_limit,
+)
 
 
 class VirtualTime:
@@ -107,3 +113,17 @@ def test_a_share_of_the_limit() -> None:
     assert RequestBudget.for_share(0.5).rate == pytest.approx(DISCORD_GLOBAL_LIMIT * 0.85 / 2)
     with pytest.raises(ValueError):
         RequestBudget(0)
+
+
+@pytest.mark.parametrize(("path", "counted"), [
+    ("/channels/7/messages", True),
+    ("/channels/7/messages/8", True),
+    ("/channels/7/messages/8/threads", True),
+    ("/interactions/9/tok/callback", False),
+    ("/webhooks/42/tok", False),  # a followup
+    ("/webhooks/42/tok/messages/@original", False),
+    ("/webhooks/42/tok/messages/8", False),
+    ("/webhooks/43/tok", True),  # another application's webhook: not an interaction's
+])
+def test_which_requests_count_against_the_global_limit(path: str, counted: bool) -> None:
+    assert counts_against_global_limit(path, 42) is counted

@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
+from bot.request_budget import counts_against_global_limit
 from tests.e2e.table import Table
 from tests.e2e.test_phone import named_table, open_royale
 from tests.e2e.test_real_clients import allowed_users, is_new_message, play_recording
 
 
 def global_bucket(r: Any, application_id: int) -> bool:
-    """Whether a request counts against the bot's global limit (everything sent with the bot
-    token: not an interaction callback, not the interaction webhook)."""
-    if r.path.startswith("/interactions/"):
-        return False
-    return not r.path.startswith(f"/webhooks/{application_id}/")
+    """Whether a request SimCord received counts against the bot's global limit (everything
+    sent with the bot token: not an interaction callback, not the interaction webhook); the
+    one classification, shared with ``./dev bench-bot --which rest``."""
+    return counts_against_global_limit(r.path, application_id)
 
 
 def route(r: Any) -> str:

@@ -16,12 +16,20 @@ Figures are measurements, printed; nothing here asserts a timing. Each benchmark
   own work and its settle polling, which scans every task against every timer on the bot's
   event loop. The other half are emitted directly and SimCord is only asked to settle once
   the bot has answered: *answer* is the time from the INTERACTION_CREATE dispatch to the
-  bot's interaction callback request (the SQLite commit happens before it), free of the
-  settle polling (SimCord's runtime hooks and request routing still run). With 1 game, with
-  ``--games`` games played one decision each in a random channel order, then ``--bursts``
-  bursts where every game's next decision arrives at the same instant.
-* ``rest``: the requests of one full game, from ``/royale new`` to the final standings, with
-  ``--players`` humans and with one human and computer players.
+  bot's interaction callback request (a click's acknowledgement: ui/dispatch.py defers
+  every click before the database is touched; the move is committed and shown after it, see
+  ``scale``'s *shown* time), free of the settle polling (SimCord's runtime hooks and
+  request routing still run). With 1 game, with ``--games`` games played one decision each
+  in a random channel order, then ``--bursts`` bursts where every game's next decision
+  arrives at the same instant.
+* ``rest``: the requests of whole games played by people, from ``/royale new`` to the final
+  standings (``--rest-tables``: 4 people, 10 people with every Mayhem option, 4 people in a
+  thread), counted against the bot token's global limit or exempt from it (interaction
+  callbacks and webhook), by route and per decision; the concurrent games one token sustains
+  at a decision every 5 s per game (:mod:`tools.benchbot.rest`).
+* ``scale``: ``--scale-games`` games in progress at once (500), on SQLite and on PostgreSQL,
+  each in a process of its own: answer and move-shown p50/p99, decisions one at a time and
+  paced at one per 5 s per game; RSS and its growth per game (:mod:`tools.benchbot.scale`).
 * ``memory``: RSS with ``--resident`` games in progress, tracemalloc's growth over
   ``--traced`` games of their own, and the deep size of what the bot object holds.
 * ``startup``: restarting the bot with those games in progress; ``GameService.restore`` alone.
@@ -46,7 +54,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from tools.benchbot.options import WHICH, Options
+from tools.benchbot.options import REST_TABLES, WHICH, Options, RestTable
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,8 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options (``./dev bench-bot``)."""
     p.add_argument("--which", choices=(*WHICH, "all"), default="all",
-                   help="one benchmark, or all (latency, rest, memory, startup, new, finished, "
-                        "ratelimit; profile only when asked)")
+                   help="one benchmark, or all (latency, rest, scale, memory, startup, new, "
+                        "finished, ratelimit; profile only when asked)")
     p.add_argument("--games", type=int, default=50,
                    help="games in progress at once for the latency benchmark (default 50)")
     p.add_argument("--resident", type=int, default=200,
@@ -87,6 +95,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="of those, games played by two people through SimCord (default 20)")
     p.add_argument("--rl-games", type=int, default=10,
                    help="games at once under Discord's per-channel message limit (default 10)")
+    p.add_argument("--rest-tables", type=rest_tables, default=REST_TABLES,
+                   metavar="N[:mayhem][:thread],...",
+                   help="the games of people the rest benchmark plays (default "
+                        "4,10:mayhem,4:thread)")
+    p.add_argument("--scale-games", type=int, default=500,
+                   help="games in progress at once for the scale benchmark (default 500)")
+    p.add_argument("--scale-samples", type=int, default=200,
+                   help="decisions made one at a time among them (default 200)")
+    p.add_argument("--scale-rounds", type=int, default=1,
+                   help="rounds of one decision per game, paced at one per 5 s per game (1)")
+    p.add_argument("--scale-backends", type=scale_backends, default=("sqlite", "postgres"),
+                   metavar="sqlite,postgres",
+                   help="the backends the scale benchmark runs on (default both)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
                    help="where the bot keeps its games: an SQLite file (default) or PostgreSQL")
@@ -98,6 +119,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(default: SimCord's own, 0.05)")
 
 
+def rest_tables(text: str) -> tuple[RestTable, ...]:
+    """``--rest-tables``: ``4,10:mayhem,4:thread`` -> ((4, False, False), (10, True, False),
+    (4, False, True)).
+    """
+    tables: list[RestTable] = []
+    for item in text.split(","):
+        count, *flags = item.strip().split(":")
+        if not count.isdigit() or not 2 <= int(count) <= 10 \
+                or not set(flags) <= {"mayhem", "thread"}:
+            raise argparse.ArgumentTypeError(
+                f"{item!r}: a game is 2 to 10 people, then :mayhem and/or :thread")
+        tables.append((int(count), "mayhem" in flags, "thread" in flags))
+    return tuple(tables)
+
+
+def scale_backends(text: str) -> tuple[str, ...]:
+    """``--scale-backends``: ``sqlite,postgres`` -> ("sqlite", "postgres")."""
+    names = tuple(n.strip() for n in text.split(","))
+    if not names or not set(names) <= {"sqlite", "postgres"}:
+        raise argparse.ArgumentTypeError(f"{text!r}: sqlite and/or postgres")
+    return names
+
+
 def options_from(args: argparse.Namespace) -> Options:
     """The benchmark options of parsed arguments."""
     which = tuple(w for w in WHICH if w != "profile") if args.which == "all" else (args.which,)
@@ -106,7 +150,10 @@ def options_from(args: argparse.Namespace) -> Options:
                    bursts=args.bursts, seed=args.seed, settle_idle=args.settle_idle,
                    new_samples=args.new_samples, elsewhere=args.elsewhere,
                    finished=args.finished, people_games=args.people_games,
-                   rl_games=args.rl_games, backend=args.backend)
+                   rl_games=args.rl_games, rest_tables=args.rest_tables,
+                   scale_games=args.scale_games, scale_samples=args.scale_samples,
+                   scale_rounds=args.scale_rounds, scale_backends=args.scale_backends,
+                   backend=args.backend, postgres_url=args.postgres_url)
 
 
 def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -116,6 +163,10 @@ def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.games < 1 or args.resident < 1 or args.traced < 1 or not 2 <= args.players <= 10:
         (out or sys.stdout).write("--games, --resident and --traced need at least 1 game; "
                                   "--players takes 2 to 10\n")
+        return 2
+    if args.scale_games < 1 or args.scale_samples < 1 or args.scale_rounds < 1:
+        (out or sys.stdout).write("--scale-games, --scale-samples and --scale-rounds need at "
+                                  "least 1\n")
         return 2
     if args.new_samples < 1 or args.elsewhere < 0 or args.finished < 1 \
             or not 0 <= args.people_games <= args.finished or args.rl_games < 1:

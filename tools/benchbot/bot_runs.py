@@ -47,6 +47,10 @@ async def run_benchmarks(opts: Options, out: TextIO = sys.stdout) -> Results:
             results.latency = await bench_latency(opts, out)
         if "rest" in opts.which:
             results.rest = await bench_rest(opts, out)
+        if "scale" in opts.which:
+            from tools.benchbot.scale import bench_scale
+
+            results.scale = await bench_scale(opts, out)
         mem, up = "memory" in opts.which, "startup" in opts.which
         if mem or up:
             await bench_resident(opts, out, memory=mem, startup=up, results=results)
@@ -67,7 +71,7 @@ async def run_benchmarks(opts: Options, out: TextIO = sys.stdout) -> Results:
     finally:
         root.removeHandler(errors)
         root.setLevel(level)
-    results.errors_logged = len(errors.records)
+    results.errors_logged = len(errors.records) + sum(len(r.errors) for r in results.scale)
     for record in errors.records:
         out.write(f"ERROR logged by {record.name}: {record.getMessage()}\n")
     out.write(f"\n(all benchmarks: {time.perf_counter() - started:.1f} s)\n")

@@ -85,37 +85,6 @@ class LatencyRun:
 
 
 @dataclass
-class RestRun:
-    """The requests of one whole game."""
-
-    label: str
-    decisions: int
-    interactions: int
-    by_kind: Counter[str]
-    by_route: Counter[str]
-    in_play: int = 0  # requests after the Start click
-
-    @property
-    def total(self) -> int:
-        return sum(self.by_kind.values())
-
-    @property
-    def per_decision(self) -> float:
-        return self.total / self.decisions if self.decisions else math.nan
-
-    def report(self, out: TextIO) -> None:
-        out.write(f"\n{self.label}: {self.total} requests, {self.interactions} interactions "
-                  f"({self.decisions} game decisions) -> {self.per_decision:.2f} requests per "
-                  f"decision; {self.in_play} after Start = "
-                  f"{self.in_play / max(self.decisions, 1):.2f} per decision\n")
-        for kind, n in self.by_kind.most_common():
-            out.write(f"  {n:5d}  {kind}\n")
-        out.write("  by route:\n")
-        for route, n in self.by_route.most_common():
-            out.write(f"  {n:5d}  {route}\n")
-
-
-@dataclass
 class MemoryRun:
     games: int
     rss_before_kb: int
@@ -201,7 +170,8 @@ class StartupRun:
 @dataclass
 class Results:
     latency: list[LatencyRun] = field(default_factory=list)
-    rest: list[RestRun] = field(default_factory=list)
+    rest: list[Any] = field(default_factory=list)  # tools.benchbot.rest.RestRun
+    scale: list[Any] = field(default_factory=list)  # tools.benchbot.scale.ScaleRun
     memory: MemoryRun | None = None
     startup: StartupRun | None = None
     new_lobby: Any = None  # tools.benchbot.lobbies.NewLobbyRun

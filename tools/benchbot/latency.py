@@ -26,7 +26,17 @@ from tools.benchbot.simworld import (
     check,
 )
 
-ID = re.compile(r"/(\d{6,}|simcord_interaction_\d+)")
+LITERAL = re.compile(r"@?[a-z][a-z-]*")
+"""A path segment that is part of a route, not one of its parameters (``messages``,
+``@original``)."""
+PARAMS = {"channels": ("{channel.id}",), "messages": ("{message.id}",),
+          "guilds": ("{guild.id}",), "members": ("{user.id}",), "users": ("{user.id}",),
+          "interactions": ("{interaction.id}", "{interaction.token}"),
+          "webhooks": ("{webhook.id}", "{webhook.token}"),
+          "applications": ("{application.id}",), "commands": ("{command.id}",),
+          "roles": ("{role.id}",), "thread-members": ("{user.id}",)}
+"""The parameters that follow each part of a route, named as Discord's documentation names
+them."""
 
 # The decisions timed, in words (the labels of the per-decision lines).
 VERBS = {"pick": "draft pick", "pass": "pass", "ttarget": "trade: player chosen",
@@ -34,9 +44,34 @@ VERBS = {"pick": "draft pick", "pass": "pass", "ttarget": "trade: player chosen"
          "mdie": "mischief: die chosen", "fire": "cannon fire", "save": "cannon save"}
 
 
-def route_key(entry: Any) -> str:
-    """A REST request's route with ids replaced, for counting by route."""
-    return f"{entry.method} {ID.sub('/{id}', entry.path)}"
+def route_template(method: str, path: str, application_id: int | None = None) -> str:
+    """A REST request's method and route template, its parameters named as Discord names
+    them: ``POST /channels/{channel.id}/messages``; an interaction's webhook (the
+    application's own id) is ``/webhooks/{application.id}/{interaction.token}``.
+    """
+    parts = path.strip("/").split("/")
+    out: list[str] = []
+    params: tuple[str, ...] = ()
+    for i, seg in enumerate(parts):
+        if params and (params[0].endswith(".token}") or not LITERAL.fullmatch(seg)):
+            name, params = params[0], params[1:]
+            if name == "{webhook.id}" and application_id is not None \
+                    and seg == str(application_id):
+                name, params = "{application.id}", ("{interaction.token}",)
+            out.append(name)
+            continue
+        if not LITERAL.fullmatch(seg):  # a parameter after an unknown part
+            out.append("{id}")
+            params = ()
+            continue
+        out.append(seg)
+        params = PARAMS.get(seg, ()) if i + 1 < len(parts) else ()
+    return f"{method} /{'/'.join(out)}"
+
+
+def route_key(entry: Any, application_id: int | None = None) -> str:
+    """A REST request's route template (:func:`route_template`), for counting by route."""
+    return route_template(entry.method, entry.path, application_id)
 
 
 CALLBACK_TYPES = {4: "message", 5: "deferred message", 6: "deferred update", 7: "update message",

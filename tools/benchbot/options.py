@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WHICH = ("latency", "rest", "memory", "startup", "new", "finished", "ratelimit", "profile")
+WHICH = ("latency", "rest", "scale", "memory", "startup", "new", "finished", "ratelimit",
+         "profile")
+
+RestTable = tuple[int, bool, bool]
+"""A game of the REST benchmark: (people, every Mayhem option, in a thread)."""
+REST_TABLES: tuple[RestTable, ...] = ((4, False, False), (10, True, False), (4, False, True))
 
 
 @dataclass(frozen=True)
 class Options:
-    which: tuple[str, ...] = ("latency", "rest", "memory", "startup", "new", "finished",
-                              "ratelimit")
+    which: tuple[str, ...] = ("latency", "rest", "scale", "memory", "startup", "new",
+                              "finished", "ratelimit")
     games: int = 50
     resident: int = 200
     traced: int = 10
@@ -28,5 +33,13 @@ class Options:
     rl_games: int = 10
     rl_moves: int | None = None
     """Stop each rate-limited run after this many moves (None: when the games end)."""
+    rest_tables: tuple[RestTable, ...] = REST_TABLES
+    scale_games: int = 500
+    """Games in progress at once for the ``scale`` benchmark."""
+    scale_rounds: int = 1
+    """Rounds of one decision per game, paced at one every 5 s per game (``scale``)."""
+    scale_samples: int = 200
+    """Decisions made one at a time among the ``scale`` games."""
+    scale_backends: tuple[str, ...] = ("sqlite", "postgres")
     backend: str = "sqlite"
     postgres_url: str | None = None

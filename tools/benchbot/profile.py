@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from tools.benchbot.backends import database_for
 from tools.benchbot.options import Options
 from tools.benchbot.resident import (
+    OTHER,
     _attributed,
     _short,
 )
@@ -93,4 +94,32 @@ def _profile_report(stats: pstats.Stats, made: int, games: int, title: str) -> s
     return "\n".join(lines) + "\n"
 
 
-# ---------------------------------------------------------------------- entry point
+# ---------------------------------------------------------------------- who spends it
+
+
+PARTS = (("/simcord/", "SimCord"), ("/tools/benchbot/", "harness"),
+         ("/discord/", "discord.py"), ("/asyncpg/", "asyncpg"), ("/aiosqlite/", "aiosqlite"),
+         ("/sqlite3/", "aiosqlite"), ("/asyncio/", "asyncio"), ("/PIL/", "Pillow"))
+
+
+def _part(filename: str, name: str) -> str:
+    """Who spends a function's own time (:func:`resident._attributed`'s buckets)."""
+    if "poll" in name and ("select" in name or "epoll" in name):
+        return "waiting (epoll)"
+    f = filename.replace("\\", "/")
+    for key, part in PARTS:
+        if key in f:
+            return part
+    if "/site-packages/" not in f and any(f"/{pkg}/" in f for pkg in
+                                          ("bot", "cogs", "ui", "storage", "pictures")):
+        return "our code"
+    return OTHER
+
+
+def who_spends(prof: cProfile.Profile, made: int) -> dict[str, float]:
+    """Milliseconds per decision of ``made`` profiled ones, by who spends them (:func:`_part`;
+    parts under 0.05 ms left out).
+    """
+    raw: dict[Any, Any] = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    return {part: s * 1000 / made for part, s in _attributed(raw, _part).items()
+            if s * 1000 / made >= 0.05}

@@ -305,15 +305,17 @@ def _bucket(filename: str, name: str) -> str:
 OTHER = "builtins / other stdlib"
 
 
-def _attributed(raw: dict[Any, Any]) -> Counter[str]:
-    """Own time by bucket; the time of builtins and stdlib helpers (list.remove, deepcopy,
-    dataclass __eq__...) goes to the buckets of their callers, in proportion.
+def _attributed(raw: dict[Any, Any],
+                bucket_of: Callable[[str, str], str] = _bucket) -> Counter[str]:
+    """Own time by bucket (``bucket_of(filename, function)``); the time of builtins and stdlib
+    helpers (list.remove, deepcopy, dataclass __eq__...: :data:`OTHER`) goes to the buckets of
+    their callers, in proportion.
     """
     memo: dict[Any, Counter[str]] = {}
 
     def shares(key: Any, depth: int) -> Counter[str]:
         filename, _line, name = key
-        bucket = _bucket(filename, name)
+        bucket = bucket_of(filename, name)
         if bucket not in (OTHER, "json") or depth > 8:
             return Counter({bucket: 1.0})
         if key in memo:

@@ -38,12 +38,13 @@ from pydantic import SecretStr
 
 from bot.client import PandaBot
 from bot.settings import Settings
+from tools.benchbot.idle import CALM_LIMIT, at_work, calm
 from tools.benchbot.tables import BenchError, GameTable, Move
 
 CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
 # Turn timers never fire during a benchmark (virtual time only moves when asked to).
 TURN_TIMEOUT = 3600
-# Channels per simulated guild.
+# Channels per simulated guild (at most the bot's open games per server, GUILD_OPEN_GAMES).
 CHANNELS_PER_GUILD = 50
 # SimCord fails a settle that takes longer than this (real seconds): bursts of many clicks can
 # take a while on a slow machine.
@@ -91,6 +92,7 @@ class World:
         self.settle_idle = settle_idle  # None: SimCord's own settle poll interval
         self.bots: list[PandaBot] = []
         self.dispatched: dict[int, float] = {}
+        self.tokens: dict[str, int] = {}  # interaction token -> interaction id
         self.env: Any = None
         self.sheet_draws: list[float] = []  # seconds each score sheet picture took to draw
         self._fast = False
@@ -151,10 +153,12 @@ class World:
         backend.http_requests = TimedLog(backend.http_requests, self._seen)
         emit = backend.emit
         dispatched = self.dispatched
+        tokens = self.tokens
 
         def timed_emit(event: str, payload: Any) -> None:
             if event == "INTERACTION_CREATE":
                 dispatched[int(payload["id"])] = time.perf_counter()
+                tokens[str(payload["token"])] = int(payload["id"])
             emit(event, payload)
 
         backend.emit = timed_emit
@@ -179,6 +183,14 @@ class World:
                 if self._on_answered is not None:
                     self._on_answered()
                 self._answered.set()
+
+    def at_work(self) -> int:
+        """How many of the bot's tasks are at work (:func:`tools.benchbot.idle.at_work`)."""
+        return at_work(self.env)
+
+    async def calm(self, limit: float = CALM_LIMIT) -> None:
+        """Wait until the bot has nothing at work (:func:`tools.benchbot.idle.calm`)."""
+        await calm(self.env, limit)
 
     @contextlib.contextmanager
     def fast(self) -> Iterator[None]:
@@ -217,11 +229,13 @@ class World:
 
     # ------------------------------------------------------------------ building
 
-    def new_table(self, n_humans: int, per_guild: int = CHANNELS_PER_GUILD) -> GameTable:
+    def new_table(self, n_humans: int, per_guild: int | None = None) -> GameTable:
         """A new channel with ``n_humans`` members of its own (``per_guild`` channels per
-        guild: 50 unless asked).
+        guild: unless asked, 50 or the bot's limit of open games per server if lower).
         """
         env = self.env
+        if per_guild is None:
+            per_guild = min(CHANNELS_PER_GUILD, self.bot.settings.guild_open_games)
         if self._guild is None or self._channels % per_guild == 0:
             self._guild = env.create_guild(f"Pandas {self._channels // per_guild + 1}")
         self._channels += 1
@@ -274,14 +288,22 @@ class World:
 
     async def burst(self, moves: Sequence[Move], *,
                     on_emit: Callable[[], None] | None = None,
-                    on_answered: Callable[[], None] | None = None) -> list[Any]:
+                    on_answered: Callable[[], None] | None = None,
+                    spacing: float = 0.0, calm: bool = False, settle: bool = True
+                    ) -> list[Any]:
         """Emit every move at the same instant, wait (without SimCord polling) until the bot
         has answered each one, then settle. ``on_emit`` is called just before the first
         dispatch, ``on_answered`` right when the last answer is sent. Returns SimCord's
         ``InteractionResult`` of each move.
+
+        ``spacing``: the moves are emitted one every ``spacing`` seconds instead (real time;
+        whichever are due when the harness gets the loop back go at once). ``calm``: wait
+        for the bot to finish its work (:meth:`calm`) before settling; ``settle=False``: do
+        not settle (the caller settles later).
         """
         return await self._emit([self._prepare(m) for m in moves], on_emit=on_emit,
-                                on_answered=on_answered)
+                                on_answered=on_answered, spacing=spacing, calm=calm,
+                                settle=settle)
 
     def _prepare_slash(self, actor: Any, channel: Any, name: str, options: dict[str, Any]
                        ) -> tuple[Any, dict[str, Any]]:
@@ -314,9 +336,18 @@ class World:
         [res] = await self._emit([self._prepare_slash(actor, channel, name, options)])
         return res
 
+    async def slashes(self, commands: Sequence[tuple[Any, Any, str, dict[str, Any]]], *,
+                      calm: bool = False) -> list[Any]:
+        """Several ``(actor, channel, name, options)`` commands emitted at the same instant,
+        as :meth:`burst` emits clicks: SimCord's ``InteractionResult`` of each.
+        """
+        return await self._emit([self._prepare_slash(*c) for c in commands], calm=calm)
+
     async def _emit(self, prepared: Sequence[tuple[Any, dict[str, Any]]], *,
                     on_emit: Callable[[], None] | None = None,
-                    on_answered: Callable[[], None] | None = None) -> list[Any]:
+                    on_answered: Callable[[], None] | None = None,
+                    spacing: float = 0.0, calm: bool = False, settle: bool = True
+                    ) -> list[Any]:
         from simcord.results import InteractionResult
 
         backend = self.env.backend
@@ -326,7 +357,10 @@ class World:
         try:
             if on_emit is not None:
                 on_emit()
-            for record, payload in prepared:
+            start = time.perf_counter()
+            for i, (record, payload) in enumerate(prepared):
+                if spacing > 0 and (wait := start + i * spacing - time.perf_counter()) > 0:
+                    await asyncio.sleep(wait)
                 self.env._notify_dispatch_observers(record)
                 backend.emit("INTERACTION_CREATE", payload)
             if self._want:
@@ -337,13 +371,22 @@ class World:
         finally:
             self._want = set()
             self._on_answered = None
-        await self.env._settle_internal(dispatch="INTERACTION_CREATE")
+        if calm:
+            await self.calm()
+        if settle:
+            await self.env._settle_internal(dispatch="INTERACTION_CREATE")
         return [InteractionResult(self.env, record) for record, _ in prepared]
 
-    async def burst_checked(self, moves: Sequence[Move], chunk: int = 50) -> None:
+    async def settle(self) -> None:
+        """Let SimCord settle the bot (after moves emitted with ``settle=False``)."""
+        await self.calm()
+        await self.env._settle_internal(dispatch="INTERACTION_CREATE")
+
+    async def burst_checked(self, moves: Sequence[Move], chunk: int = 50, *,
+                            calm: bool = False) -> None:
         for i in range(0, len(moves), chunk):
             part = moves[i:i + chunk]
-            for move, res in zip(part, await self.burst(part), strict=True):
+            for move, res in zip(part, await self.burst(part, calm=calm), strict=True):
                 check(res, move.verb)
 
 
