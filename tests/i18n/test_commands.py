@@ -121,3 +121,17 @@ async def test_translations_name_the_commands_as_discord_shows_them(
                         assert second in subs, (lang, first, second, text[:80])
                     seen += 1
         assert seen > 20
+
+
+async def test_help_names_every_command(payloads: list[dict[str, Any]]) -> None:
+    """Every command and sub-command the tree sends is named on a page of /help."""
+    from cogs.help.pages import PAGES
+
+    text = "\n".join(body for _, body in PAGES)
+    names: list[str] = []
+    for top in payloads:
+        subs = [o["name"] for o in top.get("options") or [] if o["type"] in (1, 2)]
+        names += [f"/{top['name']} {sub}" for sub in subs] or [f"/{top['name']}"]
+    missing = [n for n in names if n not in text]
+    assert not missing, missing
+    assert len(names) > 30
