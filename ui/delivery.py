@@ -12,8 +12,10 @@ of the interaction's own messages). So a game's request goes, in order of prefer
   last click, a restart's redraw), spent from the process's :class:`RequestBudget` in order of
   urgency.
 
-A followup of a click shows on a client as a reply to the clicked message (the board), with
-the clicker's name above it; pings in it notify as any new message's mentions do.
+A click that shows its move is answered by that edit itself when the move is ready at once
+(:mod:`ui.answers`): one callback, limited by nothing. Pings in a followup notify as any new
+message's mentions do; Discord keeps with each followup the interaction it answers (who
+clicked, on which message).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import discord
 
 from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game
+from ui.answers import Answer
 
 log = logging.getLogger("ui.delivery")
 
@@ -76,6 +79,24 @@ class Delivery:
         """Requests sent with the bot token (the global budget)."""
         self.webhook_requests = 0
         """Requests sent through an interaction's webhook (outside the global budget)."""
+        self.shown_by_answer = 0
+        """Edits carried by a click's own answer (the callback: outside every limit)."""
+        self._answers: dict[int, Answer] = {}
+
+    def answer_later(self, interaction: discord.Interaction[Any]) -> Answer:
+        """A click that may show its move: answered by the move's edit if it comes at once,
+        else deferred (:mod:`ui.answers`). :meth:`answered` must follow, whatever happens.
+        """
+        answer = self._answers[interaction.id] = Answer(interaction)
+        return answer
+
+    async def answered(self, interaction: discord.Interaction[Any]) -> None:
+        """Make sure the click is answered (deferred if nothing answered it yet): before any
+        followup of the click, and when its handler is done.
+        """
+        answer = self._answers.pop(interaction.id, None)
+        if answer is not None:
+            await answer.defer()
 
     def channel(self, game: Game, channel_id: int | None = None) -> discord.PartialMessageable:
         """The game's channel (or ``channel_id``), for requests with the bot token."""
@@ -126,10 +147,17 @@ class Delivery:
         through the webhook that posted it while fresh, else with the bot token.
         """
         if interaction is not None and interaction.message is not None \
-                and interaction.message.id == message_id and interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-            self.webhook_requests += 1
-            return
+                and interaction.message.id == message_id:
+            answer = self._answers.get(interaction.id)
+            if answer is not None and await answer.show(kwargs):
+                self.shown_by_answer += 1
+                self.note(game, interaction)
+                return
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+                self.webhook_requests += 1
+                self.note(game, interaction)
+                return
         if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
             try:
                 await sent.edit(**kwargs)
@@ -161,5 +189,5 @@ class Delivery:
         self._doors.pop(game_id, None)
 
     def __len__(self) -> int:
-        """Games whose newest interaction is kept."""
-        return len(self._doors)
+        """Games whose newest interaction is kept, and clicks being answered."""
+        return len(self._doors) + len(self._answers)

@@ -28,15 +28,15 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
         await answer_error(interaction, for_user(interaction)(UNSUPPORTED))
         return
     ctx = ClickContext(interaction, click, hub)
+    delivery = hub.messages.delivery
+    # The click is answered within Discord's 3 seconds whatever the database or Discord do
+    # next: a move by its own edit if it is ready at once, else by a deferral on time
+    # (ui.answers); any other click is deferred first. If Discord refuses the deferral, the
+    # click still counts: the game message is then edited by id, so the move is shown.
+    delivery.answer_later(interaction)
     try:
-        # Acknowledge first: whatever the database or Discord do next, the click is answered
-        # within Discord's 3 seconds; the message is then edited (or an answer followed up).
-        # If Discord refuses the acknowledgement, the click still counts: the game message is
-        # then edited by id, so the move is shown either way.
-        try:
-            await interaction.response.defer()
-        except discord.HTTPException as exc:
-            log.warning("Discord refused to acknowledge a click (%s): going on", exc.status)
+        if click.verb not in hub.moves.get(prefix, ()):
+            await delivery.answered(interaction)
         if click.game_id is not None and click.verb in SERVER_WIDE:
             await hub.service.check_server(click.game_id, place_of(interaction).guild_id)
         elif click.game_id is not None:
@@ -50,7 +50,10 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
                 raise
             await handler(ctx)
     except Exception as exc:
+        await delivery.answered(interaction)
         await report(interaction, exc)
+    finally:
+        await delivery.answered(interaction)
 
 
 async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:
@@ -63,6 +66,7 @@ async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:
             and interaction.message.id == game.message_id:
         shown = await ctx.hub.presenter(game.kind).current(game)
         await ctx.hub.messages.edit(game, shown, interaction)
+        await ctx.hub.messages.delivery.answered(interaction)
         tr = for_user(interaction)
         await interaction.followup.send(
             tr("That was already decided: here is the game as it is now."), ephemeral=True)

@@ -170,6 +170,9 @@ class DiscordGame:
     presenter: Presenter
     verbs: VerbTable
     review_words: ReviewWords | None = None
+    moves: frozenset[str] = frozenset()
+    """Verbs whose click edits the clicked message (a decision, a step of one): answered by
+    that edit when it is ready at once (:mod:`ui.answers`), the others deferred at once."""
 
 
 @dataclass
@@ -182,6 +185,8 @@ class Hub:
     messages: GameMessages
     games: dict[str, DiscordGame] = field(default_factory=dict)
     tables: dict[str, VerbTable] = field(default_factory=dict)
+    moves: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Component prefix -> the verbs that show their move in the clicked message."""
 
     upkeep: Upkeep = field(init=False)
 
@@ -218,6 +223,7 @@ class Hub:
         """Register a game kind's presenter, component prefix and verbs."""
         self.games[game.kind.name] = game
         self.add_table(game.component.prefix, game.verbs)
+        self.moves[game.component.prefix] = game.moves
         self.service.listeners[game.kind.name] = game.presenter.moved
 
     def add_table(self, prefix: str, verbs: VerbTable) -> None:

@@ -340,6 +340,7 @@ class GameMessages:
                                   interaction: discord.Interaction[Any] | None) -> None:
         if interaction is not None:
             try:
+                await self.delivery.answered(interaction)
                 await interaction.followup.send(**shown.send_kwargs())
                 return
             except discord.HTTPException as exc:

@@ -212,6 +212,7 @@ class Upkeep:
                   kind=game.kind)
         quiet = discord.AllowedMentions.none()
         try:
+            await self.messages.delivery.answered(interaction)
             if interaction.response.is_done():
                 await interaction.followup.send(text, allowed_mentions=quiet)
             else:

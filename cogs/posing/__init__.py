@@ -7,7 +7,7 @@ from discord.ext import commands
 from bot.rules.registry import POSING
 from cogs.posing.cog import PosingCog
 from cogs.posing.components import PosingComponent
-from cogs.posing.handlers import POSING_VERBS
+from cogs.posing.handlers import POSING_MOVES, POSING_VERBS
 from cogs.posing.present import PosingPresenter
 from cogs.posing.review_text import POSING_REVIEW
 from ui.hub import DiscordGame, hub_of
@@ -20,6 +20,7 @@ async def setup(bot: commands.Bot) -> None:
     hub = hub_of(bot)
     hub.add_game(DiscordGame(kind=POSING, component=PosingComponent,
                              presenter=PosingPresenter(hub),
-                             verbs=POSING_VERBS, review_words=POSING_REVIEW))
+                             verbs=POSING_VERBS, moves=POSING_MOVES,
+                             review_words=POSING_REVIEW))
     bot.add_dynamic_items(PosingComponent)
     await bot.add_cog(PosingCog(bot))

@@ -67,3 +67,6 @@ POSING_VERBS: Final[VerbTable] = {
     **LOBBY_VERBS, **END_VERBS, "hold": _hold, "roll": _roll, "fill": _fill, "pcard": _card,
 }
 """Every verb of a Posing Pandas message: the lobby's and the turn's."""
+
+POSING_MOVES: Final = frozenset({"hold", "roll", "fill"})
+"""The verbs that edit the turn message they are clicked on."""

@@ -7,7 +7,7 @@ from discord.ext import commands
 from bot.rules.registry import ROYALE
 from cogs.royale.cog import RoyaleCog
 from cogs.royale.components import RoyaleComponent
-from cogs.royale.handlers import ROYALE_VERBS
+from cogs.royale.handlers import ROYALE_MOVES, ROYALE_VERBS
 from cogs.royale.present import RoyalePresenter
 from cogs.royale.review_text import ROYALE_REVIEW
 from ui.hub import DiscordGame, hub_of
@@ -20,6 +20,7 @@ async def setup(bot: commands.Bot) -> None:
     hub = hub_of(bot)
     hub.add_game(DiscordGame(kind=ROYALE, component=RoyaleComponent,
                              presenter=RoyalePresenter(hub),
-                             verbs=ROYALE_VERBS, review_words=ROYALE_REVIEW))
+                             verbs=ROYALE_VERBS, moves=ROYALE_MOVES,
+                             review_words=ROYALE_REVIEW))
     bot.add_dynamic_items(RoyaleComponent)
     await bot.add_cog(RoyaleCog(bot))

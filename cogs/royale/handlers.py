@@ -114,3 +114,7 @@ ROYALE_VERBS: Final[VerbTable] = {
     "tdie": _trade_die,
 }
 """Every verb of a Panda Royale message: the lobby's and the round's."""
+
+ROYALE_MOVES: Final = frozenset({"mtarget", "ttarget", "back", "pick", "fire", "save", "pass",
+                                 "mdie", "tdie"})
+"""The verbs that edit the round message they are clicked on (decisions and their steps)."""

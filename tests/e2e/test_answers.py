@@ -1,0 +1,99 @@
+"""A click's one answer (ui/answers.py): a move ready at once is answered by its own edit (the
+callback UPDATE_MESSAGE: no webhook edit, nothing any rate limit counts); a slower one is
+deferred on time and edited through the webhook; an error still reaches the clicker."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from tests.e2e.table import Table, components, refused, verb
+
+
+def kind_of(res: Any) -> str:
+    kind = res._interaction.response_kind
+    return str(getattr(kind, "value", kind))
+
+
+async def _two_people(table: Table) -> None:
+    await table["alice"].slash(table.channel, "royale new", turn_timeout=3600)
+    await table["bob"].click(table.channel.last_message, label="Join")
+    await table["alice"].click(table.channel.last_message, label="Start")
+
+
+def _edits_of_original(env: Any, start: int) -> int:
+    return sum(1 for r in env.http_requests[start:]
+               if r.method == "PATCH" and r.path.endswith("/messages/@original"))
+
+
+async def test_a_quick_move_is_answered_by_its_own_edit(table: Table) -> None:
+    await _two_people(table)
+    env = table.env
+    rng = random.Random(3)
+    start = len(env.http_requests)
+    decisions = 0
+    for _ in range(12):
+        if not await table.play_decision(rng):
+            break
+        decisions += 1
+    answers = [r.json.get("type") for r in env.http_requests[start:]
+               if r.path.endswith("/callback")]
+    # every click (a decision, or a step of one) answered by UPDATE_MESSAGE (7), none
+    # deferred (6); the board's move came with the answer, not through the webhook
+    assert decisions == 12 and len(answers) >= decisions
+    assert set(answers) == {7}, answers
+    assert _edits_of_original(env, start) == 0
+    # the hand-overs' pings still came as new messages that mention the player
+    assert any(m.content.startswith("<@") for m in table.channel.history())
+
+
+async def test_each_answer_kind_by_speed(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await _two_people(table)
+    env = table.env
+    msg = table.game_message()
+    who = table.decider(msg)
+    assert who is not None
+    pick = next(c for c in components(msg) if verb(c.custom_id) == "pick")
+    start = len(env.http_requests)
+    res = await who.click(msg, custom_id=pick.custom_id)
+    assert kind_of(res) == "update" and not refused(res)
+    assert _edits_of_original(env, start) == 0
+
+    service = env.bot.service
+    act = service.act
+
+    async def slow_act(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)  # a slow database: past ui.answers.SHOW_WITHIN
+        return await act(*args, **kwargs)
+
+    monkeypatch.setattr(service, "act", slow_act)
+    msg = table.game_message()
+    who = table.decider(msg)
+    assert who is not None
+    pick = next(c for c in components(msg) if verb(c.custom_id) == "pick")
+    start = len(env.http_requests)
+    res = await who.click(msg, custom_id=pick.custom_id)
+    assert kind_of(res) == "deferred_update" and not refused(res)
+    assert _edits_of_original(env, start) >= 1  # the move, through the webhook
+    assert table.game_message().id != msg.id or \
+        custom_ids_changed(msg, table.game_message())
+
+
+def custom_ids_changed(old: Any, new: Any) -> bool:
+    return [c.custom_id for c in components(old)] != [c.custom_id for c in components(new)]
+
+
+async def test_a_move_click_that_fails_is_told_privately(table: Table) -> None:
+    await _two_people(table)
+    msg = table.game_message()
+    who = table.decider(msg)
+    other = table["bob"] if who is table["alice"] else table["alice"]
+    pick = next(c for c in components(msg) if verb(c.custom_id) == "pick")
+    res = await other.click(msg, custom_id=pick.custom_id)  # not their turn
+    assert res.acknowledged and refused(res)
+    # and the player whose turn it is can still make the move
+    res = await who.click(msg, custom_id=pick.custom_id)
+    assert res.acknowledged and not refused(res) and kind_of(res) == "update"
