@@ -32,12 +32,14 @@ benchmarks hold it to at 500 games)."""
 class Answer:
     """The answer of one click that may show its move: the edit, or a deferral on time."""
 
-    __slots__ = ("_lock", "_timer", "interaction")
+    __slots__ = ("_lock", "_timer", "interaction", "refused")
 
     def __init__(self, interaction: discord.Interaction[Any], within: float = SHOW_WITHIN
                  ) -> None:
         """Defer ``interaction`` after ``within`` seconds unless :meth:`show` answered it."""
         self.interaction = interaction
+        self.refused = False
+        """Discord refused this click's answer: nothing more is tried through its callback."""
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
             self._defer_after(within), name=f"answer-{interaction.id}")
@@ -54,13 +56,20 @@ class Answer:
 
     async def show(self, kwargs: dict[str, Any]) -> bool:
         """Answer with the clicked message edited to ``kwargs``; False if the click was
-        already answered (deferred: the caller edits through the webhook instead).
+        already answered (deferred: the caller edits through the webhook instead) or Discord
+        refused the answer (the caller edits the message by id).
         """
         async with self._lock:
-            if self.interaction.response.is_done():
+            if self.interaction.response.is_done() or self.refused:
                 return False
             self._stop_timer()
-            await self.interaction.response.edit_message(**kwargs)
+            try:
+                await self.interaction.response.edit_message(**kwargs)
+            except discord.HTTPException as exc:
+                log.warning("Discord refused a click's answer (%s): its move is shown by "
+                            "message id", exc.status)
+                self.refused = True
+                return False
             return True
 
     async def defer(self) -> None:
@@ -69,9 +78,10 @@ class Answer:
         """
         async with self._lock:
             self._stop_timer()
-            if self.interaction.response.is_done():
+            if self.interaction.response.is_done() or self.refused:
                 return
             try:
                 await self.interaction.response.defer()
             except discord.HTTPException as exc:
+                self.refused = True
                 log.warning("Discord refused to acknowledge a click (%s): going on", exc.status)
