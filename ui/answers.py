@@ -34,15 +34,18 @@ class Answer:
 
     __slots__ = ("_lock", "_timer", "interaction", "refused")
 
-    def __init__(self, interaction: discord.Interaction[Any], within: float = SHOW_WITHIN
+    def __init__(self, interaction: discord.Interaction[Any], within: float | None = None
                  ) -> None:
-        """Defer ``interaction`` after ``within`` seconds unless :meth:`show` answered it."""
+        """Defer ``interaction`` after ``within`` seconds (default :data:`SHOW_WITHIN`)
+        unless :meth:`show` answered it first.
+        """
         self.interaction = interaction
         self.refused = False
         """Discord refused this click's answer: nothing more is tried through its callback."""
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
-            self._defer_after(within), name=f"answer-{interaction.id}")
+            self._defer_after(SHOW_WITHIN if within is None else within),
+            name=f"answer-{interaction.id}")
 
     async def _defer_after(self, within: float) -> None:
         await asyncio.sleep(within)

@@ -79,6 +79,15 @@ def simcord_bot(bot_factory: Callable[[], PandaBot]) -> PandaBot:
 
 
 @pytest.fixture(autouse=True)
+def moves_answered_by_their_edit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move is answered by its own edit when it is ready within ui.answers.SHOW_WITHIN
+    (25 ms in the bot); the tests allow it 2 s, so that the requests they count do not depend
+    on the machine's load. A test of the slower path sets it lower (tests/e2e/test_answers.py,
+    test_channel_limits.py)."""
+    monkeypatch.setattr("ui.answers.SHOW_WITHIN", 2.0)
+
+
+@pytest.fixture(autouse=True)
 def no_logged_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     """Any ERROR logged by the bot (a handled-but-unexpected exception) fails the test."""
     caplog.set_level(logging.WARNING)

@@ -66,10 +66,11 @@ async def test_each_answer_kind_by_speed(table: Table, monkeypatch: pytest.Monke
     act = service.act
 
     async def slow_act(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(0.2)  # a slow database: past ui.answers.SHOW_WITHIN
+        await asyncio.sleep(0.3)  # a slow database: past ui.answers.SHOW_WITHIN
         return await act(*args, **kwargs)
 
     monkeypatch.setattr(service, "act", slow_act)
+    monkeypatch.setattr("ui.answers.SHOW_WITHIN", 0.025)  # the bot's own deadline
     msg = table.game_message()
     who = table.decider(msg)
     assert who is not None

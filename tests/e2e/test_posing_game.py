@@ -210,15 +210,14 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     kinds = [d.kind for d in player.decisions]
     assert kinds.count("fill") == 11 and "roll" in kinds and "hold" in kinds
     # one turn message all game long, then the game-over announcement; each click is
-    # acknowledged, then the message edited through the interaction
+    # answered by the message's edit itself (one callback, UPDATE_MESSAGE)
     history = table.channel.history()
     assert len(history) == 2 and history[-1].content.startswith("🏁 Posing Pandas is over!")
     *playing, last = player.decisions
-    assert all(d.routes == ["POST interactions", "PATCH webhooks"] for d in playing), playing
+    assert all(d.routes == ["POST interactions"] for d in playing), playing
     # the last fill: the announcement posted, then the ping deleted, both through the click's
     # interaction (outside the bot's global request budget)
-    assert last.routes == ["POST interactions", "PATCH webhooks", "POST webhooks",
-                           "DELETE webhooks"]
+    assert last.routes == ["POST interactions", "POST webhooks", "DELETE webhooks"]
 
     final = table.channel.history()[-1]
     assert final.content == f"🏁 Posing Pandas is over! <@{alice.id}>"
@@ -266,16 +265,16 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
     order = [table[n].id for n in names]
     assert deciders[:6] == order + order  # the computer's turns never wait on anybody
 
-    # a click is acknowledged, then the message edited; when the turn passes on to another
+    # a click is answered by the message's edit; when the turn passes on to another
     # person, this message is closed and the next one posted, pinging them (the game's first
     # ping, posted at the start, is deleted in the background at the first hand-over)
     for d in player.decisions:
         if not d.posted:
-            assert d.routes == ["POST interactions", "PATCH webhooks"], d
+            assert d.routes == ["POST interactions"], d
         else:
             assert d.kind == "fill" and d.routes[0] == "POST interactions", d
             kept = [r for r in d.routes if not r.startswith("DELETE")]
-            assert kept[-2:] == ["PATCH webhooks", "POST webhooks"], d
+            assert kept == ["POST interactions", "POST webhooks"], d  # closed, then the next
             assert sum(r.startswith("DELETE") for r in d.routes) <= 1, d  # the start's ping
     *turns, last = player.decisions
     posts = [d for d in turns if d.posted]
