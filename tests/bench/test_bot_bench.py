@@ -70,8 +70,8 @@ def test_every_benchmark_produces_sane_figures() -> None:
     assert scale.paced_answered.n == scale.paced_shown.n == 6  # 2 rounds of each game
     for answered, shown in ((scale.alone_answered, scale.alone_shown),
                             (scale.paced_answered, scale.paced_shown)):
-        # the acknowledgement comes first, the move is shown after its commit
-        assert all(0 < a < b for a, b in zip(answered.samples, shown.samples, strict=True))
+        # the answer comes first or is the move itself (its edit, after its commit)
+        assert all(0 < a <= b for a, b in zip(answered.samples, shown.samples, strict=True))
     assert scale.paced_rate > 0 and scale.paced_throughput > 0 and scale.opened_s > 0
     assert scale.alone_cpu_ms > 0 and len(scale.load) == 2
     assert {"SimCord", "our code", "discord.py"} <= set(scale.cpu_by_part), scale.cpu_by_part

@@ -21,19 +21,36 @@ CALM_LIMIT = 120.0
 """Real seconds :func:`calm` waits at most (then SimCord's settle reports what is at work)."""
 
 
+WAITERS = ("turn-timer-", "discord-ext-tasks: ", "season-ends")
+"""Names of the bot's tasks that wait for a deadline (a turn's, the upkeep loops' next run,
+the next season's end) and are not at work while they sleep."""
+
+
+def _asleep(task: asyncio.Task[Any]) -> bool:
+    """Whether ``task`` sleeps: its innermost coroutine is ``asyncio.sleep``, or a
+    ``discord.ext.tasks`` loop waits on its sleep handle (a future, between two runs).
+    """
+    coro: Any = task.get_coro()
+    while (inner := getattr(coro, "cr_await", None)) is not None \
+            and getattr(inner, "cr_code", None) is not None:
+        coro = inner
+    name = getattr(coro, "__qualname__", "")
+    # a loop between two runs awaits its sleep handle's future (not a coroutine: its body)
+    return name == "sleep" or (name == "Loop._loop" and getattr(coro, "cr_await", None)
+                               is not None)
+
+
 def at_work(env: Any) -> int:
     """How many of the bot's tasks are at work in SimCord's ``env`` (and SimCord's native
-    workers: picture threads): every task but the turn timers waiting for their deadline
-    (virtual time stands still in a benchmark, so none fires).
+    workers: picture threads): every task but those of :data:`WAITERS` sleeping until their
+    deadline (virtual time stands still in a benchmark, so none fires).
     """
     work = env._work
     n = len(work.executors)
     for task in work.tasks:
         if task.done():
             continue
-        awaited = getattr(task.get_coro(), "cr_await", None)
-        if task.get_name().startswith("turn-timer-") \
-                and getattr(awaited, "__qualname__", "") == "sleep":
+        if task.get_name().startswith(WAITERS) and _asleep(task):
             continue
         n += 1
     return n

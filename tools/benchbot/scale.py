@@ -13,9 +13,10 @@ people's clicks (emitted in bursts), then:
   games), the bot answering while the next ones arrive.
 
 Two times per decision, from the INTERACTION_CREATE dispatch: *answered*, to the interaction
-callback (the bot acknowledges a click first, before the database); *shown*, to the first
-request through that interaction's webhook (the board edited with the move: after the move's
-transaction is committed). SimCord's own work on each request is in both; its settle polling
+callback; *shown*, to the request that shows the move (after the move's transaction is
+committed): the callback itself when it carries the move's edit (``UPDATE_MESSAGE``, a move
+ready within ``ui.answers.SHOW_WITHIN``), else the first request through that interaction's
+webhook (a deferred click's edit). SimCord's own work on each request is in both; its settle polling
 is not (the harness looks whether the bot is idle itself, :meth:`World.calm`).
 
 Also: the decisions per second the bot worked through in the paced rounds (it falls behind
@@ -306,8 +307,12 @@ async def open_games(world: World, n: int, players: int) -> list[GameTable]:
 def _times(world: World, start: int, iids: Sequence[int]) -> tuple[list[float], list[float]]:
     """(answered, shown) seconds of each interaction since its dispatch, from the log."""
     app = world.env.backend.application_id
-    answered = {iid: t for iid, (t, _) in world.callback_times(start).items()}
+    answered: dict[int, float] = {}
     shown: dict[int, float] = {}
+    for iid, (t, callback) in world.callback_times(start).items():
+        answered[iid] = t
+        if (callback.json or {}).get("type") == UPDATE_MESSAGE:  # the move is the answer
+            shown[iid] = t
     log = world.log
     prefix = f"/webhooks/{app}/"
     for i in range(start, len(log)):
@@ -322,6 +327,9 @@ def _times(world: World, start: int, iids: Sequence[int]) -> tuple[list[float], 
         raise BenchError(f"{len(missing)} decisions never answered or never shown")
     return [answered[i] for i in iids], [shown[i] for i in iids]
 
+
+UPDATE_MESSAGE = 7
+"""The interaction callback's type that edits the clicked message."""
 
 PROFILED = 40
 """Decisions made alone under cProfile after the measured ones (who spends the CPU)."""
