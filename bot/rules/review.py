@@ -127,9 +127,9 @@ def race(count: int, futures: int, sample: Callable[[int, int], float], keep: in
     differences future by future (assuming at least ``spread`` points of deviation) is dropped,
     and those left are played in :data:`RACE_GROWTH` times as many futures, up to ``futures``.
     The leader is never dropped, nor option ``keep`` (the player's choice): the options left
-    have been played in every future, the same ones, and are worth exactly what a full
-    evaluation gives them; but once ``keep`` alone is left (it clearly beat every other option)
-    it is not played on, and is worth its mean over the futures played so far.
+    have all been played in every future, the same ones, and are worth exactly what a full
+    evaluation gives them (``keep`` too, even once it alone is left: a review shows the player
+    what their choice was worth).
     """
     samples: list[list[float]] = [[] for _ in range(count)]
     live = list(range(count))
@@ -146,8 +146,6 @@ def race(count: int, futures: int, sample: Callable[[int, int], float], keep: in
         top = samples[leader]
         live = [i for i in live if i in (leader, keep)
                 or not _beaten(top, samples[i], z, spread)]
-        if live == [keep]:
-            break
         stop = min(futures, max(done + 1, int(done * RACE_GROWTH)))
     return {i: sum(samples[i]) / done for i in live}
 
