@@ -5,7 +5,9 @@ takes the state a decision was made in and the action made, and returns a :class
 what the chosen option was worth (the player's expected final score) against the best option
 it found, each named in plain values (:class:`Option`) the Discord layer puts into words.
 :func:`review_seat` replays a game from its seed and its action log through the engine and asks
-the judge about every decision the player made themselves.
+the judge about every decision the player made themselves. A judge that weighs options by
+play-outs may let them race (:func:`race`): the clearly beaten ones are not played in every
+future.
 
 Everything is deterministic: a decision's judge draws only from a generator seeded with
 :func:`decision_seed` (the game's seed and the decision's place in the log).
