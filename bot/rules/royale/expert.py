@@ -44,8 +44,8 @@ pool of a 4-player game)."""
 TRADE_CANDIDATES = 4
 """Trading-turn candidates played out besides the heuristic's choice (Pass first)."""
 MISCHIEF_CANDIDATES = 3
-"""Mischief targets played out: the heuristic's best few (0 leaves mischief to the
-heuristic)."""
+"""Mischief targets played out: the heuristic's best die of each other player, best first (3:
+every opponent of a 4-player game; 0 leaves mischief to the heuristic)."""
 MISCHIEF_WORK = 240
 """:data:`WORK` for a mischief target (whose effect is mostly on the round being scored; a
 play-out from it also plays the rest of that round): half a draft pick's, which keeps the
