@@ -56,7 +56,9 @@ def test_the_expert_aims_at_the_leader_where_the_heuristic_aims_at_the_most_poin
     s = _last_round_mischief()
     assert HeuristicPlayer(1).choose(s) == Mischief(0, "red8-1")
     candidates = mischief_candidates(s, HeuristicPlayer(1), 3)
-    assert candidates[0] == Mischief(0, "red8-1") and Mischief(0, "green20-1") in candidates
+    # The heuristic's target, then the best die of each other player.
+    assert candidates == [Mischief(0, "red8-1"), Mischief(0, "green20-1"),
+                          Mischief(0, "blue6-1")]
     assert all(c in legal_actions(s) for c in candidates)
     before = s.to_json()
     assert ExpertPlayer(7).choose(s) == Mischief(0, "green20-1")
