@@ -1,17 +1,20 @@
 """The expert Panda Royale player: Monte-Carlo look-ahead over the heuristic player.
 
-The expert decides its draft picks and its trades by play-outs. The candidates of a decision
-(the heuristic's best picks, one per kind of die; on a trading turn, the heuristic's own trade,
-passing and its next best trades) are each played to the end of the game in the same futures,
-on the engine itself, every seat (the expert's included) then played by the heuristic player:
-the opponents are heuristic players, so the play-outs model them exactly. In a play-out only
-the decisions' effects count, not the dice's luck in the points: every round it rolls counts
-the *expected* points of each hand, and their variance (:mod:`bot.rules.royale.expert_playout`).
-A candidate is worth its average win chance: at the end of a play-out each seat's final total
-is taken as normal (the points so far plus the expected points to come, the dice's variance)
-and the chance that the expert's beats every other is computed. Aiming at the win rather than
-the expected margin makes the expert take risks when behind and play safe when ahead.
-Mischief and Cannon decisions are the heuristic's.
+The expert decides its draft picks, its trades and its mischief targets by play-outs. The
+candidates of a decision (the heuristic's best picks, one per kind of die; on a trading turn,
+the heuristic's own trade, passing and its next best trades; the heuristic's best few mischief
+targets, :mod:`bot.rules.royale.expert_mischief`) are each played to the end of the game in the
+same futures, on the engine itself, every seat (the expert's included) then played by the
+heuristic player: the opponents are heuristic players, so the play-outs model them exactly. In
+a play-out only the decisions' effects count, not the dice's luck in the points: every round it
+rolls counts the *expected* points of each hand, and their variance, less the expected cost of
+each mischief re-roll a hand suffers (aimed at a die showing a high value, a re-roll costs its
+owner in expectation: :mod:`bot.rules.royale.expert_playout`). A candidate is worth its
+average win chance: at the end of a play-out each seat's final total is taken as normal (the
+points so far plus the expected points to come, the dice's variance) and the chance that the
+expert's beats every other is computed. Aiming at the win rather than the expected margin makes
+the expert take risks when behind and play safe when ahead.
+Cannon decisions are the heuristic's.
 
 The futures of a decision are seeds: every candidate is played in the same ones (the same
 draws of the game's generator and of the heuristic's), so two candidates differ mostly by
@@ -29,6 +32,7 @@ from bot.rules.rng import Rng
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.dice import ROUNDS
+from bot.rules.royale.expert_mischief import mischief_candidates
 from bot.rules.royale.expert_search import choose_best, pick_candidates, trade_candidates
 from bot.rules.royale.state import Phase, RoyaleState
 
@@ -39,6 +43,13 @@ PICK_CANDIDATES = 5
 pool of a 4-player game)."""
 TRADE_CANDIDATES = 4
 """Trading-turn candidates played out besides the heuristic's choice (Pass first)."""
+MISCHIEF_CANDIDATES = 3
+"""Mischief targets played out: the heuristic's best die of each other player, best first (3:
+every opponent of a 4-player game; 0 leaves mischief to the heuristic)."""
+MISCHIEF_WORK = 240
+""":data:`WORK` for a mischief target (whose effect is mostly on the round being scored; a
+play-out from it also plays the rest of that round): half a draft pick's, which keeps the
+slowest decisions as they were."""
 WORK = 480
 """At most this many candidate play-out rounds per decision: the first decisions of a game (9
 rounds to play out, every candidate) get fewer futures (10 in round 1, 12 in round 2, 13 in
@@ -64,6 +75,7 @@ class ExpertPlayer:
         futures: int = FUTURES,
         pick_candidates: int = PICK_CANDIDATES,
         trade_candidates: int = TRADE_CANDIDATES,
+        mischief_candidates: int = MISCHIEF_CANDIDATES,
         work: int = WORK,
     ) -> None:
         self.seed = seed
@@ -72,6 +84,7 @@ class ExpertPlayer:
         self.futures = futures
         self.pick_candidates = pick_candidates
         self.trade_candidates = trade_candidates
+        self.mischief_candidates = mischief_candidates
         self.work = work
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
@@ -82,12 +95,17 @@ class ExpertPlayer:
             candidates = pick_candidates(state, self.pick_candidates)
         elif state.phase is Phase.TRADE and self.trade_candidates > 0:
             candidates = trade_candidates(state, self.heuristic, self.trade_candidates)
+        elif state.phase is Phase.MISCHIEF and self.mischief_candidates > 0:
+            candidates = mischief_candidates(state, self.heuristic, self.mischief_candidates)
         else:
             return self.heuristic.choose(state)
         if len(candidates) == 1 or self.futures < 1:
             return candidates[0]
-        futures = min(self.futures,
-                      max(1, self.work // (len(candidates) * (ROUNDS - state.round))))
+        if state.phase is Phase.MISCHIEF:
+            work, rounds = min(self.work, MISCHIEF_WORK), ROUNDS - state.round + 1
+        else:
+            work, rounds = self.work, ROUNDS - state.round
+        futures = min(self.futures, max(1, work // (len(candidates) * rounds)))
         rng = self.decision_rng(state)
         seeds = [rng.below(_SEED_RANGE) for _ in range(futures)]
         return choose_best(state, candidates, seeds, self.policy)

@@ -13,6 +13,16 @@ A decision made before its round is scored (a mischief target, a Cannon fired or
 that round's scored points too, as the engine tallies them: its dice are already rolled, so the
 decision's effect on them is the point (a re-roll forced by mischief is drawn from the
 play-out's generator). A decision of the last round ends the play-out when the game does.
+
+Mischief: the expected points of a hand are its dice's means, but a mischief re-roll is aimed
+at a die that shows a high value, so it costs its owner in expectation. Every mischief action
+of a play-out (the heuristic's target, on the dice the engine rolled) counts that expected
+cost: the owner's points with the die at its mean less its points as it shows, by the
+engine's scoring (:func:`reroll_slope`). In the decision's own round, which counts as the
+engine tallies it, a re-roll counts at its expectation too (not as drawn). So a hand that
+makes a juicy target (many red dice, a high purple d12) is worth less, and a Mischief d12 (more
+re-rolls of one's own) more. With Mischief the last round is played up to its Cannons, for its
+mischief.
 """
 
 from __future__ import annotations
@@ -20,21 +30,44 @@ from __future__ import annotations
 from typing import Final
 
 from bot.rules.rng import Rng
-from bot.rules.royale.actions import Cannon, Pick, RoyaleAction
-from bot.rules.royale.ai import HeuristicPlayer, cannon_value
+from bot.rules.royale.actions import Cannon, Mischief, Pick, RoyaleAction
+from bot.rules.royale.ai import MEANS, HeuristicPlayer, cannon_value
 from bot.rules.royale.decisions import apply_in_place
-from bot.rules.royale.dice import BOX, CANNON_DICE, CANNON_MULTIPLIER, ROUNDS
+from bot.rules.royale.dice import BOX, CANNON_DICE, CANNON_MULTIPLIER, MISCHIEF, ROUNDS
 from bot.rules.royale.round_odds import RoundParts, moments, round_parts
+from bot.rules.royale.scoring import score_hand
 from bot.rules.royale.state import Phase, RoyaleState
 
 _DRAFT: Final = Phase.DRAFT
 _OVER: Final = Phase.OVER
+_MISCHIEF: Final = Phase.MISCHIEF
 _BEFORE_SCORING: Final = frozenset((Phase.MISCHIEF, Phase.CANNON))
 ROUND_PARTS: Final[dict[int, dict[str, RoundParts]]] = {
     r: {d: round_parts(spec, r) for d, spec in BOX.items()} for r in range(1, ROUNDS + 1)
 }
 """ROUND_PARTS[round][die id]: what the die adds to its hand's points that round, in
 expectation and variance (computed once, here)."""
+
+
+def reroll_slope(s: RoyaleState, die: str) -> tuple[int, int]:
+    """The owner of ``die`` and what one point more on it adds to their points this round, by
+    the engine's scoring (every column is linear in one die's value, the hand fixed). A Cannon
+    counts when it is fired (0 here).
+    """
+    owner = s.owner_of(die)
+    assert owner is not None
+    if die in CANNON_DICE:
+        return owner, 0
+    hand = s.hands[owner]
+    values = s.values
+    specs = s.dice.specs
+    shown = values[die]
+    now = sum(score_hand(hand, values, specs, s.round))
+    values[die] = shown + 1
+    try:
+        return owner, sum(score_hand(hand, values, specs, s.round)) - now
+    finally:
+        values[die] = shown
 
 
 def play_out(state: RoyaleState, action: RoyaleAction, seed: int,
@@ -54,6 +87,9 @@ def play_out(state: RoyaleState, action: RoyaleAction, seed: int,
     a = action
     first = s.round
     unscored = len(s.sheet) if s.phase in _BEFORE_SCORING else -1  # the row still to come
+    mischief = MISCHIEF in s.expansions
+    last = False  # the last round's hands are counted: only its mischief is still to come
+    drawn: tuple[int, str, int] | None = None  # a re-roll of the unscored round, to correct
     while True:
         if s.phase is _DRAFT and (len(s.queue) == 1 or len(s.pool) == 1):
             # The round's last pick: the hands the next round rolls are known.
@@ -69,14 +105,28 @@ def play_out(state: RoyaleState, action: RoyaleAction, seed: int,
                     # a Cannon is always fired in the last round
                     gained[seat] += sum(d in CANNON_DICE for d in dice) * cannon_value(1)
             if nxt == ROUNDS:
-                return gained, spread
+                if not mischief:
+                    return gained, spread
+                last = True
+        elif isinstance(a, Mischief):
+            owner, slope = reroll_slope(s, a.die)
+            if unscored < 0 or s.round != first:
+                gained[owner] -= slope * (s.values[a.die] - MEANS[a.die])
+            else:  # the engine's tally counts the re-roll as drawn: count it at its mean
+                drawn = (owner, a.die, slope)
         elif isinstance(a, Cannon) and a.score and (unscored < 0 or s.round != first):
             gained[a.seat] += s.values[a.die] * CANNON_MULTIPLIER
         apply_in_place(s, a, False)
+        if drawn is not None:
+            owner, die, slope = drawn
+            gained[owner] += slope * (MEANS[die] - s.values[die])
+            drawn = None
         if 0 <= unscored < len(s.sheet):  # the decision's own round, as the engine scored it
             for seat, cols in enumerate(s.sheet[unscored]):
                 gained[seat] += sum(cols)
             unscored = -1
             if s.phase is _OVER:
                 return gained, spread
+        if last and s.phase is not _MISCHIEF:
+            return gained, spread
         a = policy.choose(s)
