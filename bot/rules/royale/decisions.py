@@ -115,10 +115,10 @@ def _apply_pass(s: RoyaleState, a: Pass, ev: Events | None) -> None:
 
 
 def _apply_pick(s: RoyaleState, a: Pick, ev: Events | None) -> None:
-    pool = s.pool
-    if a.die not in pool:
-        raise IllegalAction("That die is not in the pool.")
-    pool.remove(a.die)
+    try:
+        s.pool.remove(a.die)
+    except ValueError:
+        raise IllegalAction("That die is not in the pool.") from None
     s.hands[a.seat].append(a.die)
     if ev is not None:
         ev.append(PickEvent(s.round, s.players[a.seat], a.die))

@@ -146,9 +146,8 @@ def _score_round(s: RoyaleState, ev: Events | None) -> None:
     hands = s.hands
     row = [score_hand(hand, values, specs, r, scored) for hand in hands]
     if ev is not None:
-        spec_of, value_of = specs.__getitem__, values.__getitem__
         for player, hand, cols in zip(s.players, hands, row, strict=True):
-            shown = tuple(zip(map(spec_of, hand), map(value_of, hand), strict=True))  # (die, value)
+            shown = tuple([(specs[d], values[d]) for d in hand])
             ev.append(ScoreEvent(r, player, shown, tuple(cols)))
     s.sheet.append(row)
     if scored:
