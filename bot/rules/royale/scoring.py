@@ -44,7 +44,7 @@ def score_hand(
         spec = specs[d]
         col = spec.column
         if spec.kind == STANDARD:  # most dice: the value shown, in the die's column
-            cols[col] += values[d]
+            cols[col] = cols[col] + values[d]  # (not +=: compiled, a generic add)
         else:
             value = values[d]
             kind = spec.kind
@@ -54,7 +54,7 @@ def score_hand(
                 value = value * CANNON_MULTIPLIER if d in scored_cannons else 0
             elif kind == GLITTER:
                 glitter = True
-            cols[col] += value
+            cols[col] = cols[col] + value
         if col == _RED:
             reds += 1
     cols[_PURPLE] *= PURPLE_MULTIPLIER
