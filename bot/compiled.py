@@ -16,22 +16,20 @@ or an error if it cannot be used), unset (the build where it can be used, else P
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import json
 import os
 import sys
-import sysconfig
 from collections.abc import Sequence
-from importlib.machinery import ModuleSpec
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from pathlib import Path
 from types import ModuleType
 from typing import Final
 
+# Every process imports this module first (``bot/__init__.py``): it imports only what the
+# interpreter has already loaded or nearly (no importlib.abc, importlib.util or sysconfig).
 ROOT: Final = Path(__file__).resolve().parent.parent
 RULES: Final = ROOT / "bot" / "rules"
-SUFFIX: Final = str(sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+SUFFIX: Final = EXTENSION_SUFFIXES[0]  # this interpreter's own, sysconfig's EXT_SUFFIX
 BUILD: Final = ROOT / "build" / f"mypyc{SUFFIX.removesuffix('.so').replace('.', '-')}"
 MANIFEST: Final = BUILD / "manifest.json"
 ENV: Final = "PANDA_RULES"
@@ -85,8 +83,10 @@ def fresh_modules() -> dict[str, Path] | None:
     return modules if all(p.is_file() for p in modules.values()) else None
 
 
-class CompiledRules(importlib.abc.MetaPathFinder):
-    """Imports the build's extension module for each module it compiled."""
+class CompiledRules:
+    """Imports the build's extension module for each module it compiled (a meta path finder:
+    :class:`importlib.abc.MetaPathFinder`'s one method).
+    """
 
     def __init__(self, modules: dict[str, Path]) -> None:
         self.modules = modules
@@ -96,8 +96,9 @@ class CompiledRules(importlib.abc.MetaPathFinder):
         found = self.modules.get(fullname)
         if found is None:
             return None
-        loader = importlib.machinery.ExtensionFileLoader(fullname, str(found))
-        return importlib.util.spec_from_file_location(fullname, found, loader=loader)
+        spec = ModuleSpec(fullname, ExtensionFileLoader(fullname, str(found)), origin=str(found))
+        spec.has_location = True  # __file__ is the extension module's file
+        return spec
 
 
 def install() -> str:

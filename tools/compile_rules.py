@@ -1,10 +1,17 @@
 """``python -m tools.compile_rules [--when-stale | --clean]``: build the mypyc build of the rules
 engines that :mod:`bot.compiled` uses (``./dev`` runs it with ``--when-stale`` at set-up and
 whenever a source of ``bot/rules`` changed), or remove it.
+
+Either way it also writes the bytecode of the ``bot`` package where it is missing or older than
+its source (:func:`write_bytecode`): with ``PYTHONDONTWRITEBYTECODE=1`` (this project's
+container sets it) an interpreter never writes it, so every ``python -m bot`` compiled each of
+its modules from source again, a third of ``simulate``'s start-up. Interpreters read it
+whatever that setting, and check it against the source as always.
 """
 
 from __future__ import annotations
 
+import compileall
 import importlib.util
 import json
 import shutil
@@ -53,6 +60,13 @@ def build() -> None:
                                    indent=1), encoding="utf-8")
 
 
+def write_bytecode() -> None:
+    """Write the bytecode (``__pycache__``) of every module of the ``bot`` package that has none
+    or an older one (as ``python -m compileall`` does).
+    """
+    compileall.compile_dir(ROOT / "bot", quiet=1)
+
+
 def can_build() -> bool:
     """Whether this machine can build: mypyc importable and a C compiler."""
     return (importlib.util.find_spec("mypyc") is not None
@@ -67,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args == ["--clean"]:
         shutil.rmtree(BUILD, ignore_errors=True)
         return 0
+    if args in ([], ["--when-stale"]):
+        write_bytecode()
     if args == ["--when-stale"]:
         if fresh_modules() is not None or not can_build():
             return 0

@@ -6,10 +6,8 @@ there), whichever process played it, so the log is the same byte for byte.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
-from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +16,7 @@ from typing import Any, BinaryIO, Final
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.sim.runner import play_game
-from bot.sim.tally import Tally
+from bot.sim.tally import DecisionTimes, Tally
 
 CHUNK: Final = 250
 """Games per chunk at most (a chunk's log, about 90 KB a 10-player game, is written at once)."""
@@ -78,7 +76,7 @@ def play_chunk(setup: Setup, seeds: range) -> tuple[Tally, bytes]:
             lines.extend(log_lines(f"{setup.game}-{g}", played.events))
         tally.add_game(seat_ai, played.totals, played.winners)
     tally.events = len(lines)
-    tally.timings = {name: array("d", seconds) for name, seconds in timings.items()}
+    tally.timings = {name: DecisionTimes.of(seconds) for name, seconds in timings.items()}
     tally.cpu = time.process_time() - cpu_started
     return tally, "".join(lines).encode()
 
@@ -167,6 +165,8 @@ def run_chunks(setup: Setup, seeds: list[range], jobs: int, log: BinaryIO | None
                 log.write(data)
             yield tally
         return
+    import multiprocessing  # here: one process (--jobs 1) never needs it
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     if setup.log and log_path is None:

@@ -1,17 +1,58 @@
 """What a run of simulated games adds to ``simulate``'s summary: :class:`Tally`.
 
 Tallies of consecutive chunks of games add up exactly, whatever process played them: wins are
-counted in whole shares (:data:`SHARES`), points as integers, decision times kept whole.
+counted in whole shares (:data:`SHARES`), points as integers, decision times as a count of the
+decisions in each :data:`TICK` (:class:`DecisionTimes`: a few hundred numbers, however many
+decisions, where a list of every decision's time was megabytes to send and sort).
 """
 
 from __future__ import annotations
 
 import math
-from array import array
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 SHARES = 2520
 """A win shared by k players counts SHARES // k for each (every k up to 10 divides it)."""
+TICK = 1e-5
+"""Decision times are counted in ticks of 10 microseconds: the p99 shown (to 0.1 ms) is the
+end of the tick it falls in."""
+
+
+@dataclass(slots=True)
+class DecisionTimes:
+    """How long some decisions took: their count, their total time, and how many took each
+    whole number of ticks (:data:`TICK`).
+    """
+
+    count: int = 0
+    seconds: float = 0.0
+    ticks: Counter[int] = field(default_factory=Counter)
+
+    @classmethod
+    def of(cls, seconds: Iterable[float]) -> DecisionTimes:
+        """The times of the decisions that took ``seconds`` each."""
+        times = list(seconds)
+        return cls(len(times), math.fsum(times), Counter([int(t / TICK) for t in times]))
+
+    def add(self, other: DecisionTimes) -> None:
+        """Add ``other``'s decisions to these."""
+        self.count += other.count
+        self.seconds += other.seconds
+        self.ticks.update(other.ticks)
+
+    def p99(self) -> float:
+        """The 99th percentile (nearest rank) in seconds: the end of the tick it falls in."""
+        if not self.count:
+            return 0.0
+        rank = max(1, math.ceil(0.99 * self.count))
+        seen = 0
+        for tick in sorted(self.ticks):
+            seen += self.ticks[tick]
+            if seen >= rank:
+                return (tick + 1) * TICK
+        raise AssertionError("unreachable: the ticks count every decision")
 
 
 @dataclass(slots=True)
@@ -27,7 +68,7 @@ class Tally:
     points: dict[str, int] = field(default_factory=dict)
     events: int = 0
     cpu: float = 0.0  # CPU seconds of the process that played the games
-    timings: dict[str, array[float]] = field(default_factory=dict)  # seconds a decision
+    timings: dict[str, DecisionTimes] = field(default_factory=dict)  # by computer player
 
     def add(self, other: Tally) -> None:
         """Add ``other``'s games to these."""
@@ -43,8 +84,8 @@ class Tally:
             self.points[name] = self.points.get(name, 0) + points
         self.events += other.events
         self.cpu += other.cpu
-        for name, seconds in other.timings.items():
-            self.timings.setdefault(name, array("d")).extend(seconds)
+        for name, times in other.timings.items():
+            self.timings.setdefault(name, DecisionTimes()).add(times)
 
     def add_game(self, seat_ai: list[str], totals: list[int], winners: list[int]) -> None:
         """Count one finished game: each seat's points, and its share of the win."""
@@ -66,11 +107,11 @@ class Tally:
             wins[name] = wins.get(name, 0) + share
 
 
-def decision_times(seconds: array[float] | list[float]) -> dict[str, float]:
-    """The count, mean and 99th percentile (nearest rank) of decision times, in milliseconds."""
-    if not seconds:
+def decision_times(times: DecisionTimes) -> dict[str, float]:
+    """The count, mean and 99th percentile (:meth:`DecisionTimes.p99`) of decision times, in
+    milliseconds.
+    """
+    if not times.count:
         return {"count": 0, "mean_ms": 0.0, "p99_ms": 0.0}
-    ordered = sorted(seconds)
-    rank = max(0, math.ceil(0.99 * len(ordered)) - 1)
-    return {"count": len(ordered), "mean_ms": 1000 * sum(ordered) / len(ordered),
-            "p99_ms": 1000 * ordered[rank]}
+    return {"count": times.count, "mean_ms": 1000 * times.seconds / times.count,
+            "p99_ms": 1000 * times.p99()}

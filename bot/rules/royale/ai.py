@@ -16,6 +16,7 @@ randomness stays in the game state.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from functools import cache
 from math import floor
@@ -176,18 +177,19 @@ class RandomPlayer:
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
+        self._random = self.rng.random  # below(n) is floor(random() * n), inline
 
     def choose(self, state: RoyaleState) -> RoyaleAction:
         phase = state.phase
+        if phase is _DRAFT:  # most decisions: a pick
+            pool = state.pool
+            return Pick(state.queue[0][0], pool[floor(self._random() * len(pool))])
         if phase is _OVER:
             raise ValueError("the game is over")
         seat, die = state.queue[0]
-        below = self.rng.below
-        if phase is _DRAFT:
-            pool = state.pool
-            return Pick(seat, pool[floor(self.rng.random() * len(pool))])  # below(len(pool))
         if phase is _TRADE:
             return self._trade(state, seat)
+        below = self.rng.below
         if phase is _CANNON:
             return Cannon(seat, die, below(2) == 0)
         targets = mischief_targets(state, seat)
@@ -198,27 +200,24 @@ class RandomPlayer:
         player and die), without building every trade.
         """
         gives = tradeable_dice(state, seat)
-        hands = state.hands
-        untakeable = _UNTAKEABLE
-        counts = []  # how many dice each other player could give
-        for target, hand in enumerate(hands):
+        # every die the others could give, seat by seat in hand order (legal_actions' order),
+        # and where each seat's dice begin among them
+        takes: list[str] = []
+        starts: list[int] = []
+        for target, hand in enumerate(state.hands):
+            starts.append(len(takes))
             if target == seat:
-                counts.append(0)
-            elif untakeable.isdisjoint(hand):
-                counts.append(len(hand))
+                continue
+            if _UNTAKEABLE.isdisjoint(hand):  # most hands: no pity die, no Cannon
+                takes += hand
             else:
-                counts.append(len(hand) - len(untakeable.intersection(hand)))
-        per_give = sum(counts)
-        i = self.rng.below(1 + len(gives) * per_give)
+                takes += [d for d in hand if d in TAKEABLE]
+        i = floor(self._random() * (1 + len(gives) * len(takes)))  # below(1 + trades)
         if i == 0:
             return Pass(seat)
-        give, j = divmod(i - 1, per_give)
-        for target, count in enumerate(counts):
-            if j < count:
-                take = [d for d in hands[target] if d in TAKEABLE][j]
-                return Trade(seat, gives[give], target, take)
-            j -= count
-        raise AssertionError("unreachable: the index is below the number of trades")
+        give, take = divmod(i - 1, len(takes))
+        target = bisect_right(starts, take) - 1  # the last seat whose dice begin at or before
+        return Trade(seat, gives[give], target, takes[take])
 
 
 class HeuristicPlayer:

@@ -6,7 +6,7 @@ decision with :func:`bot.rules.royale.rounds.advance`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, cast
+from typing import Final
 
 from bot.rules.errors import GameOver, IllegalAction, NotYourTurn, Term
 from bot.rules.royale.actions import (
@@ -115,10 +115,10 @@ def _apply_pass(s: RoyaleState, a: Pass, ev: Events | None) -> None:
 
 
 def _apply_pick(s: RoyaleState, a: Pick, ev: Events | None) -> None:
-    pool = s.pool
-    if a.die not in pool:
-        raise IllegalAction("That die is not in the pool.")
-    pool.remove(a.die)
+    try:
+        s.pool.remove(a.die)
+    except ValueError:
+        raise IllegalAction("That die is not in the pool.") from None
     s.hands[a.seat].append(a.die)
     if ev is not None:
         ev.append(PickEvent(s.round, s.players[a.seat], a.die))
@@ -173,19 +173,19 @@ def apply_in_place(
     make = _MAKE.get(type(action))
     if make is None:
         raise IllegalAction("That is not a Panda Royale action.")
-    action = cast(RoyaleAction, action)
+    made: RoyaleAction = action  # type: ignore[assignment]  # one of _MAKE's types
     seat = s.queue[0][0]
-    if action.seat != seat:
+    if made.seat != seat:
         raise NotYourTurn("It's {player}'s turn.", player=s.players[seat])
     phase, step = make
     if phase is not s.phase:
         raise IllegalAction("Now is the time to {phase}.", phase=Term(_PHASE_NAMES[s.phase]))
     if keep_events:
         ev: Events = []
-        step(s, action, ev)
+        step(s, made, ev)
         advance(s, ev)
         return ev
-    step(s, action, None)
+    step(s, made, None)
     advance(s, None)
     return NO_EVENTS
 

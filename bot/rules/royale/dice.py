@@ -130,9 +130,11 @@ class DieSpec:
         def text(obj: dict[str, object]) -> str:
             return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
-        object.__setattr__(self, "log_json", text(self.to_log()))
+        log_json = text(self.to_log())
+        object.__setattr__(self, "log_json", log_json)
+        # {**to_log(), "value": v} as JSON: the same text with the value as its last key
         object.__setattr__(self, "log_rolled",
-                           {v: text({**self.to_log(), "value": v}) for v in self.faces})
+                           {v: f'{log_json[:-1]},"value":{v}}}' for v in self.faces})
 
     def to_log(self) -> dict[str, object]:
         return {"id": self.id, "color": self.color, "sides": self.sides, "kind": self.kind}
@@ -165,6 +167,11 @@ TAKEABLE: Final = frozenset(d for d, sp in BOX.items() if sp.takeable)
 MISCHIEF_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == MISCHIEF_KIND)
 CANNON_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == CANNON_KIND)
 MERCENARY_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == MERCENARY_KIND)
+PITY_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == PITY)
+ROLLING: Final[dict[str, tuple[tuple[int, ...], int, bool]]] = {
+    d: (sp.faces, sp.sides, sp.column == Column.YELLOW) for d, sp in BOX.items()}
+"""What a roll needs of each die: its faces, how many they are (a roll shows
+``faces[floor(random() * sides)]``), and whether it counts to its holder's yellow total."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +186,10 @@ class DiceSet:
 
 
 def _ids(t: DieType, count: int) -> list[str]:
-    return [f"{t.prefix}-{i}" for i in range(1, count + 1)]
+    """The ids of the first ``count`` dice of type ``t``: the box's own string objects (a dict
+    or set of the engine that finds the very same object need not compare the text).
+    """
+    return [BOX[f"{t.prefix}-{i}"].id for i in range(1, count + 1)]
 
 
 def build_dice(players: int, expansions: frozenset[str] | tuple[str, ...]) -> DiceSet:

@@ -14,7 +14,6 @@ from math import floor
 from typing import Final
 
 from bot.rules.royale.dice import (
-    BOX,
     CANNON,
     CANNON_DICE,
     CAPTAIN_SIDES,
@@ -25,10 +24,10 @@ from bot.rules.royale.dice import (
     MIN_PLAYERS,
     MISCHIEF,
     MISCHIEF_DICE,
-    PITY,
+    PITY_DICE,
+    ROLLING,
     ROUNDS,
     YELLOW_DICE,
-    Column,
 )
 from bot.rules.royale.events import (
     CaptainEvent,
@@ -51,8 +50,6 @@ _CANNON: Final = Phase.CANNON
 _TRADE: Final = Phase.TRADE
 _DRAFT: Final = Phase.DRAFT
 _OVER: Final = Phase.OVER
-_YELLOW: Final = Column.YELLOW.value
-_PITY_DICE: Final = frozenset(d for d, sp in BOX.items() if sp.kind == PITY)
 
 # _TURNS[n][start]: the seats of an n-player game clockwise from ``start``; _TURN[seat]: a
 # waiting turn with no die; _TURN_QUEUES[n][start]: one such turn per seat, in that order.
@@ -70,16 +67,16 @@ def clockwise_from(start: int, n: int) -> tuple[int, ...]:
 
 def roll_round(s: RoyaleState, ev: Events | None) -> None:
     """Step 1 up to the mischief decisions: roll everything, settle yellow, move the token."""
-    specs = s.dice.specs
+    rolling = ROLLING
     rand = s.rng.random  # a roll is faces[floor(random() * sides)], as Rng.roll draws it
     values: dict[str, int] = {}
     yellow: list[int] = []
     for hand in s.hands:
         total = 0
         for d in hand:
-            sp = specs[d]
-            values[d] = value = sp.faces[floor(rand() * sp.sides)]
-            if sp.column == _YELLOW:
+            faces, sides, is_yellow = rolling[d]
+            values[d] = value = faces[floor(rand() * sides)]
+            if is_yellow:
                 total += value
         yellow.append(total)
     s.values = values
@@ -92,8 +89,8 @@ def roll_round(s: RoyaleState, ev: Events | None) -> None:
                 rerolls += 1
                 for ys in yellow_dice:
                     for d in ys:
-                        sp = specs[d]
-                        values[d] = sp.faces[floor(rand() * sp.sides)]
+                        faces, sides, _ = rolling[d]
+                        values[d] = faces[floor(rand() * sides)]
                 yellow = [sum([values[d] for d in ys]) for ys in yellow_dice]
                 top = max(yellow)
         if yellow.count(top) == 1:
@@ -149,9 +146,9 @@ def _score_round(s: RoyaleState, ev: Events | None) -> None:
     hands = s.hands
     row = [score_hand(hand, values, specs, r, scored) for hand in hands]
     if ev is not None:
-        for seat, hand in enumerate(hands):
-            ev.append(ScoreEvent(r, s.players[seat], tuple([(specs[d], values[d]) for d in hand]),
-                                 tuple(row[seat])))
+        for player, hand, cols in zip(s.players, hands, row, strict=True):
+            shown = tuple([(specs[d], values[d]) for d in hand])
+            ev.append(ScoreEvent(r, player, shown, tuple(cols)))
     s.sheet.append(row)
     if scored:
         for hand in hands:
@@ -190,24 +187,25 @@ def _deal_mischief(s: RoyaleState, ev: Events | None) -> None:
 def pity_order(totals: Sequence[int], token: int) -> list[int]:
     """Seats from the lowest round total up; ties counter-clockwise from the token's right."""
     n = len(totals)
-    keys = [(totals[p], (token - 1 - p) % n) for p in range(n)]
+    # (total, tie rank) as one number, every tie rank below n: the sort compares plain ints
+    keys = [totals[p] * n + (token - 1 - p) % n for p in range(n)]
     return sorted(range(n), key=keys.__getitem__)
 
 
 def draft_order(yellow: Sequence[int], token: int) -> list[int]:
     """Seats from the highest yellow total down; ties clockwise from the token holder."""
     n = len(yellow)
-    keys = [(-yellow[p], (p - token) % n) for p in range(n)]
+    keys = [-yellow[p] * n + (p - token) % n for p in range(n)]  # as pity_order's
     return sorted(range(n), key=keys.__getitem__)
 
 
 def _give_pity(s: RoyaleState, totals: list[int], ev: Events | None) -> None:
     pity = s.dice.pity
-    for hand in s.hands:
-        if not _PITY_DICE.isdisjoint(hand):
-            hand[:] = [d for d in hand if d not in _PITY_DICE]
-    if not _PITY_DICE.isdisjoint(s.aside):
-        s.aside = [d for d in s.aside if d not in _PITY_DICE]
+    for hand in s.hands:  # back to the middle of the table (aside, before round 1's)
+        if not PITY_DICE.isdisjoint(hand):
+            hand[:] = [d for d in hand if d not in PITY_DICE]
+    if not PITY_DICE.isdisjoint(s.aside):
+        s.aside = [d for d in s.aside if d not in PITY_DICE]
     order = pity_order(totals, s.token)
     for seat, d in zip(order, pity, strict=False):
         s.hands[seat].append(d)
@@ -262,7 +260,7 @@ def can_trade(s: RoyaleState, seat: int) -> bool:
     if GIVEABLE.isdisjoint(hand):
         return False
     given = s.given
-    return any(d in GIVEABLE and d not in given for d in hand)
+    return not given or not GIVEABLE.intersection(hand).issubset(given)
 
 
 def advance(s: RoyaleState, ev: Events | None) -> None:

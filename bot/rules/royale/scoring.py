@@ -42,17 +42,19 @@ def score_hand(
     glitter = False
     for d in hand:
         spec = specs[d]
-        value = values[d]
-        kind = spec.kind
-        if kind != STANDARD:
+        col = spec.column
+        if spec.kind == STANDARD:  # most dice: the value shown, in the die's column
+            cols[col] = cols[col] + values[d]  # (not +=: compiled, a generic add)
+        else:
+            value = values[d]
+            kind = spec.kind
             if kind == MERCENARY_KIND:
                 value *= round_no
             elif kind == CANNON_KIND:
                 value = value * CANNON_MULTIPLIER if d in scored_cannons else 0
             elif kind == GLITTER:
                 glitter = True
-        col = spec.column
-        cols[col] += value
+            cols[col] = cols[col] + value
         if col == _RED:
             reds += 1
     cols[_PURPLE] *= PURPLE_MULTIPLIER
