@@ -319,9 +319,9 @@ def _times(world: World, start: int, iids: Sequence[int]) -> tuple[list[float], 
         path = log[i].path
         if not path.startswith(prefix):
             continue
-        iid = world.tokens.get(path[len(prefix):].split("/", 1)[0])
-        if iid is not None and iid not in shown and iid in world.dispatched:
-            shown[iid] = log.times[i] - world.dispatched[iid]
+        by_token = world.tokens.get(path[len(prefix):].split("/", 1)[0])
+        if by_token is not None and by_token not in shown and by_token in world.dispatched:
+            shown[by_token] = log.times[i] - world.dispatched[by_token]
     missing = [iid for iid in iids if iid not in answered or iid not in shown]
     if missing:
         raise BenchError(f"{len(missing)} decisions never answered or never shown")
