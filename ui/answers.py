@@ -6,7 +6,9 @@ edit of the clicked message itself (the callback ``UPDATE_MESSAGE``): the board 
 in one request that no rate limit touches (interaction callbacks count against neither the
 bot's global limit nor the channel's). A slower one is deferred at :data:`SHOW_WITHIN`
 (``DEFERRED_UPDATE_MESSAGE``) and its edit goes through the interaction's webhook, as before.
-Either way the click is answered within :data:`SHOW_WITHIN` plus one request.
+Either way the click is answered within :data:`SHOW_WITHIN` plus one request. A bot that is
+behind (more than :data:`WAITING_AT_MOST` clicks waiting for their edit) defers every new
+click first, so that a backlog never delays the answers.
 
 An :class:`Answer` holds that choice for one click: the deferral timer, and a lock so that the
 timer and the move's edit never both answer.
@@ -27,6 +29,10 @@ SHOW_WITHIN: Final = 0.025
 click is deferred. Well inside Discord's 3 seconds, and short enough that the answer's own
 latency stays that of an immediate deferral for a person (and under the 50 ms the bot's
 benchmarks hold it to at 500 games)."""
+
+WAITING_AT_MOST: Final = 16
+"""Clicks that may wait for their own move's edit at once; past them a click is deferred
+first (a bot that is behind answers every click at once, as a deferral costs no database)."""
 
 
 class Answer:

@@ -29,6 +29,7 @@ import discord
 
 from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game
+from ui import answers
 from ui.answers import Answer
 
 log = logging.getLogger("ui.delivery")
@@ -89,6 +90,12 @@ class Delivery:
         """
         answer = self._answers[interaction.id] = Answer(interaction)
         return answer
+
+    def behind(self) -> bool:
+        """Whether so many clicks already wait for their own edit that a new one should be
+        deferred first (:data:`ui.answers.WAITING_AT_MOST`).
+        """
+        return len(self._answers) > answers.WAITING_AT_MOST
 
     async def answered(self, interaction: discord.Interaction[Any]) -> None:
         """Make sure the click is answered (deferred if nothing answered it yet): before any

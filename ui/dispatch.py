@@ -35,7 +35,7 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
     # click still counts: the game message is then edited by id, so the move is shown.
     delivery.answer_later(interaction)
     try:
-        if click.verb not in hub.moves.get(prefix, ()):
+        if click.verb not in hub.moves.get(prefix, ()) or delivery.behind():
             await delivery.answered(interaction)
         if click.game_id is not None and click.verb in SERVER_WIDE:
             await hub.service.check_server(click.game_id, place_of(interaction).guild_id)
