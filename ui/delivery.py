@@ -84,12 +84,11 @@ class Delivery:
         """Edits carried by a click's own answer (the callback: outside every limit)."""
         self._answers: dict[int, Answer] = {}
 
-    def answer_later(self, interaction: discord.Interaction[Any]) -> Answer:
+    def answer_later(self, interaction: discord.Interaction[Any]) -> None:
         """A click that may show its move: answered by the move's edit if it comes at once,
         else deferred (:mod:`ui.answers`). :meth:`answered` must follow, whatever happens.
         """
-        answer = self._answers[interaction.id] = Answer(interaction)
-        return answer
+        self._answers[interaction.id] = Answer(interaction)
 
     def behind(self) -> bool:
         """Whether so many clicks already wait for their own edit that a new one should be

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
@@ -12,8 +11,6 @@ from ui.clicks import SERVER_WIDE, Click
 from ui.errors import answer_error, report
 from ui.hub import ClickContext, hub_of, place_of
 from ui.i18n import N_, for_user
-
-log = logging.getLogger("ui.dispatch")
 
 UNSUPPORTED = N_("This button is no longer supported: use the latest message.")
 
