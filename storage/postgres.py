@@ -37,6 +37,17 @@ COMMAND_TIMEOUT_S: Final = 30.0
 _FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
 
+async def _session_unchanged(conn: Any) -> None:
+    """What a connection needs before it goes back to the pool: nothing more.
+
+    asyncpg's default sends ``SELECT pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET
+    ALL`` every time, one more round trip per transaction. This backend leaves no session state
+    behind: every statement runs in a transaction, its advisory locks are transaction-scoped
+    (``pg_advisory_xact_lock``), it never LISTENs, SETs a session variable or keeps a cursor.
+    asyncpg still rolls back a transaction left open and drops listeners before calling this.
+    """
+
+
 def is_postgres_url(target: object) -> bool:
     """True for ``postgresql://`` and ``postgres://`` URLs."""
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
@@ -83,7 +94,8 @@ class PgDatabase(StorageBase[PgConn]):
         """
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=min_size, max_size=max_size, command_timeout=COMMAND_TIMEOUT_S
+                url, min_size=min_size, max_size=max_size, command_timeout=COMMAND_TIMEOUT_S,
+                reset=_session_unchanged,
             )
         except _FAILURES as error:
             raise BackendError(f"PostgreSQL {redact(url)}: {error}") from error

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 import discord
@@ -40,21 +41,22 @@ class Answer:
 
     __slots__ = ("_lock", "_timer", "interaction", "refused")
 
-    def __init__(self, interaction: discord.Interaction[Any], within: float | None = None
-                 ) -> None:
-        """Defer ``interaction`` after ``within`` seconds (default :data:`SHOW_WITHIN`)
-        unless :meth:`show` answered it first.
+    def __init__(self, interaction: discord.Interaction[Any], within: float | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        """Defer ``interaction`` after ``within`` seconds (default :data:`SHOW_WITHIN`), waited
+        with ``sleep``, unless :meth:`show` answered it first.
         """
         self.interaction = interaction
         self.refused = False
         """Discord refused this click's answer: nothing more is tried through its callback."""
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
-            self._defer_after(SHOW_WITHIN if within is None else within),
+            self._defer_after(SHOW_WITHIN if within is None else within, sleep),
             name=f"answer-{interaction.id}")
 
-    async def _defer_after(self, within: float) -> None:
-        await asyncio.sleep(within)
+    async def _defer_after(self, within: float,
+                           sleep: Callable[[float], Awaitable[None]]) -> None:
+        await sleep(within)
         self._timer = None
         await self.defer()
 

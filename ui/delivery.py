@@ -20,8 +20,10 @@ clicked, on which message).
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -83,12 +85,16 @@ class Delivery:
         self.shown_by_answer = 0
         """Edits carried by a click's own answer (the callback: outside every limit)."""
         self._answers: dict[int, Answer] = {}
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """What a click's deferral waits with (:class:`ui.answers.Answer`): the event loop's
+        clock. A simulated Discord whose clock stands still (the bot's benchmarks) gives one
+        on the wall clock, as a real loop's timers run."""
 
     def answer_later(self, interaction: discord.Interaction[Any]) -> None:
         """A click that may show its move: answered by the move's edit if it comes at once,
         else deferred (:mod:`ui.answers`). :meth:`answered` must follow, whatever happens.
         """
-        self._answers[interaction.id] = Answer(interaction)
+        self._answers[interaction.id] = Answer(interaction, sleep=self.sleep)
 
     def behind(self) -> bool:
         """Whether so many clicks already wait for their own edit that a new one should be

@@ -98,3 +98,47 @@ async def test_a_move_click_that_fails_is_told_privately(table: Table) -> None:
     # and the player whose turn it is can still make the move
     res = await who.click(msg, custom_id=pick.custom_id)
     assert res.acknowledged and not refused(res) and kind_of(res) == "update"
+
+
+class _Response:
+    def __init__(self) -> None:
+        self.deferred = 0
+
+    def is_done(self) -> bool:
+        return self.deferred > 0
+
+    async def defer(self) -> None:
+        self.deferred += 1
+
+
+class _Click:
+    id = 7
+
+    def __init__(self) -> None:
+        self.response = _Response()
+
+
+async def test_a_deferral_waits_with_the_clock_it_is_given() -> None:
+    from ui.answers import SHOW_WITHIN, Answer
+    from ui.delivery import Delivery
+
+    waited: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waited.append(seconds)
+
+    click: Any = _Click()
+    answer = Answer(click, sleep=sleep)
+    await asyncio.sleep(0)  # the timer's task runs: its sleep returns at once, it defers
+    await answer.defer()  # a second answer changes nothing
+    assert waited == [SHOW_WITHIN] and click.response.deferred == 1
+
+    # the delivery hands its clock to every click's answer (the benchmarks give a wall clock)
+    delivery = Delivery(None, None)  # type: ignore[arg-type]
+    delivery.sleep = sleep
+    other: Any = _Click()
+    delivery.answer_later(other)
+    await asyncio.sleep(0)
+    assert waited == [SHOW_WITHIN, SHOW_WITHIN] and other.response.deferred == 1
+    await delivery.answered(other)
+    assert other.response.deferred == 1
