@@ -17,7 +17,10 @@ callback; *shown*, to the request that shows the move (after the move's transact
 committed): the callback itself when it carries the move's edit (``UPDATE_MESSAGE``, a move
 ready within ``ui.answers.SHOW_WITHIN``), else the first request through that interaction's
 webhook (a deferred click's edit). SimCord's own work on each request is in both; its settle polling
-is not (the harness looks whether the bot is idle itself, :meth:`World.calm`).
+is not (the harness looks whether the bot is idle itself, :meth:`World.calm`), nor two costs a real
+Discord has not (the deferral's wait on SimCord's still clock, its callback records' comparison:
+:func:`~tools.benchbot.simworld.wall_clock_sleep`,
+:func:`~tools.benchbot.simworld.records_by_identity`).
 
 Also: the decisions per second the bot worked through in the paced rounds (it falls behind
 when they arrive faster); this process's CPU time per decision made alone (the bot and SimCord,
