@@ -10,7 +10,8 @@ from pathlib import Path
 
 from simcord import _runtime
 
-from tools.benchbot.simworld import World, records_by_identity, wall_clock_sleep
+from tools.benchbot.simcord_costs import records_by_identity, wall_clock_sleep
+from tools.benchbot.simworld import World
 from ui.hub import hub_of
 
 

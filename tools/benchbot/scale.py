@@ -19,8 +19,8 @@ ready within ``ui.answers.SHOW_WITHIN``), else the first request through that in
 webhook (a deferred click's edit). SimCord's own work on each request is in both; its settle polling
 is not (the harness looks whether the bot is idle itself, :meth:`World.calm`), nor two costs a real
 Discord has not (the deferral's wait on SimCord's still clock, its callback records' comparison:
-:func:`~tools.benchbot.simworld.wall_clock_sleep`,
-:func:`~tools.benchbot.simworld.records_by_identity`).
+:func:`~tools.benchbot.simcord_costs.wall_clock_sleep`,
+:func:`~tools.benchbot.simcord_costs.records_by_identity`).
 
 Also: the decisions per second the bot worked through in the paced rounds (it falls behind
 when they arrive faster); this process's CPU time per decision made alone (the bot and SimCord,

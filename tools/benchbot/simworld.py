@@ -29,7 +29,7 @@ import itertools
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,8 @@ from pydantic import SecretStr
 from bot.client import PandaBot
 from bot.settings import Settings
 from tools.benchbot.idle import CALM_LIMIT, at_work, calm
+from tools.benchbot.payloads import click_payload, slash_payload
+from tools.benchbot.simcord_costs import records_by_identity, wall_clock_sleep
 from tools.benchbot.tables import BenchError, GameTable, Move
 from ui.hub import hub_of
 
@@ -54,56 +56,6 @@ SETTLE_TIMEOUT = 120.0
 ANSWER_TIMEOUT = 120.0
 # The settle poll interval used while building worlds (not measured).
 FAST_IDLE = 0.01
-
-
-def wall_clock_sleep(env: Any) -> Callable[[float], Awaitable[None]]:
-    """A sleep on the wall clock inside SimCord's ``env``, as a real event loop's timer runs.
-
-    SimCord's virtual clock stands still in a benchmark: a short sleep of the bot only ends
-    once SimCord has advanced it, which it does after settling the whole bot, so under load a
-    click's deferral (:class:`ui.answers.Answer`, 25 ms) would wait for every other click to be
-    done. The loop's own ``call_at`` (SimCord keeps it) wakes this one on time.
-    """
-    from simcord import _dpy_internals
-
-    call_at = env._runtime.call_at
-
-    async def sleep(seconds: float) -> None:
-        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        call_at(_dpy_internals.real_monotonic() + seconds, _wake, woken)
-        await woken
-
-    return sleep
-
-
-def _wake(woken: asyncio.Future[None]) -> None:
-    if not woken.done():  # a click answered by its move cancels its deferral
-        woken.set_result(None)
-
-
-@contextlib.contextmanager
-def records_by_identity() -> Iterator[None]:
-    """SimCord's records of the bot's pending callbacks compared by identity while the block
-    runs.
-
-    SimCord keeps a record of every callback the bot schedules in a list and removes it with
-    ``list.remove`` when it runs, which compares records field by field (a dataclass's
-    ``__eq__``, then their handles'): with 500 games' turn timers parked in that list, every
-    callback of the bot costs about 500 such comparisons, about 60 % of the process's CPU at
-    500 games. A record is only ever equal to itself, so the comparison by identity changes
-    nothing else; a real Discord has no such cost.
-    """
-    from simcord import _runtime
-
-    record = _runtime._CallbackRecord
-    eq = record.__dict__.get("__eq__")
-    if eq is not None:
-        delattr(record, "__eq__")  # object's own comparison: identity, in C
-    try:
-        yield
-    finally:
-        if eq is not None:
-            record.__eq__ = eq  # type: ignore[method-assign]
 
 
 class TimedLog(list[Any]):
@@ -321,27 +273,6 @@ class World:
 
     # ------------------------------------------------------------------ bursts
 
-    def _prepare(self, move: Move) -> tuple[Any, dict[str, Any]]:
-        from simcord import actors as sa
-        from simcord import interactions as si
-        from simcord.backend import serializers
-        from simcord.enums import SELECT_TYPES, ComponentType, InteractionType
-
-        backend = self.env.backend
-        stored = sa._visible_message(move.actor, move.message)
-        types = (ComponentType.BUTTON,) if move.values is None else SELECT_TYPES
-        comp = sa._find_component(stored.components, types=tuple(types),
-                                  custom_id=move.custom_id, label=None)
-        data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
-        if move.values is not None:
-            data["values"] = list(move.values)
-        record, payload = si.base_payload(
-            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
-            guild_id=move.actor.guild.id, user_id=move.actor.id, data=data)
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
-        return record, payload
-
     async def burst(self, moves: Sequence[Move], *,
                     on_emit: Callable[[], None] | None = None,
                     on_answered: Callable[[], None] | None = None,
@@ -357,39 +288,15 @@ class World:
         for the bot to finish its work (:meth:`calm`) before settling; ``settle=False``: do
         not settle (the caller settles later).
         """
-        return await self._emit([self._prepare(m) for m in moves], on_emit=on_emit,
+        return await self._emit([click_payload(self.env, m) for m in moves], on_emit=on_emit,
                                 on_answered=on_answered, spacing=spacing, calm=calm,
                                 settle=settle)
-
-    def _prepare_slash(self, actor: Any, channel: Any, name: str, options: dict[str, Any]
-                       ) -> tuple[Any, dict[str, Any]]:
-        """The INTERACTION_CREATE of ``/name options`` as SimCord's ``slash`` builds it."""
-        from simcord import actors as sa
-        from simcord import interactions as si
-        from simcord.enums import AppCommandType, InteractionType
-
-        parts = name.split()
-        root = sa._resolve_visible_command(actor, channel.id, parts[0],
-                                           AppCommandType.CHAT_INPUT)
-        leaf, nesting = si.walk_to_subcommand(root, parts[1:])
-        leaf_options, resolved = si.build_options(actor, name, leaf, options,
-                                                  channel_id=channel.id)
-        data: dict[str, Any] = {"id": root["id"], "name": root["name"],
-                                "type": root.get("type", AppCommandType.CHAT_INPUT),
-                                "options": si.nest_options(root, nesting, leaf_options)}
-        if resolved:
-            data["resolved"] = resolved
-        if root.get("guild_id"):
-            data["guild_id"] = root["guild_id"]
-        return si.base_payload(self.env.backend, type=InteractionType.APPLICATION_COMMAND,
-                               channel_id=channel.id, guild_id=actor.guild.id,
-                               user_id=actor.id, data=data)
 
     async def slash(self, actor: Any, channel: Any, name: str, **options: Any) -> Any:
         """``/name`` emitted as :meth:`burst` emits clicks (no SimCord polling until the bot
         has answered): SimCord's ``InteractionResult``.
         """
-        [res] = await self._emit([self._prepare_slash(actor, channel, name, options)])
+        [res] = await self._emit([slash_payload(self.env, actor, channel, name, options)])
         return res
 
     async def slashes(self, commands: Sequence[tuple[Any, Any, str, dict[str, Any]]], *,
@@ -397,7 +304,7 @@ class World:
         """Several ``(actor, channel, name, options)`` commands emitted at the same instant,
         as :meth:`burst` emits clicks: SimCord's ``InteractionResult`` of each.
         """
-        return await self._emit([self._prepare_slash(*c) for c in commands], calm=calm)
+        return await self._emit([slash_payload(self.env, *c) for c in commands], calm=calm)
 
     async def _emit(self, prepared: Sequence[tuple[Any, dict[str, Any]]], *,
                     on_emit: Callable[[], None] | None = None,
