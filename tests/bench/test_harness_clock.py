@@ -40,5 +40,5 @@ async def test_the_world_defers_clicks_on_the_wall_clock(tmp_path: Path) -> None
         assert env.backend.clock.elapsed == virtual  # SimCord's clock did not move
         table = world.new_table(2)
         await world.slashes([(table.host, table.channel, "royale new", {})])
-        # once a click has come in, the bot's deliveries defer on the wall clock
+        # once an interaction has come in, the bot's deliveries defer on the wall clock
         assert hub_of(world.bot).messages.delivery.sleep is not asyncio.sleep

@@ -284,7 +284,7 @@ class World:
         ``InteractionResult`` of each move.
 
         ``spacing``: the moves are emitted one every ``spacing`` seconds instead (real time;
-        whichever are due when the harness gets the loop back go at once). ``calm``: wait
+        one that is late goes at once, but one loop turn after the one before it). ``calm``: wait
         for the bot to finish its work (:meth:`calm`) before settling; ``settle=False``: do
         not settle (the caller settles later).
         """
