@@ -123,6 +123,17 @@ async def fetch_value(conn: Conn, sql: str, params: Params = ()) -> Any:
     return None if row is None else row[0]
 
 
+def json_array_agg(conn: Conn, values: str) -> str:
+    """The SQL aggregate of ``values`` (a comma-separated list of expressions) over a query's
+    rows as one JSON text ``[[v1, v2, ...], ...]``: SQLite's ``json_group_array`` of
+    ``json_array``, PostgreSQL's ``json_agg`` of ``json_build_array``. Over no row SQLite gives
+    ``[]`` and PostgreSQL ``NULL``; the order of the rows is not defined.
+    """
+    if isinstance(conn, PgConn):
+        return f"json_agg(json_build_array({values}))"
+    return f"json_group_array(json_array({values}))"
+
+
 async def serialize(conn: Conn, key: str) -> None:
     """Hold a lock named ``key`` until the transaction ends (read-modify-write sections).
 

@@ -2,8 +2,8 @@
 
 One long-lived aiosqlite connection is shared by every coroutine. Each public method (see
 :class:`~storage.base.StorageBase`) runs as one transaction under one ``asyncio.Lock`` (writes
-``BEGIN IMMEDIATE``, reads a plain ``BEGIN`` for a consistent snapshot), committed on success
-and rolled back on any error.
+``BEGIN IMMEDIATE``, reads a plain ``BEGIN`` for a consistent snapshot; a read of one statement
+needs neither), committed on success and rolled back on any error.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .connection import connect, execute, fetch_all, fetch_value
 from .errors import BackendError
 from .migrator import Migration, apply_migrations, load_migrations, user_version
 from .rows import DatabaseInfo
+from .runner import Access
 
 log = logging.getLogger(__name__)
 
@@ -98,16 +99,18 @@ class Database(StorageBase[aiosqlite.Connection]):
 
     # -- the transaction runner --------------------------------------------------------------
 
-    async def _transaction(self, work: Work[T], write: bool) -> T:
+    async def _transaction(self, work: Work[T], access: Access) -> T:
         conn = self._conn
         async with self._lock:
-            try:
-                await execute(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
-            except sqlite3.Error as error:
-                raise BackendError(f"SQLite: {error}") from error
+            if access != "statement":  # one statement alone is a transaction of its own
+                try:
+                    await execute(conn, "BEGIN IMMEDIATE" if access == "write" else "BEGIN")
+                except sqlite3.Error as error:
+                    raise BackendError(f"SQLite: {error}") from error
             try:
                 result = await work(conn)
-                await execute(conn, "COMMIT")
+                if access != "statement":
+                    await execute(conn, "COMMIT")
             except BaseException as error:
                 if conn.in_transaction:
                     try:

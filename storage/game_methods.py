@@ -112,7 +112,7 @@ class GameMethods(TransactionRunner[C]):
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game with this id (players in seat order), or ``None``."""
-        return await self._read(lambda conn: g.select_game(conn, game_id))
+        return await self._read_statement(lambda conn: g.select_game(conn, game_id))
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or ``None``."""
@@ -121,7 +121,7 @@ class GameMethods(TransactionRunner[C]):
             found = await g.select_games(conn, g.OPEN_IN_CHANNEL, (channel_id,))
             return found[0] if found else None
 
-        return await self._read(work)
+        return await self._read_statement(work)
 
     async def latest_game_in_channel(
         self, channel_id: int, kind: str | None = None
@@ -137,7 +137,7 @@ class GameMethods(TransactionRunner[C]):
             found = await g.select_games(conn, where, params, "ORDER BY id DESC LIMIT 1")
             return found[0] if found else None
 
-        return await self._read(work)
+        return await self._read_statement(work)
 
     async def latest_played_game_in_channel(self, channel_id: int, kind: str) -> GameRow | None:
         """The channel's most recent game of ``kind`` that was started (lobbies that never
@@ -149,19 +149,21 @@ class GameMethods(TransactionRunner[C]):
                                          "ORDER BY id DESC LIMIT 1")
             return found[0] if found else None
 
-        return await self._read(work)
+        return await self._read_statement(work)
 
     async def open_games_of_guild(self, guild_id: int) -> list[GameRow]:
         """The server's games in the lobby or being played, oldest first."""
-        return await self._read(lambda conn: g.select_games(conn, g.OPEN_OF_GUILD, (guild_id,)))
+        return await self._read_statement(
+            lambda conn: g.select_games(conn, g.OPEN_OF_GUILD, (guild_id,)))
 
     async def open_games_of_host(self, host_id: int) -> list[GameRow]:
         """The games a person hosts in the lobby or being played, oldest first."""
-        return await self._read(lambda conn: g.select_games(conn, g.OPEN_OF_HOST, (host_id,)))
+        return await self._read_statement(
+            lambda conn: g.select_games(conn, g.OPEN_OF_HOST, (host_id,)))
 
     async def open_games(self) -> list[GameRow]:
         """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
-        return await self._read(lambda conn: g.select_games(conn, g.OPEN))
+        return await self._read_statement(lambda conn: g.select_games(conn, g.OPEN))
 
     async def games_in_play_by_guild(self) -> dict[int, int]:
         """How many games are being played in each server (for metrics: counted by the
@@ -259,7 +261,7 @@ class GameMethods(TransactionRunner[C]):
         """
 
         async def work(conn: C) -> GameRow:
-            changed = await g.advance(
+            game = await g.advance(
                 conn,
                 game_id,
                 expected_version,
@@ -268,12 +270,11 @@ class GameMethods(TransactionRunner[C]):
                 finished=finish is not None,
                 now_ms=now_ms,
             )
-            if changed != 1:
+            if game is None:
                 await g.explain_no_update(conn, game_id, expected_version, ("active",), NotActive)
             await g.append_action(
                 conn, game_id, action=action, actor=actor, events=events, now_ms=now_ms
             )
-            game = await g.require_game(conn, game_id)
             if finish is not None:
                 await r.record_finish(conn, game, finish, now_ms)
             if self.before_commit is not None:

@@ -7,8 +7,8 @@ row changed, :func:`explain_no_update` raises the precise reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any, NoReturn, cast
 
 from . import jsoncol
 from .connection import (
@@ -20,6 +20,7 @@ from .connection import (
     fetch_all,
     fetch_one,
     fetch_value,
+    json_array_agg,
 )
 from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
 from .rows import ActionRow, GameRow, GameStatus, PlayerRow
@@ -29,8 +30,8 @@ _GAME_COLUMNS = (
     " message_id, deadline_ms, created_ms, updated_ms, finished_ms, paused, end_reason,"
     " parent_channel_id"
 )
-_PLAYER_COLUMNS = "game_id, seat, player_id, display_name, is_bot, stand_in"
-_ID_CHUNK = 500
+_PLAYER_FIELDS = "seat, player_id, display_name, is_bot, stand_in"
+_PLAYER_COLUMNS = f"game_id, {_PLAYER_FIELDS}"
 
 # WHERE clauses (constants) for select_games.
 BY_ID = "id = ?"
@@ -43,17 +44,26 @@ OPEN_OF_HOST = "host_id = ? AND status IN ('lobby', 'active')"
 PLAYED_IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ? AND state IS NOT NULL"
 
 
-def _player(row: Row) -> PlayerRow:
-    return PlayerRow(
-        seat=row["seat"],
-        player_id=row["player_id"],
-        display_name=row["display_name"],
-        is_bot=bool(row["is_bot"]),
-        stand_in=row["stand_in"],
-    )
+def _players(text: str | None) -> list[PlayerRow]:
+    """The players of a game row's ``players`` column (:func:`select_games`), in seat order."""
+    fields = [] if text is None else jsoncol.load(text)
+    return [
+        PlayerRow(seat=seat, player_id=player_id, display_name=name, is_bot=bool(is_bot),
+                  stand_in=stand_in)
+        for seat, player_id, name, is_bot, stand_in in sorted(fields)
+    ]
 
 
-def _game(row: Row, players: Iterable[PlayerRow]) -> GameRow:
+def _game_columns(conn: Conn) -> str:
+    """What a :class:`GameRow` is read from (by :func:`_game`): the game's columns and, as one
+    JSON column, its players.
+    """
+    players = json_array_agg(conn, _PLAYER_FIELDS)
+    return (f"{_GAME_COLUMNS}, (SELECT {players} FROM game_players"
+            " WHERE game_players.game_id = games.id) AS players")
+
+
+def _game(row: Row) -> GameRow:
     state = row["state"]
     return GameRow(
         id=row["id"],
@@ -71,7 +81,7 @@ def _game(row: Row, players: Iterable[PlayerRow]) -> GameRow:
         created_ms=row["created_ms"],
         updated_ms=row["updated_ms"],
         finished_ms=row["finished_ms"],
-        players=tuple(players),
+        players=tuple(_players(row["players"])),
         paused=row["paused"],
         end_reason=row["end_reason"],
         parent_channel_id=row["parent_channel_id"],
@@ -81,21 +91,15 @@ def _game(row: Row, players: Iterable[PlayerRow]) -> GameRow:
 async def select_games(
     conn: Conn, where: str, params: Params = (), tail: str = "ORDER BY id"
 ) -> list[GameRow]:
-    """Games matching ``where`` (one of this module's constants), each with its players."""
-    rows = await fetch_all(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} {tail}", params)
-    ids = [row["id"] for row in rows]
-    players: dict[int, list[PlayerRow]] = {game_id: [] for game_id in ids}
-    for start in range(0, len(ids), _ID_CHUNK):
-        chunk = ids[start : start + _ID_CHUNK]
-        marks = ", ".join("?" * len(chunk))
-        for prow in await fetch_all(
-            conn,
-            f"SELECT {_PLAYER_COLUMNS} FROM game_players WHERE game_id IN ({marks})"
-            " ORDER BY game_id, seat",
-            chunk,
-        ):
-            players[prow["game_id"]].append(_player(prow))
-    return [_game(row, players[row["id"]]) for row in rows]
+    """Games matching ``where`` (one of this module's constants), each with its players.
+
+    One statement (its own snapshot: a read of it needs no transaction around it), the players
+    of each game aggregated into one JSON column.
+    """
+    rows = await fetch_all(
+        conn, f"SELECT {_game_columns(conn)} FROM games WHERE {where} {tail}", params
+    )
+    return [_game(row) for row in rows]
 
 
 async def select_game(conn: Conn, game_id: int) -> GameRow | None:
@@ -124,7 +128,7 @@ async def explain_no_update(
     expected_version: int | None,
     allowed: Sequence[GameStatus],
     error: type[WrongStatus],
-) -> None:
+) -> NoReturn:
     """Raise why a guarded ``UPDATE games`` changed no row: missing, wrong status or stale."""
     row = await fetch_one(conn, "SELECT status, version FROM games WHERE id = ?", (game_id,))
     if row is None:
@@ -305,13 +309,15 @@ async def advance(
     deadline_ms: int | None,
     finished: bool,
     now_ms: int,
-) -> int:
-    """Store an active game's new state (and finish it if ``finished``); returns the row count."""
-    return await execute(
+) -> GameRow | None:
+    """Store an active game's new state (and finish it if ``finished``); returns the game as
+    stored (in the same statement), or ``None`` if no row matched.
+    """
+    rows = await fetch_all(
         conn,
         "UPDATE games SET state = ?, deadline_ms = ?, status = ?, finished_ms = ?,"
         " version = version + 1, updated_ms = ?"
-        " WHERE id = ? AND version = ? AND status = 'active'",
+        f" WHERE id = ? AND version = ? AND status = 'active' RETURNING {_game_columns(conn)}",
         (
             jsoncol.dump(state),
             None if finished else deadline_ms,
@@ -322,6 +328,7 @@ async def advance(
             expected_version,
         ),
     )
+    return _game(rows[0]) if rows else None
 
 
 async def append_action(

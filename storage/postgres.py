@@ -5,9 +5,11 @@ Selected by a ``postgresql://`` URL (``DATABASE_URL``). Each public method (see
 writes at READ COMMITTED, where the versioned ``UPDATE games ... WHERE version = ?`` takes the
 game's row lock, so racing writes to one game queue and all but the first change no row (the
 same ``StaleVersion`` as on SQLite); reads in a read-only REPEATABLE READ transaction (one
-snapshot across their SELECTs, as SQLite's ``BEGIN``). The one-open-game-per-channel index
-decides racing lobbies, and an advisory lock makes finishes in one server take turns on the
-ratings. Database errors come out as :class:`~storage.errors.BackendError`.
+snapshot across their SELECTs, as SQLite's ``BEGIN``), or, for a read of one statement, in
+none (the statement's own snapshot: no ``BEGIN``/``COMMIT`` round trips). The
+one-open-game-per-channel index decides racing lobbies, and an advisory lock makes finishes
+in one server take turns on the ratings. Database errors come out as
+:class:`~storage.errors.BackendError`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from .errors import BackendError
 from .migrator import Migration, apply_pg_migrations, load_migrations, pg_schema_version
 from .pgconn import PgConn
 from .rows import DatabaseInfo
+from .runner import Access
 
 log = logging.getLogger(__name__)
 
@@ -136,12 +139,14 @@ class PgDatabase(StorageBase[PgConn]):
         except _FAILURES as error:
             raise BackendError(f"PostgreSQL: {error}") from error
 
-    async def _transaction(self, work: PgWork[T], write: bool) -> T:
+    async def _transaction(self, work: PgWork[T], access: Access) -> T:
         try:
             async with self._pool.acquire() as raw:
+                if access == "statement":  # one statement has a snapshot of its own
+                    return await work(PgConn(raw))
                 transaction = (
                     raw.transaction()
-                    if write
+                    if access == "write"
                     else raw.transaction(isolation="repeatable_read", readonly=True)
                 )
                 async with transaction:

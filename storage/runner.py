@@ -13,7 +13,7 @@ import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Any, Generic, Self, TypeAlias, TypeVar
+from typing import Any, Generic, Literal, Self, TypeAlias, TypeVar
 
 from .connection import Conn
 from .errors import (
@@ -29,6 +29,12 @@ C = TypeVar("C", bound=Conn)
 Job: TypeAlias = Callable[[C], Awaitable[T]]
 """A transaction body: gets the backend's connection, inside one open transaction."""
 
+
+Access: TypeAlias = Literal["write", "snapshot", "statement"]
+"""How a work runs: ``write`` in a write transaction; ``snapshot`` in a read-only transaction (one
+snapshot across its statements); ``statement``, a read of one statement, outside any transaction
+(a statement reads a snapshot of its own, and a read needs no ``BEGIN``/``COMMIT`` round trips).
+"""
 
 CommitHook = Callable[[int, int], Awaitable[None]]
 """``hook(game_id, expected_version)``: see :attr:`StorageBase.before_commit`."""
@@ -76,8 +82,10 @@ class TransactionRunner(ABC, Generic[C]):
         """
 
     @abstractmethod
-    async def _transaction(self, work: Job[C, T], write: bool) -> T:
-        """Run ``work`` in one transaction (a write or a read-only snapshot)."""
+    async def _transaction(self, work: Job[C, T], access: Access) -> T:
+        """Run ``work`` as ``access`` says: in one transaction (a write or a read-only
+        snapshot), or for a read of one statement, outside any (see :data:`Access`).
+        """
 
     async def _wait_for_running(self) -> None:
         if self._tasks:
@@ -96,14 +104,14 @@ class TransactionRunner(ABC, Generic[C]):
 
     # -- the transaction runner --------------------------------------------------------------
 
-    async def _run(self, work: Job[C, T], *, write: bool) -> T:
+    async def _run(self, work: Job[C, T], access: Access) -> T:
         if self.closed:
             raise StorageError("the database is closed")
         if self._orphans:
             # A transaction whose caller was cancelled still finishes before the next one
             # starts (SQLite's lock gives that anyway; a pool would otherwise overtake it).
             await asyncio.wait(list(self._orphans))
-        task = asyncio.ensure_future(self._transaction(work, write))
+        task = asyncio.ensure_future(self._transaction(work, access))
         self._tasks.add(task)
         task.add_done_callback(self._forget)
         try:
@@ -120,7 +128,11 @@ class TransactionRunner(ABC, Generic[C]):
             task.exception()  # retrieved: the caller may have been cancelled and gone
 
     async def _write(self, work: Job[C, T]) -> T:
-        return await self._run(work, write=True)
+        return await self._run(work, "write")
 
     async def _read(self, work: Job[C, T]) -> T:
-        return await self._run(work, write=False)
+        return await self._run(work, "snapshot")
+
+    async def _read_statement(self, work: Job[C, T]) -> T:
+        """Run a read whose ``work`` sends a single statement (no transaction around it)."""
+        return await self._run(work, "statement")
