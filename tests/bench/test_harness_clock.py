@@ -1,16 +1,22 @@
 """What the benchmarks' world changes in SimCord so that it measures the bot, not SimCord: a
-click's deferral waits on the wall clock (SimCord's virtual clock stands still there), and
-SimCord's callback records compare by identity (list.remove over 500 parked turn timers)."""
+click's deferral waits on the wall clock (SimCord's virtual clock stands still there),
+SimCord's callback records compare by identity (list.remove over 500 parked turn timers), and
+the records of cancelled timers do not pile up between two settles."""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 from pathlib import Path
 
 from simcord import _runtime
 
-from tools.benchbot.simcord_costs import records_by_identity, wall_clock_sleep
+from tools.benchbot.simcord_costs import (
+    records_by_identity,
+    tidy_callback_records,
+    wall_clock_sleep,
+)
 from tools.benchbot.simworld import World
 from ui.hub import hub_of
 
@@ -42,3 +48,47 @@ async def test_the_world_defers_clicks_on_the_wall_clock(tmp_path: Path) -> None
         await world.slashes([(table.host, table.channel, "royale new", {})])
         # once an interaction has come in, the bot's deliveries defer on the wall clock
         assert hub_of(world.bot).messages.delivery.sleep is not asyncio.sleep
+
+
+async def test_cancelled_timers_records_are_dropped_and_their_real_wake_ups_cancelled(
+        tmp_path: Path) -> None:
+    world = World(tmp_path)
+    async with world.running():
+        env = world.env
+        await env.settle()
+        tidy_callback_records(env)
+        work = env._work
+        loop = asyncio.get_running_loop()
+        fired: list[int] = []
+
+        def arm() -> list[asyncio.TimerHandle]:
+            return [loop.call_later(30 + i, fired.append, i) for i in range(200)]
+
+        # as the bot arms them: SimCord tracks the callbacks scheduled in the bot's scope
+        bot_side = contextvars.copy_context()
+        bot_side.run(_runtime._BOT_SCOPE.set, (env, env._generation))
+        handles = bot_side.run(arm)
+        ours = [r for r in work.callbacks if r.handle in handles]
+        assert len(ours) == 200  # SimCord keeps a record of each, with a real-clock wake-up
+        assert all(r.real_handle is not None for r in ours)
+        kept_timer = handles[0]
+        for handle in handles[1:]:
+            handle.cancel()
+        tidy_callback_records(env)  # the list more than doubled: cancelled ones go
+        left = [r for r in work.callbacks if r.handle in handles]
+        assert [r.handle for r in left] == [kept_timer]
+        assert left[0].real_handle is not None and not left[0].real_handle.cancelled()
+        assert all(r.real_handle is None for r in ours[1:])  # their wake-ups were cancelled
+        # the list removes from its newest end and still refuses what it does not hold
+        records = work.callbacks
+        newest = records[-1]
+        records.remove(newest)
+        assert newest not in records
+        try:
+            records.remove(newest)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("removing a record twice must fail")
+        kept_timer.cancel()
+        assert fired == []

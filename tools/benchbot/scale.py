@@ -54,6 +54,7 @@ from typing import Any, TextIO
 
 from tools.benchbot.backends import database_for, postgres_server
 from tools.benchbot.figures import Dist, peak_rss_kb, rss_kb
+from tools.benchbot.gc_pauses import GcPauses
 from tools.benchbot.options import Options
 from tools.benchbot.profile import who_spends
 from tools.benchbot.resident import deep_size
@@ -98,6 +99,8 @@ class ScaleRun:
     paced_throughput: float
     """Decisions per second the bot worked through in the paced rounds (from a round's first
     decision until the bot was idle again)."""
+    paced_gc: GcPauses = dataclasses.field(default_factory=GcPauses)
+    """The garbage collector's passes during the paced rounds."""
     cpu_by_part: dict[str, float] = dataclasses.field(default_factory=dict)
     """Milliseconds per decision made alone, by who spends them (cProfile of
     :data:`PROFILED` more decisions; the profiler's own cost inflates every part)."""
@@ -118,6 +121,7 @@ class ScaleRun:
                   f"{self.games / DECISION_EVERY_S:.0f}); the bot worked through "
                   f"{self.paced_throughput:.0f} decisions/s, idle again "
                   f"{self.paced_drain_s:.1f} s after a round's last decision\n")
+        out.write(f"  the garbage collector in the paced rounds: {self.paced_gc.line()}\n")
         out.write(f"  CPU of this process per decision made alone: {self.alone_cpu_ms:.1f} ms "
                   f"(the bot and SimCord); machine load average {self.load[0]:.1f} at the "
                   f"start, {self.load[1]:.1f} at the end ({os.cpu_count()} CPUs)\n")
@@ -246,7 +250,9 @@ async def measure(opts: Options) -> ScaleRun:
             progress(f"{opts.scale_samples} decisions one at a time in "
                      f"{time.perf_counter() - t0:.0f} s")
             t0 = time.perf_counter()
-            paced, rate, drain, through = await _paced(world, tables, opts.scale_rounds, rng)
+            with GcPauses() as pauses:
+                paced, rate, drain, through = await _paced(world, tables, opts.scale_rounds,
+                                                           rng)
             progress(f"{opts.scale_rounds} paced rounds in {time.perf_counter() - t0:.0f} s")
             parts = await _profiled(world, tables, rng)
             gc.collect()
@@ -259,7 +265,8 @@ async def measure(opts: Options) -> ScaleRun:
         Dist("  the move shown (committed, board edited)", alone[1]),
         Dist(f"paced, every game every {DECISION_EVERY_S:g} s: answered", paced[0]),
         Dist("  the move shown (committed, board edited)", paced[1]),
-        rate, drain, alone_cpu * 1000, (load_start, os.getloadavg()[0]), through, parts)
+        rate, drain, alone_cpu * 1000, (load_start, os.getloadavg()[0]), through, pauses,
+        parts)
 
 
 def progress(text: str) -> None:

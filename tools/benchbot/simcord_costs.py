@@ -1,7 +1,8 @@
-"""Two costs of SimCord that a real Discord has not, set aside by the benchmarks' world
+"""Costs of SimCord that a real Discord has not, set aside by the benchmarks' world
 (:class:`tools.benchbot.simworld.World`) so that the figures are the bot's: SimCord's virtual
-clock, which stands still in a benchmark (:func:`wall_clock_sleep`), and its comparison of
-callback records field by field (:func:`records_by_identity`).
+clock, which stands still in a benchmark (:func:`wall_clock_sleep`), its comparison of callback
+records field by field (:func:`records_by_identity`), and its list of those records, which only
+a settle clears of cancelled timers (:func:`tidy_callback_records`).
 """
 
 from __future__ import annotations
@@ -60,3 +61,48 @@ def records_by_identity() -> Iterator[None]:
     finally:
         if eq is not None:
             record.__eq__ = eq  # type: ignore[method-assign]
+
+
+class _NewestFirstRemoval(list[Any]):
+    """SimCord's list of callback records, whose ``remove`` looks from the newest end.
+
+    A record is removed when its callback runs, and the callbacks that run are nearly always
+    the ones just scheduled (the next step of a task), at the end of the list; ``list.remove``
+    would first pass every parked record at its front (a turn timer per game).
+    """
+
+    def remove(self, record: Any) -> None:
+        for i in range(len(self) - 1, -1, -1):
+            if self[i] is record:
+                del self[i]
+                return
+        raise ValueError("record not in list")
+
+
+def tidy_callback_records(env: Any) -> None:
+    """Drop the records of cancelled timers from SimCord's list of the bot's callbacks, as its
+    settle does, and cancel their wake-ups on the real clock (SimCord arms one for each timer
+    and leaves it armed), once the list has doubled since the last time; keep it a list whose
+    removal looks from the newest end (:class:`_NewestFirstRemoval`).
+
+    The world calls this at each interaction it emits. A benchmark that emits clicks without
+    settling for seconds would otherwise keep every cancelled timer of those seconds (each
+    query's timeout, each answered click's deferral: tens of thousands, with their closures and
+    contexts) in that list, scanned at every callback the bot schedules and by every garbage
+    collection. A real event loop drops a cancelled timer's handle on its own.
+    """
+    from simcord._settlement import _active_callbacks
+
+    work = env._work
+    records = work.callbacks
+    kept = getattr(env, "_bench_records_kept", 0)
+    if isinstance(records, _NewestFirstRemoval) and len(records) < 2 * kept + 64:
+        return
+    for record in records:  # a cancelled timer needs no wake-up on the real clock either
+        if record.handle is not None and record.handle.cancelled() \
+                and record.real_handle is not None:
+            record.real_handle.cancel()
+            record.real_handle = None
+    _active_callbacks(env._settlement_state())  # SimCord's own rule: handles not cancelled
+    work.callbacks = _NewestFirstRemoval(work.callbacks)
+    env._bench_records_kept = len(work.callbacks)

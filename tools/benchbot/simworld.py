@@ -40,7 +40,11 @@ from bot.client import PandaBot
 from bot.settings import Settings
 from tools.benchbot.idle import CALM_LIMIT, at_work, calm
 from tools.benchbot.payloads import click_payload, slash_payload
-from tools.benchbot.simcord_costs import records_by_identity, wall_clock_sleep
+from tools.benchbot.simcord_costs import (
+    records_by_identity,
+    tidy_callback_records,
+    wall_clock_sleep,
+)
 from tools.benchbot.tables import BenchError, GameTable, Move
 from ui.hub import hub_of
 
@@ -167,6 +171,7 @@ class World:
                 hub_of(env.bot).messages.delivery.sleep = wall_sleep
                 dispatched[int(payload["id"])] = time.perf_counter()
                 tokens[str(payload["token"])] = int(payload["id"])
+                tidy_callback_records(env)
             emit(event, payload)
 
         backend.emit = timed_emit
