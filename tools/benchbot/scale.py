@@ -148,7 +148,8 @@ class ScaleRun:
     def from_json(cls, data: dict[str, Any]) -> ScaleRun:
         dists = {k: Dist(v["name"], list(v["samples"])) for k, v in data.items()
                  if isinstance(v, dict) and "samples" in v}
-        return cls(**{**data, **dists, "load": tuple(data["load"])})
+        return cls(**{**data, **dists, "load": tuple(data["load"]),
+                      "paced_gc": GcPauses(**data["paced_gc"])})
 
 
 def report(runs: Sequence[ScaleRun], skipped: Sequence[str], out: TextIO) -> None:
