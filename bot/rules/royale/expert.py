@@ -2,19 +2,19 @@
 
 The expert decides its draft picks, its trades and its mischief targets by play-outs. The
 candidates of a decision (the heuristic's best picks, one per kind of die; on a trading turn,
-the heuristic's own trade, passing and its next best trades; the heuristic's best few mischief
-targets, :mod:`bot.rules.royale.expert_mischief`) are each played to the end of the game in the
-same futures, on the engine itself, every seat (the expert's included) then played by the
-heuristic player: the opponents are heuristic players, so the play-outs model them exactly. In
-a play-out only the decisions' effects count, not the dice's luck in the points: every round it
-rolls counts the *expected* points of each hand, and their variance, less the expected cost of
-each mischief re-roll a hand suffers (aimed at a die showing a high value, a re-roll costs its
-owner in expectation: :mod:`bot.rules.royale.expert_playout`). A candidate is worth its
-average win chance: at the end of a play-out each seat's final total is taken as normal (the
-points so far plus the expected points to come, the dice's variance) and the chance that the
-expert's beats every other is computed. Aiming at the win rather than the expected margin makes
-the expert take risks when behind and play safe when ahead.
-Cannon decisions are the heuristic's.
+the heuristic's own trade, passing, its next best trades and its best for a Mischief die; the
+heuristic's best few mischief targets, :mod:`bot.rules.royale.expert_mischief`) are each played
+to the end of the game in the same futures, on the engine itself, every seat (the expert's
+included) then played by the heuristic player: the opponents are heuristic players, so the
+play-outs model them exactly. In a play-out only the decisions' effects count, not the dice's
+luck in the points: every round it rolls counts the *expected* points of each hand, and their
+variance, less the expected cost of each mischief re-roll a hand suffers (aimed at a die
+showing a high value, a re-roll costs its owner in expectation:
+:mod:`bot.rules.royale.expert_playout`). A candidate is worth its average win chance: at the
+end of a play-out each seat's final total is taken as normal (the points so far plus the
+expected points to come, the dice's variance) and the chance that the expert's beats every
+other is computed. Aiming at the win rather than the expected margin makes the expert take
+risks when behind and play safe when ahead. Cannon decisions are the heuristic's.
 
 The futures of a decision are seeds: every candidate is played in the same ones (the same
 draws of the game's generator and of the heuristic's), so two candidates differ mostly by

@@ -1,11 +1,14 @@
 """The expert player's look-ahead: a decision's candidates, their play-outs, the choice.
 
 A draft pick's candidates are the heuristic's best picks, one per kind of die; a trading turn's
-are the heuristic's own choice, passing, and its next best trades (one per player and kind of
-die). Each candidate is played out (:func:`bot.rules.royale.expert_playout.play_out`) in the
-same futures: the same seeds for the game's generator and the heuristic's, so two candidates
-differ mostly by themselves. A candidate is worth its mean win chance at the end of its
-play-outs (:func:`bot.rules.royale.round_odds.win_chance` over each seat's total so far plus the
+are the heuristic's own choice, passing, its next best trades (one per player and kind of die)
+and its best trade for a Mischief die, which it ranks low although a second Mischief die is
+one more chance to cause mischief each round and one fewer for the player it is taken from (an
+effect the play-outs count). Each candidate is played out
+(:func:`bot.rules.royale.expert_playout.play_out`) in the same futures: the same seeds for the
+game's generator and the heuristic's, so two candidates differ mostly by themselves. A
+candidate is worth its mean win chance at the end of its play-outs
+(:func:`bot.rules.royale.round_odds.win_chance` over each seat's total so far plus the
 expected points still to come, with their variance).
 """
 
@@ -15,7 +18,7 @@ from collections.abc import Sequence
 
 from bot.rules.royale.actions import Pass, Pick, RoyaleAction
 from bot.rules.royale.ai import HeuristicPlayer
-from bot.rules.royale.dice import DieSpec
+from bot.rules.royale.dice import MISCHIEF_KIND, DieSpec
 from bot.rules.royale.expert_playout import play_out
 from bot.rules.royale.round_odds import win_chance
 from bot.rules.royale.state import RoyaleState
@@ -39,7 +42,8 @@ def pick_candidates(state: RoyaleState, limit: int) -> list[RoyaleAction]:
 def trade_candidates(state: RoyaleState, heuristic: HeuristicPlayer,
                      limit: int) -> list[RoyaleAction]:
     """The heuristic's choice first, then Pass and its best other trades (one per player and
-    kind of die), at most ``limit`` + 1 in all.
+    kind of die), at most ``limit`` + 1 in all, and then, if none of them takes a Mischief die,
+    the heuristic's best trade that does (when there is one).
     """
     seat = state.queue[0][0]
     specs = state.dice.specs
@@ -47,13 +51,17 @@ def trade_candidates(state: RoyaleState, heuristic: HeuristicPlayer,
     if not isinstance(out[0], Pass):
         out.append(Pass(seat))
     seen: set[tuple[int, tuple[str, int, str]]] = set()
-    for _, trade in sorted(heuristic.trade_scores(state, seat), key=lambda st: -st[0]):
+    ranked = sorted(heuristic.trade_scores(state, seat), key=lambda st: -st[0])
+    for _, trade in ranked:
         if len(out) > limit:
             break
         key = (trade.target, _kind_of_die(specs[trade.take]))
         if key not in seen and trade not in out:
             seen.add(key)
             out.append(trade)
+    steal = next((t for _, t in ranked if specs[t.take].kind == MISCHIEF_KIND), None)
+    if steal is not None and steal not in out:
+        out.append(steal)
     return out
 
 

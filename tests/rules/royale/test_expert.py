@@ -7,9 +7,12 @@ from __future__ import annotations
 import pytest
 
 from bot.rules.registry import ROYALE
+from bot.rules.royale.actions import Trade
 from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer
+from bot.rules.royale.dice import MISCHIEF_KIND
 from bot.rules.royale.engine import ENGINE, apply_in_place, current_seat, legal_actions, new_game
 from bot.rules.royale.expert import ExpertPlayer
+from bot.rules.royale.expert_search import trade_candidates
 from bot.rules.royale.players import make_player
 from bot.rules.royale.round_odds import round_parts, round_points, win_chance
 from bot.rules.royale.state import Phase, RoyaleState
@@ -83,6 +86,38 @@ def _draft_states(count: int) -> list[RoyaleState]:
             out.append(s.clone())
         apply_in_place(s, bot.choose(s))
     return out
+
+
+def _trading_turns(options: tuple[str, ...], count: int) -> list[RoyaleState]:
+    """Copies of the trading turns (more than one choice) of seeded heuristic games."""
+    out: list[RoyaleState] = []
+    for seed in range(40):
+        s, _ = new_game(names(4), 500 + seed, options)
+        bot = HeuristicPlayer(seed)
+        while current_seat(s) is not None and len(out) < count:
+            if s.phase is Phase.TRADE and len(legal_actions(s)) > 1:
+                out.append(s.clone())
+            apply_in_place(s, bot.choose(s))
+    return out
+
+
+def test_trade_candidates_play_out_a_mischief_die_taken() -> None:
+    """The heuristic ranks a Mischief die low; the expert plays out its best trade for one
+    whenever one can be taken, and only then."""
+    added = 0
+    for state in _trading_turns(("mischief",), 60):
+        seat = state.queue[0][0]
+        specs = state.dice.specs
+        heuristic = HeuristicPlayer(seat)
+        candidates = trade_candidates(state, heuristic, 2)
+        steals = [a for a in legal_actions(state)
+                  if isinstance(a, Trade) and specs[a.take].kind == MISCHIEF_KIND]
+        taken = [a for a in candidates if isinstance(a, Trade) and a in steals]
+        assert bool(taken) == bool(steals)
+        added += len(candidates) == 4  # the heuristic's choice, Pass, 1 more, the steal
+    assert added > 0
+    for state in _trading_turns((), 20):
+        assert len(trade_candidates(state, HeuristicPlayer(1), 2)) <= 3
 
 
 def test_same_seed_same_state_same_choice() -> None:
