@@ -42,8 +42,8 @@ def pick_candidates(state: RoyaleState, limit: int) -> list[RoyaleAction]:
 def trade_candidates(state: RoyaleState, heuristic: HeuristicPlayer,
                      limit: int) -> list[RoyaleAction]:
     """The heuristic's choice first, then Pass and its best other trades (one per player and
-    kind of die), at most ``limit`` + 1 in all, and then, if none of them takes a Mischief die,
-    the heuristic's best trade that does (when there is one).
+    kind of die), at most ``limit`` + 1 in all, and then the heuristic's best trade that takes
+    a Mischief die (when there is one) if it is not among them already.
     """
     seat = state.queue[0][0]
     specs = state.dice.specs
