@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--fixed-seat", action="store_true", help="the expert always at seat 0")
+    parser.add_argument("--expansions", default="", help="any of mischief,cannon,mercenary")
     parser.add_argument("settings", nargs="*", help="ExpertPlayer keywords: name=value")
     args = parser.parse_args(argv)
     kw: dict[str, object] = {}
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         name, _, value = item.partition("=")
         kw[name] = float(value) if "." in value else int(value)
     n = args.players
+    expansions = tuple(x for x in args.expansions.split(",") if x)
     share = 0.0
     points = 0
     times: list[float] = []
@@ -40,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     started = clock()
     for g in range(args.seed, args.seed + args.games):
         me = 0 if args.fixed_seat else g % n
-        s, _ = new_game([f"cpu{i + 1}" for i in range(n)], g)
+        s, _ = new_game([f"cpu{i + 1}" for i in range(n)], g, expansions, keep_events=False)
         bots: list[ExpertPlayer | HeuristicPlayer] = [
             ExpertPlayer(ai_seed(g, i), **kw) if i == me else HeuristicPlayer(ai_seed(g, i))  # type: ignore[arg-type]
             for i in range(n)]
@@ -63,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     se = math.sqrt(share / games * (1 - share / games) / games)
     sys.stdout.write(
         f"expert {' '.join(args.settings) or '(defaults)'}: {games} games from seed {args.seed}"
+        f" ({args.expansions or 'base game'})"
         f" ({'seat 0' if args.fixed_seat else 'rotating seat'}): "
         f"{100 * share / games:.1f}% of wins (+-{100 * se:.1f}), mean {points / games:.1f}; "
         f"decisions {len(times)}, mean {1000 * mean:.2f} ms, p99 {1000 * p99:.1f} ms; "

@@ -27,7 +27,7 @@ from bot.rules.rng import Rng
 from bot.rules.royale.actions import Cannon, Pass, Pick, RoyaleAction, Trade
 from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.dice import ROUNDS
-from bot.rules.royale.expert import FUTURES, TRADE_CANDIDATES, WORK
+from bot.rules.royale.expert import TRADE_CANDIDATES
 from bot.rules.royale.expert_search import outcome, pick_candidates, trade_candidates
 from bot.rules.royale.state import Phase, RoyaleState
 
@@ -35,6 +35,12 @@ MARGIN: Final = 2.0
 """A decision within this many expected points of the best one counts as accurate."""
 MISCHIEF_CANDIDATES: Final = 4
 """Mischief targets weighed: the heuristic's likeliest ones (and the player's own)."""
+JUDGE_FUTURES: Final = 16
+"""Futures an option is judged in at most (the Hard player plays with twice as many; a review
+judges every decision of a seat, within a few seconds for a 10-player game)."""
+JUDGE_WORK: Final = 480
+"""At most this many option play-out rounds per decision (the early decisions of a game get
+fewer futures)."""
 _SEED_RANGE: Final = 1 << 62
 
 
@@ -100,14 +106,14 @@ def race_futures(state: RoyaleState, count: int) -> int:
     way are played in all of them).
     """
     left = max(1, ROUNDS - state.round)
-    return min(FUTURES, max(1, WORK // (count * left)))
+    return min(JUDGE_FUTURES, max(1, JUDGE_WORK // (count * left)))
 
 
 def judge(state: RoyaleState, action: RoyaleAction, seed: int) -> Verdict | None:
     """The verdict on ``action``, made by the seat deciding in ``state`` (None when there was
-    only one option). Each option's futures are the same seeds (from ``seed``), as many as the
-    expert gives a decision (:data:`~bot.rules.royale.expert.WORK`); the options clearly beaten
-    in the first futures are not played in the others (:func:`bot.rules.review.race`).
+    only one option). Each option's futures are the same seeds (from ``seed``), as many as
+    :func:`race_futures` gives; the options clearly beaten in the first futures are not played
+    in the others (:func:`bot.rules.review.race`).
     """
     options = candidates(state, action, seed)
     if len(options) < 2:
