@@ -50,6 +50,10 @@ def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
 class GameMethods(TransactionRunner[C]):
     """Creating, moving and finishing games, and reading their logs."""
 
+    moves_in_one_statement = False
+    """Whether a move that does not finish the game is written as one statement
+    (:func:`storage.games.advance_and_log`: a backend whose SQL can update and insert in one)."""
+
     # -- games -------------------------------------------------------------------------------
 
     async def create_game(
@@ -248,7 +252,8 @@ class GameMethods(TransactionRunner[C]):
         finish: Finish | None = None,
     ) -> GameRow:
         """Apply one action, in one transaction: the new state, version + 1, the deadline, and
-        the action appended to the log with the next ``seq``.
+        the action appended to the log with the next ``seq`` (a backend that can, in one
+        statement: :attr:`moves_in_one_statement`).
 
         With ``finish`` the same transaction also ends the game: status ``finished``,
         ``finished_ms = now_ms``, no deadline, one ``results`` row per player and, if
@@ -259,6 +264,20 @@ class GameMethods(TransactionRunner[C]):
         :class:`~storage.errors.NotActive`, :class:`~storage.errors.GameNotFound`,
         :class:`~storage.errors.InvalidData` (scores not matching the players, bad ratings).
         """
+        if finish is None and self.moves_in_one_statement:
+
+            async def statement(conn: C) -> GameRow:
+                if self.before_commit is not None:  # before the statement that commits
+                    await self.before_commit(game_id, expected_version)
+                moved = await g.advance_and_log(
+                    conn, game_id, expected_version, state=state, deadline_ms=deadline_ms,
+                    action=action, actor=actor, events=events, now_ms=now_ms)
+                if moved is None:
+                    await g.explain_no_update(conn, game_id, expected_version, ("active",),
+                                              NotActive)
+                return moved
+
+            return await self._run(statement, "statement")
 
         async def work(conn: C) -> GameRow:
             game = await g.advance(

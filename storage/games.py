@@ -353,6 +353,48 @@ async def append_action(
     )
 
 
+async def advance_and_log(
+    conn: Conn,
+    game_id: int,
+    expected_version: int,
+    *,
+    state: dict[str, Any],
+    deadline_ms: int | None,
+    action: dict[str, Any],
+    actor: str,
+    events: list[dict[str, Any]],
+    now_ms: int,
+) -> GameRow | None:
+    """:func:`advance` (the game stays active) and :func:`append_action` as one statement, a
+    transaction of its own (PostgreSQL's data-modifying ``WITH``; SQLite has none): one round
+    trip instead of four (``BEGIN``, the two statements, ``COMMIT``). The action is inserted
+    only if the versioned ``UPDATE`` changed the row (it holds the row's lock, as in
+    :func:`append_action`); returns the game as stored, or ``None`` if no row matched.
+    """
+    rows = await fetch_all(
+        conn,
+        "WITH moved AS (UPDATE games SET state = ?, deadline_ms = ?, version = version + 1,"
+        " updated_ms = ? WHERE id = ? AND version = ? AND status = 'active'"
+        f" RETURNING {_game_columns(conn)}),"
+        " logged AS (INSERT INTO actions (game_id, seq, action, actor, events, created_ms)"
+        " SELECT moved.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+        " WHERE actions.game_id = moved.id), ?, ?, ?, ? FROM moved)"
+        " SELECT * FROM moved",
+        (
+            jsoncol.dump(state),
+            deadline_ms,
+            now_ms,
+            game_id,
+            expected_version,
+            jsoncol.dump(action),
+            actor,
+            jsoncol.dump(events),
+            now_ms,
+        ),
+    )
+    return _game(rows[0]) if rows else None
+
+
 async def current_version(conn: Conn, game_id: int) -> int:
     """The game's version; raises :class:`GameNotFound`."""
     value = await fetch_value(conn, "SELECT version FROM games WHERE id = ?", (game_id,))

@@ -72,6 +72,8 @@ class PgDatabase(StorageBase[PgConn]):
     Open with ``db = await PgDatabase.open(url)`` (or :func:`storage.open_database`).
     """
 
+    moves_in_one_statement = True  # a data-modifying WITH: one round trip a move
+
     def __init__(
         self, pool: Any, url: str, schema_version: int, applied: tuple[int, ...]
     ) -> None:

@@ -32,8 +32,9 @@ Job: TypeAlias = Callable[[C], Awaitable[T]]
 
 Access: TypeAlias = Literal["write", "snapshot", "statement"]
 """How a work runs: ``write`` in a write transaction; ``snapshot`` in a read-only transaction (one
-snapshot across its statements); ``statement``, a read of one statement, outside any transaction
-(a statement reads a snapshot of its own, and a read needs no ``BEGIN``/``COMMIT`` round trips).
+snapshot across its statements); ``statement``, one statement outside any transaction (it reads
+a snapshot of its own and is a transaction of its own: no ``BEGIN``/``COMMIT`` round trips): a
+read, or a write that is one statement (PostgreSQL's move, :meth:`commit_action`).
 """
 
 CommitHook = Callable[[int, int], Awaitable[None]]
@@ -56,7 +57,8 @@ class TransactionRunner(ABC, Generic[C]):
         self.before_commit: CommitHook | None = None
         """Called inside the transaction of every game-moving write (:meth:`start_game`,
         :meth:`commit_action`; and of :meth:`forget_person`, as game 0) once its writes are
-        done, just before ``COMMIT``. Fault drills
+        done, just before ``COMMIT`` (a move written as one statement: just before it is
+        sent, so nothing of it is written either way). Fault drills
         use it to stop a process with a transaction open; the bot leaves it ``None``."""
 
     # -- lifecycle (per backend) -------------------------------------------------------------

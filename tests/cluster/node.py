@@ -18,8 +18,9 @@ Commands on stdin, one per line; each answers lines on stdout and ends with ``OK
 ``podiums``  ``PODIUMS <guild> <n>``: the season podiums this Discord shows in each table's
              channel.
 ``quit``     shut down normally.
-With ``--hold-commit N`` the N-th game-moving transaction prints ``COMMITTING <game>
-<version>`` with every write done and COMMIT not issued, and waits there (for a SIGKILL).
+With ``--hold-commit N`` the N-th game-moving write prints ``COMMITTING <game> <version>``
+before it commits (a transaction: every write done, COMMIT not issued; a move on PostgreSQL,
+one statement: before it is sent) and waits there (for a SIGKILL).
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ class Node:
         return create_bot(settings, seed_source=lambda: next(seeds))
 
     async def hook(self, game_id: int, version: int) -> None:
-        """The storage's before-commit hook: hold the chosen transaction open."""
+        """The storage's before-commit hook: hold the chosen write before it commits."""
         self.commits += 1
         if self.commits == self.args.hold_commit:
             say("COMMITTING", game_id, version)

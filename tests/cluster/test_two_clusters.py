@@ -2,8 +2,9 @@
 two shards (``SHARD_COUNT=2``, ``SHARD_IDS=0`` / ``1``) inside SimCord, with two servers of its
 shard each playing a Panda Royale game (two people and a computer player).
 
-Cluster 1 is killed with SIGKILL twice mid-game: once inside an open transaction of a click
-(every write done, COMMIT not issued), once at a random moment of a burst of clicks, and started
+Cluster 1 is killed with SIGKILL twice mid-game: once as a click's move is about to be
+committed (on PostgreSQL a move is one statement: just before it is sent), once at a random
+moment of a burst of clicks, and started
 again each time. Cluster 0 is restarted while cluster 1 is down and must leave cluster 1's games
 alone (their turn timers are cluster 1's). At the end every game is over and its action log is
 whole: actions 1..n once each, the checker-valid game log (replayed through the engine, every
@@ -55,12 +56,12 @@ def test_two_clusters_one_killed_mid_game(pg_cluster: Cluster, tmp_path: Path) -
         mine = {0: list(a.games()), 1: list(b.games())}
         assert len(mine[0]) == len(mine[1]) == 2
 
-        # Kill 1: inside the transaction of a click, COMMIT not issued.
+        # Kill 1: as a click's move is about to be committed (its one statement not sent).
         b.send("play 10")
         _, held_game, held_version = b.read_until("COMMITTING")[-1].split()
         b.kill()
         frozen = _versions(url, mine[1])
-        assert frozen[int(held_game)] == int(held_version)  # rolled back: nothing half-done
+        assert frozen[int(held_game)] == int(held_version)  # nothing of it written
 
         # Cluster 0 restarts while 1 is down: it restores its own games only; time passes
         # (its timers fire), cluster 1's games do not move.
