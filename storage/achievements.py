@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .action_log import select_events
 from .connection import Conn, Row, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish
-from .games import select_events
 from .rows import AchievementRow, GameRow, PlayerRow
 from .runner import C, TransactionRunner
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import action_log as log
 from . import games as g
 from . import results as r
 from .connection import fetch_all, serialize
@@ -52,7 +53,7 @@ class GameMethods(TransactionRunner[C]):
 
     moves_in_one_statement = False
     """Whether a move that does not finish the game is written as one statement
-    (:func:`storage.games.advance_and_log`: a backend whose SQL can update and insert in one)."""
+    (:func:`storage.action_log.advance_and_log`: where SQL can update and insert in one)."""
 
     # -- games -------------------------------------------------------------------------------
 
@@ -194,8 +195,7 @@ class GameMethods(TransactionRunner[C]):
         seated = _check_players(players)
 
         async def work(conn: C) -> GameRow:
-            if await g.bump_lobby(conn, game_id, expected_version, now_ms,
-                                  deadline_ms) != 1:
+            if await g.bump_lobby(conn, game_id, expected_version, now_ms, deadline_ms) != 1:
                 await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
             await g.replace_players(conn, game_id, seated)
             return await g.require_game(conn, game_id)
@@ -220,16 +220,9 @@ class GameMethods(TransactionRunner[C]):
         """
 
         async def work(conn: C) -> GameRow:
-            changed = await g.activate(
-                conn,
-                game_id,
-                expected_version,
-                state=state,
-                start_events=setup_events,
-                deadline_ms=deadline_ms,
-                now_ms=now_ms,
-            )
-            if changed != 1:
+            if await g.activate(conn, game_id, expected_version, state=state,
+                                start_events=setup_events, deadline_ms=deadline_ms,
+                                now_ms=now_ms) != 1:
                 await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
             game = await g.require_game(conn, game_id)
             if self.before_commit is not None:
@@ -265,35 +258,26 @@ class GameMethods(TransactionRunner[C]):
         :class:`~storage.errors.InvalidData` (scores not matching the players, bad ratings).
         """
         if finish is None and self.moves_in_one_statement:
-
             async def statement(conn: C) -> GameRow:
                 if self.before_commit is not None:  # before the statement that commits
                     await self.before_commit(game_id, expected_version)
-                moved = await g.advance_and_log(
+                moved = await log.advance_and_log(
                     conn, game_id, expected_version, state=state, deadline_ms=deadline_ms,
                     action=action, actor=actor, events=events, now_ms=now_ms)
                 if moved is None:
                     await g.explain_no_update(conn, game_id, expected_version, ("active",),
                                               NotActive)
                 return moved
-
             return await self._run(statement, "statement")
 
         async def work(conn: C) -> GameRow:
-            game = await g.advance(
-                conn,
-                game_id,
-                expected_version,
-                state=state,
-                deadline_ms=deadline_ms,
-                finished=finish is not None,
-                now_ms=now_ms,
-            )
+            game = await g.advance(conn, game_id, expected_version, state=state,
+                                   deadline_ms=deadline_ms, finished=finish is not None,
+                                   now_ms=now_ms)
             if game is None:
                 await g.explain_no_update(conn, game_id, expected_version, ("active",), NotActive)
-            await g.append_action(
-                conn, game_id, action=action, actor=actor, events=events, now_ms=now_ms
-            )
+            await log.append_action(conn, game_id, action=action, actor=actor, events=events,
+                                    now_ms=now_ms)
             if finish is not None:
                 await r.record_finish(conn, game, finish, now_ms)
             if self.before_commit is not None:
@@ -425,11 +409,11 @@ class GameMethods(TransactionRunner[C]):
 
     async def action_log(self, game_id: int) -> list[ActionRow]:
         """The game's actions in ``seq`` order (1, 2, 3, ...); empty for an unknown game."""
-        return await self._read(lambda conn: g.select_actions(conn, game_id))
+        return await self._read(lambda conn: log.select_actions(conn, game_id))
 
     async def game_events(self, game_id: int) -> list[dict[str, Any]]:
         """The game's full event log: the start events, then each action's events, in order.
 
         Raises :class:`~storage.errors.GameNotFound`.
         """
-        return await self._read(lambda conn: g.select_events(conn, game_id))
+        return await self._read(lambda conn: log.select_events(conn, game_id))

@@ -23,7 +23,7 @@ from .connection import (
     json_array_agg,
 )
 from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
-from .rows import ActionRow, GameRow, GameStatus, PlayerRow
+from .rows import GameRow, GameStatus, PlayerRow
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
@@ -54,7 +54,7 @@ def _players(text: str | None) -> list[PlayerRow]:
     ]
 
 
-def _game_columns(conn: Conn) -> str:
+def game_columns(conn: Conn) -> str:
     """What a :class:`GameRow` is read from (by :func:`_game`): the game's columns and, as one
     JSON column, its players.
     """
@@ -63,7 +63,8 @@ def _game_columns(conn: Conn) -> str:
             " WHERE game_players.game_id = games.id) AS players")
 
 
-def _game(row: Row) -> GameRow:
+def game_from_row(row: Row) -> GameRow:
+    """The :class:`GameRow` of a row read with :func:`game_columns`."""
     state = row["state"]
     return GameRow(
         id=row["id"],
@@ -97,9 +98,9 @@ async def select_games(
     of each game aggregated into one JSON column.
     """
     rows = await fetch_all(
-        conn, f"SELECT {_game_columns(conn)} FROM games WHERE {where} {tail}", params
+        conn, f"SELECT {game_columns(conn)} FROM games WHERE {where} {tail}", params
     )
-    return [_game(row) for row in rows]
+    return [game_from_row(row) for row in rows]
 
 
 async def select_game(conn: Conn, game_id: int) -> GameRow | None:
@@ -317,7 +318,7 @@ async def advance(
         conn,
         "UPDATE games SET state = ?, deadline_ms = ?, status = ?, finished_ms = ?,"
         " version = version + 1, updated_ms = ?"
-        f" WHERE id = ? AND version = ? AND status = 'active' RETURNING {_game_columns(conn)}",
+        f" WHERE id = ? AND version = ? AND status = 'active' RETURNING {game_columns(conn)}",
         (
             jsoncol.dump(state),
             None if finished else deadline_ms,
@@ -328,71 +329,7 @@ async def advance(
             expected_version,
         ),
     )
-    return _game(rows[0]) if rows else None
-
-
-async def append_action(
-    conn: Conn,
-    game_id: int,
-    *,
-    action: dict[str, Any],
-    actor: str,
-    events: list[dict[str, Any]],
-    now_ms: int,
-) -> None:
-    """Append an action to the game's log with the next ``seq``.
-
-    Safe under concurrency because the caller's versioned ``UPDATE games`` already holds the
-    game's row (PostgreSQL row lock; SQLite's single writer).
-    """
-    await execute(
-        conn,
-        "INSERT INTO actions (game_id, seq, action, actor, events, created_ms) VALUES"
-        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?)",
-        (game_id, game_id, jsoncol.dump(action), actor, jsoncol.dump(events), now_ms),
-    )
-
-
-async def advance_and_log(
-    conn: Conn,
-    game_id: int,
-    expected_version: int,
-    *,
-    state: dict[str, Any],
-    deadline_ms: int | None,
-    action: dict[str, Any],
-    actor: str,
-    events: list[dict[str, Any]],
-    now_ms: int,
-) -> GameRow | None:
-    """:func:`advance` (the game stays active) and :func:`append_action` as one statement, a
-    transaction of its own (PostgreSQL's data-modifying ``WITH``; SQLite has none): one round
-    trip instead of four (``BEGIN``, the two statements, ``COMMIT``). The action is inserted
-    only if the versioned ``UPDATE`` changed the row (it holds the row's lock, as in
-    :func:`append_action`); returns the game as stored, or ``None`` if no row matched.
-    """
-    rows = await fetch_all(
-        conn,
-        "WITH moved AS (UPDATE games SET state = ?, deadline_ms = ?, version = version + 1,"
-        " updated_ms = ? WHERE id = ? AND version = ? AND status = 'active'"
-        f" RETURNING {_game_columns(conn)}),"
-        " logged AS (INSERT INTO actions (game_id, seq, action, actor, events, created_ms)"
-        " SELECT moved.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
-        " WHERE actions.game_id = moved.id), ?, ?, ?, ? FROM moved)"
-        " SELECT * FROM moved",
-        (
-            jsoncol.dump(state),
-            deadline_ms,
-            now_ms,
-            game_id,
-            expected_version,
-            jsoncol.dump(action),
-            actor,
-            jsoncol.dump(events),
-            now_ms,
-        ),
-    )
-    return _game(rows[0]) if rows else None
+    return game_from_row(rows[0]) if rows else None
 
 
 async def current_version(conn: Conn, game_id: int) -> int:
@@ -417,39 +354,3 @@ async def set_deadline(conn: Conn, game_id: int, deadline_ms: int | None) -> int
         "UPDATE games SET deadline_ms = ? WHERE id = ? AND status IN ('lobby', 'active')",
         (deadline_ms, game_id),
     )
-
-
-async def select_actions(conn: Conn, game_id: int) -> list[ActionRow]:
-    """The game's actions in ``seq`` order."""
-    rows = await fetch_all(
-        conn,
-        "SELECT game_id, seq, action, actor, events, created_ms FROM actions"
-        " WHERE game_id = ? ORDER BY seq",
-        (game_id,),
-    )
-    return [
-        ActionRow(
-            game_id=row["game_id"],
-            seq=row["seq"],
-            action=jsoncol.load(row["action"]),
-            actor=row["actor"],
-            events=jsoncol.load(row["events"]),
-            created_ms=row["created_ms"],
-        )
-        for row in rows
-    ]
-
-
-async def select_events(conn: Conn, game_id: int) -> list[dict[str, Any]]:
-    """The game's full event log: its start events, then each action's events in order."""
-    start = await fetch_one(conn, "SELECT start_events FROM games WHERE id = ?", (game_id,))
-    if start is None:
-        raise GameNotFound(game_id)
-    events: list[dict[str, Any]] = []
-    if start["start_events"] is not None:
-        events.extend(jsoncol.load(start["start_events"]))
-    for row in await fetch_all(
-        conn, "SELECT events FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-    ):
-        events.extend(jsoncol.load(row["events"]))
-    return events
