@@ -20,6 +20,11 @@ EXACT_ENTRIES: Final = 64
 """Palette entries kept for exact flat colours; the rest go to the edges."""
 SAMPLE_STEP: Final = 3
 """The palette is chosen from every third pixel in each direction."""
+COMPRESS_LEVEL: Final = 3
+"""zlib's level for the PNG: a round card (800 x 684) takes 2.5 ms to encode at 3 against
+5.0 ms at zlib's default 6, for 41 KB instead of 36 KB (level 1: 2.2 ms, 44 KB). A picture is
+drawn for every round scored in every game, so at hundreds of games the CPU matters more than
+the few kilobytes."""
 
 
 def _palette(image: Image.Image) -> Image.Image:
@@ -46,12 +51,9 @@ def _palette(image: Image.Image) -> Image.Image:
     return holder
 
 
-def to_png(image: Image.Image, *, optimize: bool = False) -> bytes:
-    """``image`` (RGB) as palette PNG bytes.
-
-    ``optimize`` makes the file about 6% smaller for four times the encoding time.
-    """
+def to_png(image: Image.Image) -> bytes:
+    """``image`` (RGB) as palette PNG bytes, compressed at :data:`COMPRESS_LEVEL`."""
     small = image.quantize(palette=_palette(image), dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    small.save(buf, "PNG", optimize=optimize)
+    small.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
     return buf.getvalue()
