@@ -16,6 +16,14 @@ from .errors import GameNotFound
 from .games import game_columns, game_from_row
 from .rows import ActionRow, GameRow
 
+_COLUMNS = "game_id, seq, action, actor, events, created_ms"
+"""The columns an action is written with, in the order of both writes below."""
+
+
+def _next_seq(game_id: str) -> str:
+    """The ``seq`` after the game's last action (``game_id``: a parameter or a column)."""
+    return f"(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE actions.game_id = {game_id})"
+
 
 async def append_action(
     conn: Conn,
@@ -33,8 +41,7 @@ async def append_action(
     """
     await execute(
         conn,
-        "INSERT INTO actions (game_id, seq, action, actor, events, created_ms) VALUES"
-        " (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?)",
+        f"INSERT INTO actions ({_COLUMNS}) VALUES (?, {_next_seq('?')}, ?, ?, ?, ?)",
         (game_id, game_id, jsoncol.dump(action), actor, jsoncol.dump(events), now_ms),
     )
 
@@ -63,9 +70,8 @@ async def advance_and_log(
         "WITH moved AS (UPDATE games SET state = ?, deadline_ms = ?, version = version + 1,"
         " updated_ms = ? WHERE id = ? AND version = ? AND status = 'active'"
         f" RETURNING {game_columns(conn)}),"
-        " logged AS (INSERT INTO actions (game_id, seq, action, actor, events, created_ms)"
-        " SELECT moved.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
-        " WHERE actions.game_id = moved.id), ?, ?, ?, ? FROM moved)"
+        f" logged AS (INSERT INTO actions ({_COLUMNS})"
+        f" SELECT moved.id, {_next_seq('moved.id')}, ?, ?, ?, ? FROM moved)"
         " SELECT * FROM moved",
         (
             jsoncol.dump(state),
@@ -86,8 +92,7 @@ async def select_actions(conn: Conn, game_id: int) -> list[ActionRow]:
     """The game's actions in ``seq`` order."""
     rows = await fetch_all(
         conn,
-        "SELECT game_id, seq, action, actor, events, created_ms FROM actions"
-        " WHERE game_id = ? ORDER BY seq",
+        f"SELECT {_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq",
         (game_id,),
     )
     return [

@@ -55,8 +55,8 @@ def _players(text: str | None) -> list[PlayerRow]:
 
 
 def game_columns(conn: Conn) -> str:
-    """What a :class:`GameRow` is read from (by :func:`_game`): the game's columns and, as one
-    JSON column, its players.
+    """What a :class:`GameRow` is read from (by :func:`game_from_row`): the game's columns
+    and, as one JSON column, its players.
     """
     players = json_array_agg(conn, _PLAYER_FIELDS)
     return (f"{_GAME_COLUMNS}, (SELECT {players} FROM game_players"

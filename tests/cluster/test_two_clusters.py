@@ -2,14 +2,14 @@
 two shards (``SHARD_COUNT=2``, ``SHARD_IDS=0`` / ``1``) inside SimCord, with two servers of its
 shard each playing a Panda Royale game (two people and a computer player).
 
-Cluster 1 is killed with SIGKILL twice mid-game: once as a click's move is about to be
-committed (on PostgreSQL a move is one statement: just before it is sent), once at a random
-moment of a burst of clicks, and started
-again each time. Cluster 0 is restarted while cluster 1 is down and must leave cluster 1's games
-alone (their turn timers are cluster 1's). At the end every game is over and its action log is
-whole: actions 1..n once each, the checker-valid game log (replayed through the engine, every
-rule checked), and every turn timeout at least a turn timeout after the action before it (a timer
-that fired twice would show as a second timeout right after the first).
+Cluster 1 is killed with SIGKILL twice mid-game: once as a click's move is about to be committed
+(on PostgreSQL a move is one statement: just before it is sent), once at a random moment of a
+burst of clicks, and started again each time. Cluster 0 is restarted while cluster 1 is down and
+must leave cluster 1's games alone (their turn timers are cluster 1's). At the end every game is
+over and its action log is whole: actions 1..n once each, the checker-valid game log (replayed
+through the engine, every rule checked), and every turn timeout at least a turn timeout after
+the action before it (a timer that fired twice would show as a second timeout right after the
+first).
 """
 
 from __future__ import annotations
