@@ -7,8 +7,11 @@ in one request that no rate limit touches (interaction callbacks count against n
 bot's global limit nor the channel's). A slower one is deferred at :data:`SHOW_WITHIN`
 (``DEFERRED_UPDATE_MESSAGE``) and its edit goes through the interaction's webhook, as before.
 Either way the click is answered within :data:`SHOW_WITHIN` plus one request. A bot that is
-behind (more than :data:`WAITING_AT_MOST` clicks waiting for their edit) defers every new
-click first, so that a backlog never delays the answers.
+behind defers every new click first, so that a backlog never delays the answers: behind is
+more than :data:`WAITING_AT_MOST` clicks waiting for their edit, or a last move that took
+longer than :data:`SHOW_WITHIN` from its click to its edit (a busy event loop: the move would
+miss its window and its deferral would wait its turn as well). Every move's time is measured,
+those of clicks deferred first too, so a bot that catches up shows moves in their answer again.
 
 An :class:`Answer` holds that choice for one click: the deferral timer, and a lock so that the
 timer and the move's edit never both answer.

@@ -65,6 +65,10 @@ def fresh(message: Sent | None) -> bool:
     return discord.utils.utcnow() < message.created_at + FRESH_FOR
 
 
+def _loop_time() -> float:
+    return asyncio.get_running_loop().time()
+
+
 def _webhook_refused(error: discord.HTTPException) -> bool:
     return getattr(error, "code", 0) in (INVALID_WEBHOOK_TOKEN, UNKNOWN_WEBHOOK) \
         or error.status == 401
@@ -89,18 +93,30 @@ class Delivery:
         """What a click's deferral waits with (:class:`ui.answers.Answer`): the event loop's
         clock. A simulated Discord whose clock stands still (the bot's benchmarks) gives one
         on the wall clock, as a real loop's timers run."""
+        self.now: Callable[[], float] = _loop_time
+        """The clock a move's time is measured with, the one :attr:`sleep` waits on."""
+        self._started: dict[int, float] = {}
+        self._last_move_s = 0.0
+        """How long the last move shown took from its click to its edit (:meth:`behind`)."""
 
     def answer_later(self, interaction: discord.Interaction[Any]) -> None:
         """A click that may show its move: answered by the move's edit if it comes at once,
         else deferred (:mod:`ui.answers`). :meth:`answered` must follow, whatever happens.
         """
         self._answers[interaction.id] = Answer(interaction, sleep=self.sleep)
+        self._started[interaction.id] = self.now()
 
     def behind(self) -> bool:
-        """Whether so many clicks already wait for their own edit that a new one should be
-        deferred first (:data:`ui.answers.WAITING_AT_MOST`).
+        """Whether a new click should be deferred first: so many clicks already wait for their
+        own edit (:data:`ui.answers.WAITING_AT_MOST`), or the last move took longer than its
+        window (:data:`ui.answers.SHOW_WITHIN`) from its click to its edit.
         """
-        return len(self._answers) > answers.WAITING_AT_MOST
+        return len(self._answers) > answers.WAITING_AT_MOST \
+            or self._last_move_s > answers.SHOW_WITHIN
+
+    def click_done(self, interaction: discord.Interaction[Any]) -> None:
+        """The click's handler is done (after its last :meth:`answered`)."""
+        self._started.pop(interaction.id, None)
 
     async def answered(self, interaction: discord.Interaction[Any]) -> None:
         """Make sure the click is answered (deferred if nothing answered it yet): before any
@@ -160,6 +176,9 @@ class Delivery:
         """
         if interaction is not None and interaction.message is not None \
                 and interaction.message.id == message_id:
+            started = self._started.pop(interaction.id, None)
+            if started is not None:  # the click's move, ready to be shown
+                self._last_move_s = self.now() - started
             answer = self._answers.get(interaction.id)
             if answer is not None and await answer.show(kwargs):
                 self.shown_by_answer += 1

@@ -51,6 +51,7 @@ async def dispatch(interaction: discord.Interaction[Any], prefix: str, click: Cl
         await report(interaction, exc)
     finally:
         await delivery.answered(interaction)
+        delivery.click_done(interaction)
 
 
 async def refresh_stale(ctx: ClickContext, stale: StaleClick) -> None:

@@ -68,6 +68,7 @@ def test_every_benchmark_produces_sane_figures() -> None:
     assert scale.backend == "sqlite" and scale.games == 3 and scale.errors == []
     assert scale.alone_answered.n == scale.alone_shown.n == 4
     assert scale.paced_answered.n == scale.paced_shown.n == 6  # 2 rounds of each game
+    assert scale.spread == TINY.scale_spread == 8  # the games first spread over a round
     for answered, shown in ((scale.alone_answered, scale.alone_shown),
                             (scale.paced_answered, scale.paced_shown)):
         # the answer comes first or is the move itself (its edit, after its commit)
@@ -126,6 +127,7 @@ def test_command_line() -> None:
     assert "counted against the global limit (bot token): 0 = 0.000 per decision" \
         in out.getvalue()
     assert main(["--scale-games", "0"], out=io.StringIO()) == 2
+    assert main(["--scale-spread", "-1"], out=io.StringIO()) == 2
     assert main(["--players", "1"], out=io.StringIO()) == 2
     assert main(["--finished", "0"], out=io.StringIO()) == 2
     assert main(["--people-games", "30", "--finished", "20"], out=io.StringIO()) == 2

@@ -105,6 +105,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="decisions made one at a time among them (default 200)")
     p.add_argument("--scale-rounds", type=int, default=1,
                    help="rounds of one decision per game, paced at one per 5 s per game (1)")
+    p.add_argument("--scale-spread", type=int, default=8,
+                   help="each game first makes 0 to N-1 decisions, unmeasured, so the games "
+                        "are at different points of a round (default 8; 0: all in step)")
     p.add_argument("--scale-backends", type=scale_backends, default=("sqlite", "postgres"),
                    metavar="sqlite,postgres",
                    help="the backends the scale benchmark runs on (default both)")
@@ -152,7 +155,8 @@ def options_from(args: argparse.Namespace) -> Options:
                    finished=args.finished, people_games=args.people_games,
                    rl_games=args.rl_games, rest_tables=args.rest_tables,
                    scale_games=args.scale_games, scale_samples=args.scale_samples,
-                   scale_rounds=args.scale_rounds, scale_backends=args.scale_backends,
+                   scale_rounds=args.scale_rounds, scale_spread=args.scale_spread,
+                   scale_backends=args.scale_backends,
                    backend=args.backend, postgres_url=args.postgres_url)
 
 
@@ -164,9 +168,10 @@ def run_from_args(args: argparse.Namespace, out: TextIO | None = None) -> int:
         (out or sys.stdout).write("--games, --resident and --traced need at least 1 game; "
                                   "--players takes 2 to 10\n")
         return 2
-    if args.scale_games < 1 or args.scale_samples < 1 or args.scale_rounds < 1:
+    if args.scale_games < 1 or args.scale_samples < 1 or args.scale_rounds < 1 \
+            or args.scale_spread < 0:
         (out or sys.stdout).write("--scale-games, --scale-samples and --scale-rounds need at "
-                                  "least 1\n")
+                                  "least 1, --scale-spread at least 0\n")
         return 2
     if args.new_samples < 1 or args.elsewhere < 0 or args.finished < 1 \
             or not 0 <= args.people_games <= args.finished or args.rl_games < 1:

@@ -40,6 +40,10 @@ class Options:
     """Rounds of one decision per game, paced at one every 5 s per game (``scale``)."""
     scale_samples: int = 200
     """Decisions made one at a time among the ``scale`` games."""
+    scale_spread: int = 8
+    """Before anything is measured each ``scale`` game makes 0 to ``scale_spread - 1``
+    decisions (about a round's), so that the games are at different points of a round, as a
+    running bot's are; 0 or 1: every game in step (the round ends all in the same paced round)."""
     scale_backends: tuple[str, ...] = ("sqlite", "postgres")
     backend: str = "sqlite"
     postgres_url: str | None = None

@@ -4,7 +4,10 @@
 Each backend runs in a process of its own (``python -m tools.benchbot.scale``), so that one
 backend's memory is not the other's: the bot in SimCord, ``--scale-games`` channels with
 ``--players`` people each (20 channels a server), every game opened, joined and started by its
-people's clicks (emitted in bursts), then:
+people's clicks (emitted in bursts); each game then makes 0 to ``--scale-spread`` - 1
+decisions, unmeasured, so that the games are at different points of a round as a running
+bot's are (games started together move in step: they would all end a round and draw its card
+in the same paced round; ``--scale-spread 0`` measures that worst case), then:
 
 * *one at a time*: ``--scale-samples`` decisions, each made alone (channels in random order)
   while every other game waits;
@@ -63,6 +66,7 @@ from tools.benchbot.scale_play import (
     paced_rounds,
     profiled,
     progress,
+    spread,
     warm_up,
 )
 from tools.benchbot.simworld import BenchError, ErrorCounter, World
@@ -99,6 +103,8 @@ class ScaleRun:
     paced_throughput: float
     """Decisions per second the bot worked through in the paced rounds (from a round's first
     decision until the bot was idle again)."""
+    spread: int = 0
+    """Each game first made 0 to ``spread - 1`` decisions, unmeasured (0 or 1: in step)."""
     paced_gc: GcPauses = dataclasses.field(default_factory=GcPauses)
     """The garbage collector's passes during the paced rounds."""
     cpu_by_part: dict[str, float] = dataclasses.field(default_factory=dict)
@@ -118,7 +124,9 @@ class ScaleRun:
                   self.paced_shown):
             out.write(d.line() + "\n")
         out.write(f"  paced rounds: {self.paced_rate:.0f} decisions/s arrived (goal "
-                  f"{self.games / DECISION_EVERY_S:.0f}); the bot worked through "
+                  f"{self.games / DECISION_EVERY_S:.0f}; " + (
+                      f"the games first spread over {self.spread} decisions of a round"
+                      if self.spread > 1 else "every game in step") + "); the bot worked through "
                   f"{self.paced_throughput:.0f} decisions/s, idle again "
                   f"{self.paced_drain_s:.1f} s after a round's last decision\n")
         out.write(f"  the garbage collector in the paced rounds: {self.paced_gc.line()}\n")
@@ -243,6 +251,8 @@ async def measure(opts: Options) -> ScaleRun:
             tables = await open_games(world, n, opts.players)
             opened = time.perf_counter() - t0
             progress(f"{n} games opened in {opened:.0f} s")
+            made = await spread(world, tables, opts.scale_spread, rng)
+            progress(f"{made} decisions to spread them over a round")
             gc.collect()
             rss_games, held_games = rss_kb(), deep_size(world.bot)[0]
             t0, cpu0 = time.perf_counter(), time.process_time()
@@ -266,8 +276,8 @@ async def measure(opts: Options) -> ScaleRun:
         Dist("  the move shown (committed, board edited)", alone[1]),
         Dist(f"paced, every game every {DECISION_EVERY_S:g} s: answered", paced[0]),
         Dist("  the move shown (committed, board edited)", paced[1]),
-        rate, drain, alone_cpu * 1000, (load_start, os.getloadavg()[0]), through, pauses,
-        parts)
+        rate, drain, alone_cpu * 1000, (load_start, os.getloadavg()[0]), through,
+        opts.scale_spread, pauses, parts)
 
 
 if __name__ == "__main__":

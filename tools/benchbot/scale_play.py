@@ -70,6 +70,26 @@ async def open_games(world: World, n: int, players: int) -> list[GameTable]:
     return tables
 
 
+async def spread(world: World, tables: Sequence[GameTable], span: int, rng: random.Random
+                 ) -> int:
+    """Each game makes 0 to ``span - 1`` decisions (unmeasured, ``OPEN_CHUNK`` games' at
+    once), so that the games are at different points of a round: games started together move
+    in step and would all end a round, and draw its card, in the same paced round. Returns the
+    decisions made.
+    """
+    extra = [rng.randrange(span) if span > 1 else 0 for _ in tables]
+    made = 0
+    with world.fast():
+        for step in range(max(extra, default=0)):
+            moves = [(t, m) for t, k in zip(tables, extra, strict=True)
+                     if k > step and (m := t.next_move(rng)) is not None]
+            await world.burst_checked([m for _, m in moves], OPEN_CHUNK, calm=True)
+            for table, _ in moves:
+                table.decisions += 1
+            made += len(moves)
+    return made
+
+
 def _times(world: World, start: int, iids: Sequence[int]) -> tuple[list[float], list[float]]:
     """(answered, shown) seconds of each interaction since its dispatch, from the log."""
     app = world.env.backend.application_id

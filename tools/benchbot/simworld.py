@@ -168,7 +168,8 @@ class World:
         def timed_emit(event: str, payload: Any) -> None:
             if event == "INTERACTION_CREATE":
                 # the bot now (a benchmark may have restarted it): deferrals on the wall clock
-                hub_of(env.bot).messages.delivery.sleep = wall_sleep
+                delivery = hub_of(env.bot).messages.delivery
+                delivery.sleep, delivery.now = wall_sleep, time.perf_counter
                 dispatched[int(payload["id"])] = time.perf_counter()
                 tokens[str(payload["token"])] = int(payload["id"])
                 tidy_callback_records(env)
