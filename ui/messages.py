@@ -187,18 +187,19 @@ class GameMessages:
                       interaction: discord.Interaction[Any] | None) -> bool:
         """A round ended: close the current message, then build and post the next round's. If
         posting is refused, the current message carries on with the next round instead (False:
-        the bot may not post there at all).
+        the bot may not post there at all). The closing edit goes first, before the next
+        round's picture is drawn: it is the click's answer, so it need not wait for it.
         """
         self.delivery.note(game, interaction)
         async with self.lock(game.id):
             if self.message_of(game) is None:
                 await self._edit(game, await make_next(), interaction)
                 return True
-            nxt = await make_next()
             if not can_post(channel_permissions(self.client, game)):
-                await self._edit(game, nxt, interaction)
+                await self._edit(game, await make_next(), interaction)
                 return False
             await self._edit(game, closing, interaction)
+            nxt = await make_next()
             if not await self._post(game, nxt):  # refused although the permissions look right
                 nxt.content = f"⚠️ {for_game(game)(MISSING_PERMISSIONS)}\n{nxt.content}"
                 await self._edit(game, nxt, None)

@@ -155,3 +155,32 @@ async def test_a_deferral_waits_with_the_clock_it_is_given() -> None:
     assert waited == [SHOW_WITHIN, SHOW_WITHIN] and other.response.deferred == 1
     await delivery.answered(other)
     assert other.response.deferred == 1
+
+
+async def test_a_round_ending_click_is_answered_before_the_next_round_is_drawn(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The closing edit of a round's message is the click's answer: it goes before the next
+    round's message (and its round card) is built, so the answer never waits for a picture."""
+    from ui.messages import GameMessages
+
+    await _two_people(table)
+    env = table.env
+    advance = GameMessages.advance
+    seen: list[Any] = []  # the last request when the next round's message is built
+
+    async def watched(self: Any, game: Any, closing: Any, make_next: Any,
+                      interaction: Any) -> bool:
+        async def next_round() -> Any:
+            seen.append(env.http_requests[-1])
+            return await make_next()
+        return await advance(self, game, closing, next_round, interaction)
+
+    monkeypatch.setattr(GameMessages, "advance", watched)
+    rng = random.Random(5)
+    for _ in range(40):
+        if len(seen) >= 2 or not await table.play_decision(rng):
+            break
+    assert len(seen) >= 2  # two rounds ended
+    for request in seen:  # each time, the click had just been answered by the closing edit
+        assert request.path.endswith("/callback") and request.json.get("type") == 7, \
+            (request.method, request.path)
