@@ -50,17 +50,24 @@ async def test_a_quick_move_is_answered_by_its_own_edit(table: Table) -> None:
     assert any(m.content.startswith("<@") for m in table.channel.history())
 
 
-async def test_each_answer_kind_by_speed(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    await _two_people(table)
-    env = table.env
+async def _pick(table: Table) -> tuple[Any, Any, int]:
+    """The player whose turn it is picks a die: the message clicked, SimCord's result, and the
+    edits of the interaction's original message that followed (the move through the webhook)."""
     msg = table.game_message()
     who = table.decider(msg)
     assert who is not None
     pick = next(c for c in components(msg) if verb(c.custom_id) == "pick")
-    start = len(env.http_requests)
+    start = len(table.env.http_requests)
     res = await who.click(msg, custom_id=pick.custom_id)
+    return msg, res, _edits_of_original(table.env, start)
+
+
+async def test_each_answer_kind_by_speed(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    await _two_people(table)
+    env = table.env
+    msg, res, edits = await _pick(table)
     assert kind_of(res) == "update" and not refused(res)
-    assert _edits_of_original(env, start) == 0
+    assert edits == 0
 
     service = env.bot.service
     act = service.act
@@ -71,14 +78,9 @@ async def test_each_answer_kind_by_speed(table: Table, monkeypatch: pytest.Monke
 
     monkeypatch.setattr(service, "act", slow_act)
     monkeypatch.setattr("ui.answers.SHOW_WITHIN", 0.025)  # the bot's own deadline
-    msg = table.game_message()
-    who = table.decider(msg)
-    assert who is not None
-    pick = next(c for c in components(msg) if verb(c.custom_id) == "pick")
-    start = len(env.http_requests)
-    res = await who.click(msg, custom_id=pick.custom_id)
+    msg, res, edits = await _pick(table)
     assert kind_of(res) == "deferred_update" and not refused(res)
-    assert _edits_of_original(env, start) >= 1  # the move, through the webhook
+    assert edits >= 1  # the move, through the webhook
     assert table.game_message().id != msg.id or \
         custom_ids_changed(msg, table.game_message())
 
@@ -86,14 +88,9 @@ async def test_each_answer_kind_by_speed(table: Table, monkeypatch: pytest.Monke
     # move through the webhook); that move is quick again, so the one after is its own edit
     monkeypatch.setattr(service, "act", act)
     for expected in ("deferred_update", "update"):
-        msg = table.game_message()
-        who = table.decider(msg)
-        assert who is not None
-        pick = next(c for c in components(msg) if verb(c.custom_id) == "pick")
-        start = len(env.http_requests)
-        res = await who.click(msg, custom_id=pick.custom_id)
+        msg, res, edits = await _pick(table)
         assert kind_of(res) == expected and not refused(res)
-        assert _edits_of_original(env, start) == (expected == "deferred_update")
+        assert edits == (expected == "deferred_update")
 
 
 def custom_ids_changed(old: Any, new: Any) -> bool:
