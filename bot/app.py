@@ -7,6 +7,7 @@ cannot be used) is raised as a :class:`~bot.problems.Problem` whose message says
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import socket
 import sys
@@ -114,6 +115,7 @@ def run_bot(settings: Settings) -> int:
     assert settings.discord_token is not None
     bot = create_bot(settings)
     bot.add_listener(_invite_logger(bot, settings), "on_ready")
+    bot.add_listener(_start_up_frozen(), "on_ready")
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except Problem:
@@ -151,6 +153,28 @@ def _invite_logger(bot: discord.Client, settings: Settings) -> Any:
 
         app_id = bot.application_id or application_id(settings)
         log.info("Connected as %s. Invite it to a server: %s", bot.user, invite_url(app_id))
+
+    return on_ready
+
+
+def _start_up_frozen() -> Any:
+    """An ``on_ready`` listener that, the first time, freezes what start-up made (``gc.freeze``:
+    the modules, fonts, catalogues, the games restored, the servers' cache) so the garbage
+    collector's full passes, which stop the bot while they walk every object, walk only what
+    came after. At 500 games such a pass is the bot's longest pause. A frozen object is
+    still freed when nothing refers to it; only a cycle among frozen objects stays.
+    """
+    done = False
+
+    async def on_ready() -> None:
+        nonlocal done
+        if done:
+            return
+        done = True
+        gc.collect()
+        gc.freeze()
+        log.info("Start-up done: %s objects left out of the garbage collector's passes",
+                 f"{gc.get_freeze_count():,}")
 
     return on_ready
 

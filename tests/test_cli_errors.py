@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import io
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -656,6 +657,28 @@ async def test_start_up_logs_the_invite_link_once(caplog: pytest.LogCaptureFixtu
         await on_ready()  # a reconnect: not again
     lines = [r.getMessage() for r in caplog.records if r.name == "bot"]
     assert lines == [f"Connected as Panda#0001. Invite it to a server: {invite_url(APP_ID)}"]
+
+
+async def test_start_up_is_frozen_out_of_the_collectors_passes_once(
+        caplog: pytest.LogCaptureFixture) -> None:
+    import gc
+
+    from bot.app import _start_up_frozen
+
+    on_ready = _start_up_frozen()
+    try:
+        with caplog.at_level("INFO", logger="bot"):
+            await on_ready()
+            frozen = gc.get_freeze_count()
+            await on_ready()  # a reconnect: not again
+        assert frozen > 1000  # what start-up made left the collector's generations
+        lines = [r.getMessage() for r in caplog.records if r.name == "bot"]
+        assert len(lines) == 1
+        said = re.fullmatch(r"Start-up done: ([\d,]+) objects left out of the garbage "
+                            r"collector's passes", lines[0])
+        assert said is not None and int(said.group(1).replace(",", "")) > 1000
+    finally:
+        gc.unfreeze()
 
 
 def test_unrecognised_argument() -> None:

@@ -52,8 +52,11 @@ def P_(context: str, msgid: str) -> str:  # noqa: N802 - gettext's marker name
     return msgid
 
 
+@functools.cache
 def languages() -> tuple[str, ...]:
-    """Every language the bot speaks: English and one per catalogue file, sorted."""
+    """Every language the bot speaks: English and one per catalogue file, sorted (the
+    catalogue folder is read once: every public message asks, through :func:`resolve`).
+    """
     return (SOURCE, *sorted(p.stem for p in LOCALES.glob("*.po")))
 
 
