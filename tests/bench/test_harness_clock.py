@@ -1,13 +1,16 @@
 """What the benchmarks' world changes in SimCord so that it measures the bot, not SimCord: a
 click's deferral waits on the wall clock (SimCord's virtual clock stands still there),
 SimCord's callback records compare by identity (list.remove over 500 parked turn timers), and
-the records of cancelled timers do not pile up between two settles."""
+the records of cancelled timers do not pile up between two settles, and a callback that ran
+leaves no reference cycle behind."""
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import gc
 import time
+import weakref
 from pathlib import Path
 
 from simcord import _runtime
@@ -92,3 +95,31 @@ async def test_cancelled_timers_records_are_dropped_and_their_real_wake_ups_canc
             raise AssertionError("removing a record twice must fail")
         kept_timer.cancel()
         assert fired == []
+
+
+async def test_a_callback_that_ran_leaves_no_cycle_for_the_collector(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    async with world.running():
+        env = world.env
+        await env.settle()
+        tidy_callback_records(env)
+        loop = asyncio.get_running_loop()
+        fired: list[int] = []
+        bot_side = contextvars.copy_context()
+        bot_side.run(_runtime._BOT_SCOPE.set, (env, env._generation))
+        gc.disable()
+        try:
+            handle = bot_side.run(loop.call_soon, fired.append, 1)
+            [record] = [r for r in env._work.callbacks if r.handle is handle]
+            ref = weakref.ref(handle)
+            del handle
+            for _ in range(3):
+                await asyncio.sleep(0)
+            assert fired == [1]
+            assert record not in env._work.callbacks
+            assert record.handle is None and record.real_handle is None
+            # freed by reference counting alone: SimCord's wrapper and the record no longer
+            # hold each other (the collector is off)
+            assert ref() is None
+        finally:
+            gc.enable()

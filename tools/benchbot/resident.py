@@ -12,7 +12,7 @@ import time
 import tracemalloc
 import types
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -144,19 +144,15 @@ SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
           asyncio.AbstractEventLoop, logging.Logger, logging.Handler)
 
 
-def deep_size(root: object) -> tuple[int, Counter[str]]:
-    """Bytes of every object ``root`` reaches (``sys.getsizeof``), by type; stops at classes,
-    modules, functions, the event loop, loggers and SimCord's objects.
+def reached(root: object) -> Iterator[object]:
+    """Every object ``root`` reaches (``root`` first); stops at classes, modules, functions,
+    the event loop, loggers and SimCord's objects.
     """
     seen = {id(root)}
     stack = [root]
-    total = 0
-    by_type: Counter[str] = Counter()
     while stack:
         o = stack.pop()
-        size = sys.getsizeof(o, 0)
-        total += size
-        by_type[type(o).__qualname__] += size
+        yield o
         for r in gc.get_referents(o):
             if id(r) in seen:
                 continue
@@ -164,7 +160,24 @@ def deep_size(root: object) -> tuple[int, Counter[str]]:
             if isinstance(r, SHARED) or type(r).__module__.startswith("simcord"):
                 continue
             stack.append(r)
+
+
+def deep_size(root: object) -> tuple[int, Counter[str]]:
+    """Bytes of every object ``root`` reaches (:func:`reached`; ``sys.getsizeof``), by type."""
+    total = 0
+    by_type: Counter[str] = Counter()
+    for o in reached(root):
+        size = sys.getsizeof(o, 0)
+        total += size
+        by_type[type(o).__qualname__] += size
     return total, by_type
+
+
+def tracked_count(root: object) -> int:
+    """How many of the objects ``root`` reaches the garbage collector tracks (walks in a
+    full pass).
+    """
+    return sum(1 for o in reached(root) if gc.is_tracked(o))
 
 
 async def _resident_games(world: World, n: int, players: int, rng: random.Random

@@ -25,6 +25,16 @@ Discord has not (the deferral's wait on SimCord's still clock, its callback reco
 :func:`~tools.benchbot.simcord_costs.wall_clock_sleep`,
 :func:`~tools.benchbot.simcord_costs.records_by_identity`).
 
+The garbage collector: SimCord's copy of the world (every channel, member, message and request
+of the 500 games) lives in the bot's process, about three quarters of the objects a full pass
+walks, which a real bot's process has not; so once the games are built every object alive is
+frozen (``gc.freeze``), and again between two paced rounds (SimCord keeps a copy of every
+request: 130 objects a decision), so the passes walk what the measured decisions add. The
+bot's own objects of that moment are frozen with them (a full pass over them alone is what a
+real bot pays: the report gives their number). SimCord's records of the callbacks the bot
+schedules hold their handles in a reference cycle; the world breaks it once a callback ran
+(:func:`~tools.benchbot.simcord_costs.tidy_callback_records`).
+
 Also: the decisions per second the bot worked through in the paced rounds (it falls behind
 when they arrive faster); this process's CPU time per decision made alone (the bot and SimCord,
 steadier than the latencies on a shared machine) and, from cProfile of a few more decisions,
@@ -56,9 +66,9 @@ from typing import Any, TextIO
 
 from tools.benchbot.backends import database_for, postgres_server
 from tools.benchbot.figures import Dist, peak_rss_kb, rss_kb
-from tools.benchbot.gc_pauses import GcPauses
+from tools.benchbot.gc_pauses import GcPauses, freeze_world
 from tools.benchbot.options import Options
-from tools.benchbot.resident import deep_size
+from tools.benchbot.resident import deep_size, tracked_count
 from tools.benchbot.rest import DECISION_EVERY_S
 from tools.benchbot.scale_play import (
     one_at_a_time,
@@ -112,6 +122,11 @@ class ScaleRun:
     :data:`PROFILED` more decisions; the profiler's own cost inflates every part)."""
     errors: list[str] = dataclasses.field(default_factory=list)
     """The ERROR records the bot logged (their messages)."""
+    frozen: int = 0
+    """Objects frozen (``gc.freeze``) before the measured decisions: SimCord's world and the
+    bot's objects of that moment (more are frozen between two paced rounds)."""
+    bot_tracked: int = 0
+    """Of those, the ones the bot object reaches and the collector tracks."""
 
     @property
     def rss_per_game_kb(self) -> float:
@@ -130,6 +145,11 @@ class ScaleRun:
                   f"{self.paced_throughput:.0f} decisions/s, idle again "
                   f"{self.paced_drain_s:.1f} s after a round's last decision\n")
         out.write(f"  the garbage collector in the paced rounds: {self.paced_gc.line()}\n")
+        if self.frozen:
+            out.write(f"    (its passes walk what the measured decisions add: the "
+                      f"{self.frozen:,} objects alive before them, SimCord's copy of the world "
+                      f"and the bot's own {self.bot_tracked:,}, were frozen, and what a round "
+                      "left before the next)\n")
         out.write(f"  CPU of this process per decision made alone: {self.alone_cpu_ms:.1f} ms "
                   f"(the bot and SimCord); machine load average {self.load[0]:.1f} at the "
                   f"start, {self.load[1]:.1f} at the end ({os.cpu_count()} CPUs)\n")
@@ -255,6 +275,8 @@ async def measure(opts: Options) -> ScaleRun:
             progress(f"{made} decisions to spread them over a round")
             gc.collect()
             rss_games, held_games = rss_kb(), deep_size(world.bot)[0]
+            bot_tracked = tracked_count(world.bot)
+            frozen = freeze_world()
             t0, cpu0 = time.perf_counter(), time.process_time()
             alone = await one_at_a_time(world, tables, opts.scale_samples, rng)
             alone_cpu = (time.process_time() - cpu0) / opts.scale_samples
@@ -263,9 +285,11 @@ async def measure(opts: Options) -> ScaleRun:
             t0 = time.perf_counter()
             with GcPauses() as pauses:
                 paced, rate, drain, through = await paced_rounds(world, tables,
-                                                                 opts.scale_rounds, rng)
+                                                                 opts.scale_rounds, rng,
+                                                                 between=freeze_world)
             progress(f"{opts.scale_rounds} paced rounds in {time.perf_counter() - t0:.0f} s")
             parts = await profiled(world, tables, rng)
+            gc.unfreeze()
             gc.collect()
             rss_end = rss_kb()
     label = f"{n} games"
@@ -277,7 +301,7 @@ async def measure(opts: Options) -> ScaleRun:
         Dist(f"paced, every game every {DECISION_EVERY_S:g} s: answered", paced[0]),
         Dist("  the move shown (committed, board edited)", paced[1]),
         rate, drain, alone_cpu * 1000, (load_start, os.getloadavg()[0]), through,
-        opts.scale_spread, pauses, parts)
+        opts.scale_spread, pauses, parts, frozen=frozen, bot_tracked=bot_tracked)
 
 
 if __name__ == "__main__":

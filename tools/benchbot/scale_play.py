@@ -10,7 +10,7 @@ import cProfile
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tools.benchbot.profile import who_spends
@@ -158,11 +158,13 @@ async def one_at_a_time(world: World, tables: list[GameTable], samples: int,
     return _times(world, start, iids)
 
 
-async def paced_rounds(world: World, tables: list[GameTable], rounds: int, rng: random.Random
-                 ) -> tuple[tuple[list[float], list[float]], float, float, float]:
+async def paced_rounds(world: World, tables: list[GameTable], rounds: int, rng: random.Random,
+                      between: Callable[[], object] | None = None
+                      ) -> tuple[tuple[list[float], list[float]], float, float, float]:
     """Rounds of one decision per game, one every ``DECISION_EVERY_S / games`` seconds: the
     (answered, shown) times, the decisions per second that arrived, the longest drain, the
-    decisions per second the bot worked through.
+    decisions per second the bot worked through. ``between`` is called after each round but
+    the last, once the bot is idle again (outside the times).
     """
     busy = 0.0
     start = world.mark()
@@ -170,7 +172,9 @@ async def paced_rounds(world: World, tables: list[GameTable], rounds: int, rng: 
     emitted = 0
     seconds = 0.0
     drain = 0.0
-    for _ in range(rounds):
+    for done in range(rounds):
+        if done and between is not None:
+            between()
         order = list(tables)
         rng.shuffle(order)
         moves: list[tuple[GameTable, Move]] = [(t, m) for t in order
