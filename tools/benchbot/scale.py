@@ -26,7 +26,7 @@ Discord has not (the deferral's wait on SimCord's still clock, its callback reco
 :func:`~tools.benchbot.simcord_costs.records_by_identity`).
 
 The garbage collector: SimCord's copy of the world (every channel, member, message and request
-of the 500 games) lives in the bot's process, about three quarters of the objects a full pass
+of the 500 games) lives in the bot's process, over nine tenths of the objects a full pass
 walks, which a real bot's process has not; so once the games are built every object alive is
 frozen (``gc.freeze``), and again between two paced rounds (SimCord keeps a copy of every
 request: 130 objects a decision), so the passes walk what the measured decisions add. The
