@@ -11,6 +11,7 @@ import gc
 import logging
 import socket
 import sys
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import aiohttp
@@ -23,6 +24,9 @@ from bot.problems import Problem
 from bot.settings import Settings
 
 log = logging.getLogger("bot")
+
+ReadyListener = Callable[[], Coroutine[Any, Any, None]]
+"""An ``on_ready`` listener."""
 
 TOKEN_REJECTED = (
     "Discord rejected the token (401 Unauthorized): check DISCORD_TOKEN in .env or the "
@@ -140,43 +144,48 @@ def _database_problem(exc: BaseException, settings: Settings) -> Problem | None:
     return None
 
 
-def _invite_logger(bot: discord.Client, settings: Settings) -> Any:
-    """An ``on_ready`` listener that logs the invite link once."""
+def _first_ready(action: Callable[[], None]) -> ReadyListener:
+    """An ``on_ready`` listener that does ``action`` the first time only (discord.py fires
+    ``on_ready`` again after a reconnect).
+    """
     done = False
 
     async def on_ready() -> None:
         nonlocal done
-        if done:
-            return
-        done = True
+        if not done:
+            done = True
+            action()
+
+    return on_ready
+
+
+def _invite_logger(bot: discord.Client, settings: Settings) -> ReadyListener:
+    """An ``on_ready`` listener that logs the invite link once."""
+
+    def log_invite() -> None:
         from bot.invite import application_id, invite_url
 
         app_id = bot.application_id or application_id(settings)
         log.info("Connected as %s. Invite it to a server: %s", bot.user, invite_url(app_id))
 
-    return on_ready
+    return _first_ready(log_invite)
 
 
-def _start_up_frozen() -> Any:
+def _start_up_frozen() -> ReadyListener:
     """An ``on_ready`` listener that, the first time, freezes what start-up made (``gc.freeze``:
     the modules, fonts, catalogues, the games restored, the servers' cache) so the garbage
     collector's full passes, which stop the bot while they walk every object, walk only what
     came after. At 500 games such a pass is the bot's longest pause. A frozen object is
     still freed when nothing refers to it; only a cycle among frozen objects stays.
     """
-    done = False
 
-    async def on_ready() -> None:
-        nonlocal done
-        if done:
-            return
-        done = True
+    def freeze() -> None:
         gc.collect()
         gc.freeze()
         log.info("Start-up done: %s objects left out of the garbage collector's passes",
                  f"{gc.get_freeze_count():,}")
 
-    return on_ready
+    return _first_ready(freeze)
 
 
 def sync_commands(settings: Settings, *, guild_id: int | None) -> int:
