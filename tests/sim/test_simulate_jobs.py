@@ -77,3 +77,21 @@ def test_a_log_that_cannot_seek_is_written_in_seed_order_too(tmp_path: Path) -> 
     result = simulate(log_path=fifo, jobs=2, out=io.StringIO(), **kw)  # type: ignore[arg-type]
     reader.join(timeout=60)
     assert result["processes"] == 2 and bytes(got) == want
+
+
+def test_a_chunk_keeps_each_games_log_apart() -> None:
+    """Each game's log is its own bytes (no text of a whole chunk is built), in seed order,
+    and the chunk's events are counted."""
+    from bot.rules.gamelog import log_lines
+    from bot.rules.registry import kind_of
+    from bot.sim.chunks import Setup, play_chunk, player_names
+    from bot.sim.runner import play_game
+
+    setup = Setup("royale", 4, ("random",), log=True)
+    tally, logs = play_chunk(setup, range(3, 6))
+    want = [play_game(kind_of("royale"), player_names("royale", 4), g, ["random"], {})
+            for g in range(3, 6)]
+    assert logs == ["".join(log_lines(f"royale-{g}", p.events)).encode()
+                    for g, p in zip(range(3, 6), want, strict=True)]
+    assert tally.events == sum(len(p.events) for p in want) > 300
+    assert play_chunk(Setup("royale", 4, ("random",)), range(3, 6))[1] == []
