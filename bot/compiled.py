@@ -36,10 +36,10 @@ ENV: Final = "PANDA_RULES"
 NOT_COMPILED: Final = ("validate", "posing", "errors.py", "registry.py", "api.py",
                        "gamelog.py", "__init__.py")
 """Left out of the build (mypyc compiles none of them, or they are not worth it): the log
-validator (its checks are mixins), Posing Pandas (its engine checks the types of what it is
-given, which compiled code refuses before), the error classes (subclasses of Exception), the
-registry and the protocols (no work at run time), the game log (a dict subclass), package
-files."""
+validator (it reads each log once, replaying it through the compiled engine), Posing Pandas
+(its engine checks the types of what it is given, which compiled code refuses before), the
+error classes (subclasses of Exception), the registry and the protocols (no work at run time),
+the game log (a dict subclass), package files."""
 
 
 def rules_sources() -> list[Path]:

@@ -10,8 +10,9 @@ Only the dice table (``bot.rules.royale.dice``) and :func:`score_dice` come from
 package. Locations follow the log (so one bad event is reported once, not at every later
 event); every move checks that the die is where the rules say it must be.
 
-The checks are split by the part of the game they read; :class:`RoyaleRules` puts them together
-and reads the log round by round:
+The checks are split by the part of the game they read, each module's functions taking the game
+read so far (a :class:`DiePlaces`); :class:`RoyaleRules` holds that game and reads the log round
+by round, calling each part's checks in the order of the round:
 
 * :mod:`.royale_places`: the game's state, where every die is, and the moves of the dice;
 * :mod:`.royale_setup`: ``setup``; :mod:`.royale_scoring`: ``token`` and ``score``;
@@ -22,14 +23,32 @@ and reads the log round by round:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.rules.royale.dice import ROUNDS
-from bot.rules.validate.royale_draft import TradeDraftChecks, pick_order
-from bot.rules.validate.royale_end import GameEndChecks
-from bot.rules.validate.royale_mischief import MischiefCannonChecks
-from bot.rules.validate.royale_pity import PityCaptainChecks, pity_order
-from bot.rules.validate.royale_places import ASIDE, BAG, OUT, POOL, STAGES, Entry, Obj, _hand
-from bot.rules.validate.royale_scoring import TokenScoreChecks
-from bot.rules.validate.royale_setup import SetupChecks, spec_of
+from bot.rules.validate import (
+    royale_draft,
+    royale_end,
+    royale_mischief,
+    royale_pity,
+    royale_scoring,
+    royale_setup,
+)
+from bot.rules.validate.problems import Problems
+from bot.rules.validate.royale_draft import pick_order
+from bot.rules.validate.royale_pity import pity_order
+from bot.rules.validate.royale_places import (
+    ASIDE,
+    BAG,
+    OUT,
+    POOL,
+    STAGES,
+    DiePlaces,
+    Entry,
+    Obj,
+    _hand,
+)
+from bot.rules.validate.royale_setup import spec_of
 
 __all__ = [
     "AFTER_SCORE",
@@ -52,91 +71,112 @@ AFTER_SCORE = ("mischief_dealt", "pity", "captain", "trade", "draft_pool", "pick
                "draft_return")
 
 
-class RoyaleRules(SetupChecks, TokenScoreChecks, MischiefCannonChecks, PityCaptainChecks,
-                  TradeDraftChecks, GameEndChecks):
-    """Reads one game's events (already shape-checked) and records every rule broken."""
+class RoyaleRules:
+    """Reads one game's events (already shape-checked) round by round and records every rule
+    broken: the game read so far is :attr:`game` (:class:`DiePlaces`), and each part of a
+    round is checked by its module's functions over it.
+    """
+
+    def __init__(self, events: Sequence[Obj], problems: Problems) -> None:
+        self.game = DiePlaces(events, problems)
+
+    @property
+    def complete(self) -> bool:
+        """Whether the log reaches the end of the game."""
+        return royale_end.is_complete(self.game)
+
+    def totals(self) -> dict[str, int]:
+        """Each player's game total, from the round totals of the score sheet."""
+        return royale_end.game_totals(self.game)
+
+    def winners(self) -> list[str]:
+        """The players with the top game total."""
+        return royale_end.game_winners(self.game)
 
     def run(self, partial_end: bool) -> None:
         """Check every event; ``partial_end``: the log may stop anywhere (unfinished game)."""
-        self.setup()
+        game = self.game
+        royale_setup.setup(game)
         block: list[Entry] = []
-        events = self.events
+        events = game.events
         for k in range(1, len(events)):
             obj = events[k]
             name = obj["event"]
-            if self.ended or name == "setup":
-                self.p.after_end(k, name, len(self.events) - k)
+            if game.ended or name == "setup":
+                game.p.after_end(k, name, len(game.events) - k)
                 break
             if name == "game_end":
                 if block:
                     self.round_block(block, partial=False)
                     block = []
-                self.game_end(k, obj)
+                royale_end.game_end(game, k, obj)
                 continue
             if name == "token" and block:
                 self.round_block(block, partial=False)
                 block = []
             if not block and name != "token":
-                self.p.add(k, f"{name} before the round's token event")
+                game.p.add(k, f"{name} before the round's token event")
                 continue
             block.append((k, obj))
         if block:
             self.round_block(block, partial=partial_end)
 
     def round_block(self, block: list[Entry], partial: bool) -> None:
+        game = self.game
         tk, tok = block[0]
         r = tok["round"]
-        if r != self.round + 1:
-            self.p.add(tk, f"token of round {r}, expected round {self.round + 1}")
+        if r != game.round + 1:
+            game.p.add(tk, f"token of round {r}, expected round {game.round + 1}")
         if not 1 <= r <= ROUNDS:
-            self.p.add(tk, f"there is no round {r}")
+            game.p.add(tk, f"there is no round {r}")
             r = min(max(r, 1), ROUNDS)
-        self.round = r
+        game.round = r
         buckets: dict[str, list[Entry]] = {name: [] for name in STAGES}
         stage, last = 0, "token"
         for k, obj in block:
             name = obj["event"]
             if name not in STAGES:
-                self.p.add(k, f"{name} inside round {r}")
+                game.p.add(k, f"{name} inside round {r}")
                 continue
             if obj["round"] != r:
-                self.p.add(k, f"{name} says round {obj['round']} inside round {r}")
+                game.p.add(k, f"{name} says round {obj['round']} inside round {r}")
             if STAGES[name] < stage:
-                self.p.add(k, f"{name} out of order: after {last} in round {r}")
+                game.p.add(k, f"{name} out of order: after {last} in round {r}")
             elif name in SINGLE and buckets[name]:
-                self.p.add(k, f"a second {name} in round {r}")
+                game.p.add(k, f"a second {name} in round {r}")
                 continue
             else:
                 stage, last = STAGES[name], name
             buckets[name].append((k, obj))
         reached = max(STAGES[obj["event"]] for _, obj in block if obj["event"] in STAGES)
         # Where the log stops in an unfinished game, later steps are not missing yet.
-        self.reached = reached if partial else len(STAGES)
-        self.tk = tk
-        self.token_event(tk, tok)
+        game.reached = reached if partial else len(STAGES)
+        game.tk = tk
+        royale_scoring.token_event(game, tk, tok)
         values: dict[str, int] = {}
         mischief = buckets["mischief"]
         cannons = buckets["cannon"]
-        self.mischief_events(mischief)
-        scored = self.cannon_events(cannons)
-        totals = self.scores(buckets["score"], values, scored, tok)
-        if self.reached > STAGES["score"] or not partial:
-            self.mischief_actors(mischief, values)
+        royale_mischief.mischief_events(game, mischief)
+        scored = royale_mischief.cannon_events(game, cannons)
+        totals = royale_scoring.scores(game, buckets["score"], values, scored, tok)
+        if game.reached > STAGES["score"] or not partial:
+            royale_mischief.mischief_actors(game, mischief, values)
         for k, obj in cannons:
             if "value" in obj and obj["die"] in values and obj["value"] != values[obj["die"]]:
-                self.p.add(k, f"Cannon {obj['die']} shows {obj['value']} here but "
+                game.p.add(k, f"Cannon {obj['die']} shows {obj['value']} here but "
                               f"{values[obj['die']]} in its score")
-        hands = tuple(_hand(p) for p in self.players)
+        hands = tuple(_hand(p) for p in game.players)
         for k, obj in cannons:
-            if obj["decision"] == "score" and obj["die"] in self.where:
-                self.move(k, obj["die"], hands, OUT, "scored Cannon")
+            if obj["decision"] == "score" and obj["die"] in game.where:
+                game.move(k, obj["die"], hands, OUT, "scored Cannon")
         if r == ROUNDS:
             for name in AFTER_SCORE:
                 for k, _ in buckets[name]:
-                    self.p.add(k, f"round {ROUNDS} has no {name}")
+                    game.p.add(k, f"round {ROUNDS} has no {name}")
             return
-        self.mischief_dealt(buckets["mischief_dealt"])
-        self.pity(buckets["pity"], totals)
-        self.captain(buckets["captain"], values)
-        self.trades(buckets["trade"])
-        self.draft(buckets["draft_pool"], buckets["pick"], buckets["draft_return"], tok)
+        royale_mischief.mischief_dealt(game, buckets["mischief_dealt"])
+        royale_pity.pity(game, buckets["pity"], totals)
+        royale_pity.captain(game, buckets["captain"], values)
+        royale_draft.trades(game, buckets["trade"])
+        royale_draft.draft(game, buckets["draft_pool"], buckets["pick"], buckets["draft_return"],
+                           tok)

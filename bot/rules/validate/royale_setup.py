@@ -44,71 +44,71 @@ def spec_of(d: Obj) -> DieSpec | None:
                    t.kind not in (PITY, CANNON_KIND), t.color == "clear" and t.kind == STANDARD)
 
 
-class SetupChecks(DiePlaces):
-    """Checks the ``setup`` event (event 0)."""
+def setup(game: DiePlaces) -> None:
+    """Check ``setup`` (players, options, the dice of the box, the starting hands) and place
+    every die.
+    """
+    s = game.events[0]
+    n = game.n
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        game.p.add(0, f"Panda Royale is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                      f"not {n}")
+    for e in s["expansions"]:
+        if e not in EXPANSIONS:
+            game.p.add(0, f"unknown expansion option {e!r}")
+        elif e in game.expansions:
+            game.p.add(0, f"expansion option {e} listed twice")
+        game.expansions.add(e)
+    exps = tuple(e for e in EXPANSIONS if e in game.expansions)
+    table = dice_for(max(MIN_PLAYERS, min(n, MAX_PLAYERS)), exps)
 
-    def setup(self) -> None:
-        s = self.events[0]
-        n = self.n
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            self.p.add(0, f"Panda Royale is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                          f"not {n}")
-        for e in s["expansions"]:
-            if e not in EXPANSIONS:
-                self.p.add(0, f"unknown expansion option {e!r}")
-            elif e in self.expansions:
-                self.p.add(0, f"expansion option {e} listed twice")
-            self.expansions.add(e)
-        exps = tuple(e for e in EXPANSIONS if e in self.expansions)
-        table = dice_for(max(MIN_PLAYERS, min(n, MAX_PLAYERS)), exps)
+    def triple(x: DieSpec | Obj) -> tuple[str, int, str]:
+        if isinstance(x, DieSpec):
+            return (x.color, x.sides, x.kind)
+        return (x["color"], x["sides"], x["kind"])
 
-        def triple(x: DieSpec | Obj) -> tuple[str, int, str]:
-            if isinstance(x, DieSpec):
-                return (x.color, x.sides, x.kind)
-            return (x["color"], x["sides"], x["kind"])
+    def register(d: Obj, loc: str) -> None:
+        spec = spec_of(d)
+        if spec is None:
+            game.p.add(0, f"die {d['id']}: the box has no {d['color']} d{d['sides']} "
+                          f"{d['kind']} die")
+            return
+        if d["id"] in game.specs:
+            game.p.add(0, f"die id {d['id']} is used twice")
+            return
+        game.specs[d["id"]] = spec
+        game.place(0, d["id"], loc, "setup")
 
-        def register(d: Obj, loc: str) -> None:
-            spec = spec_of(d)
-            if spec is None:
-                self.p.add(0, f"die {d['id']}: the box has no {d['color']} d{d['sides']} "
-                              f"{d['kind']} die")
-                return
-            if d["id"] in self.specs:
-                self.p.add(0, f"die id {d['id']} is used twice")
-                return
-            self.specs[d["id"]] = spec
-            self.place(0, d["id"], loc, "setup")
-
-        for p in self.players:
-            hand = s["hands"][p]
-            if [triple(d) for d in hand] != [(YELLOW_D6.color, 6, STANDARD)]:
-                self.p.add(0, f"{p} must start with one yellow d6, not {len(hand)} dice "
-                              f"({', '.join(d['id'] for d in hand)})")
-            for d in hand:
-                register(d, _hand(p))
-        bag = s["bag"]
-        want = Counter(triple(table.specs[d]) for d in table.bag)
-        got = Counter(triple(d) for d in bag)
+    for p in game.players:
+        hand = s["hands"][p]
+        if [triple(d) for d in hand] != [(YELLOW_D6.color, 6, STANDARD)]:
+            game.p.add(0, f"{p} must start with one yellow d6, not {len(hand)} dice "
+                          f"({', '.join(d['id'] for d in hand)})")
+        for d in hand:
+            register(d, _hand(p))
+    bag = s["bag"]
+    want = Counter(triple(table.specs[d]) for d in table.bag)
+    got = Counter(triple(d) for d in bag)
+    if got != want:
+        game.p.add(0, f"the bag holds {len(bag)} dice, not the {len(table.bag)} of the "
+                      f"components table ({_counter_diff(want, got)})")
+    for d in bag:
+        register(d, BAG)
+    aside_ids = (*table.pity, *table.mischief)
+    if "aside" in s:
+        aside = s["aside"]
+        want = Counter(triple(table.specs[d]) for d in aside_ids)
+        got = Counter(triple(d) for d in aside)
         if got != want:
-            self.p.add(0, f"the bag holds {len(bag)} dice, not the {len(table.bag)} of the "
-                          f"components table ({_counter_diff(want, got)})")
-        for d in bag:
-            register(d, BAG)
-        aside_ids = (*table.pity, *table.mischief)
-        if "aside" in s:
-            aside = s["aside"]
-            want = Counter(triple(table.specs[d]) for d in aside_ids)
-            got = Counter(triple(d) for d in aside)
-            if got != want:
-                self.p.add(0, f"the dice set aside are not the {len(table.pity)} pity dice and "
-                              f"the Mischief dice of this game ({_counter_diff(want, got)})")
-            for d in aside:
-                register(d, ASIDE)
-        else:  # docs/game-log.md does not require "aside": take the components table's.
-            for d in aside_ids:
-                sp = table.specs[d]
-                register({"id": sp.id, "color": sp.color, "sides": sp.sides, "kind": sp.kind},
-                         ASIDE)
+            game.p.add(0, f"the dice set aside are not the {len(table.pity)} pity dice and "
+                          f"the Mischief dice of this game ({_counter_diff(want, got)})")
+        for d in aside:
+            register(d, ASIDE)
+    else:  # docs/game-log.md does not require "aside": take the components table's.
+        for d in aside_ids:
+            sp = table.specs[d]
+            register({"id": sp.id, "color": sp.color, "sides": sp.sides, "kind": sp.kind},
+                     ASIDE)
 
 
 def _counter_diff(want: Counter[tuple[str, int, str]], got: Counter[tuple[str, int, str]]) -> str:
