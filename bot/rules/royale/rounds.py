@@ -120,12 +120,8 @@ def has_mischief_target(s: RoyaleState, seat: int) -> bool:
 
 def tradeable_dice(s: RoyaleState, seat: int) -> list[str]:
     """The clear d6 ``seat`` can give in a trade now (not given this round)."""
-    hand = s.hands[seat]
-    if GIVEABLE.isdisjoint(hand):
-        return []
-    clear = list(filter(GIVEABLE.__contains__, hand))
     given = s.given
-    return [d for d in clear if d not in given] if given else clear
+    return [d for d in s.hands[seat] if d in GIVEABLE and d not in given]
 
 
 def _begin_cannons(s: RoyaleState) -> None:
@@ -257,10 +253,13 @@ def _end_draft(s: RoyaleState, ev: Events | None) -> None:
 def can_trade(s: RoyaleState, seat: int) -> bool:
     """Whether ``seat`` holds a clear d6 it may give now."""
     hand = s.hands[seat]
-    if GIVEABLE.isdisjoint(hand):
-        return False
     given = s.given
-    return not given or not GIVEABLE.intersection(hand).issubset(given)
+    if not given:
+        return not GIVEABLE.isdisjoint(hand)
+    for d in hand:  # noqa: SIM110 - any() over a generator is 4 % slower a game in Python
+        if d in GIVEABLE and d not in given:
+            return True
+    return False
 
 
 def advance(s: RoyaleState, ev: Events | None) -> None:
@@ -273,8 +272,7 @@ def advance(s: RoyaleState, ev: Events | None) -> None:
                 return
             _end_draft(s, ev)
         elif phase is _TRADE:
-            hands = s.hands
-            while q and (GIVEABLE.isdisjoint(hands[q[0][0]]) or not can_trade(s, q[0][0])):
+            while q and not can_trade(s, q[0][0]):
                 del q[0]
             if q:
                 return
