@@ -8,6 +8,7 @@ registered with its spec and put in its first place.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from bot.rules.royale.dice import (
     BAG_DICE,
@@ -79,6 +80,12 @@ def setup(game: DiePlaces) -> None:
         game.specs[d["id"]] = spec
         game.place(0, d["id"], loc, "setup")
 
+    def differs(ids: Iterable[str], dice: list[Obj]) -> str:
+        """How ``dice`` differ from the components table's ``ids`` ("" when they don't)."""
+        want = Counter(triple(table.specs[d]) for d in ids)
+        got = Counter(triple(d) for d in dice)
+        return "" if got == want else _counter_diff(want, got)
+
     for p in game.players:
         hand = s["hands"][p]
         if [triple(d) for d in hand] != [(YELLOW_D6.color, 6, STANDARD)]:
@@ -87,21 +94,17 @@ def setup(game: DiePlaces) -> None:
         for d in hand:
             register(d, _hand(p))
     bag = s["bag"]
-    want = Counter(triple(table.specs[d]) for d in table.bag)
-    got = Counter(triple(d) for d in bag)
-    if got != want:
+    if diff := differs(table.bag, bag):
         game.p.add(0, f"the bag holds {len(bag)} dice, not the {len(table.bag)} of the "
-                      f"components table ({_counter_diff(want, got)})")
+                      f"components table ({diff})")
     for d in bag:
         register(d, BAG)
     aside_ids = (*table.pity, *table.mischief)
     if "aside" in s:
         aside = s["aside"]
-        want = Counter(triple(table.specs[d]) for d in aside_ids)
-        got = Counter(triple(d) for d in aside)
-        if got != want:
+        if diff := differs(aside_ids, aside):
             game.p.add(0, f"the dice set aside are not the {len(table.pity)} pity dice and "
-                          f"the Mischief dice of this game ({_counter_diff(want, got)})")
+                          f"the Mischief dice of this game ({diff})")
         for d in aside:
             register(d, ASIDE)
     else:  # docs/game-log.md does not require "aside": take the components table's.
