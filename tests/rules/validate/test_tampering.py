@@ -174,3 +174,22 @@ def test_wrong_types_are_reported_without_crashing(royale_game: list[Obj]) -> No
     assert any("'rerolls' must be a whole number" in p for p in g.problems)
     assert any("'round' must be a whole number" in p for p in g.problems)
     assert "rules: not checked, some events are malformed" in g.problems
+
+
+def test_the_setup_bag_and_aside_are_the_components_tables(royale_game: list[Obj]) -> None:
+    """A bag die of another colour and a missing aside die are both reported, each with how
+    the dice differ from the components table."""
+    damaged = fresh(royale_game)
+    setup = damaged[0]
+    first = setup["bag"][0]
+    other = "blue" if first["color"] != "blue" else "purple"
+    setup["bag"][0] = {**first, "color": other}
+    dropped = setup["aside"].pop()
+    problems = validate_objects(damaged, replay=False).games[0].problems
+    bag = [p for p in problems if "the bag holds" in p]
+    assert len(bag) == 1, problems
+    assert f"{first['color']} d{first['sides']} {first['kind']} instead of" in bag[0]
+    aside = [p for p in problems if "the dice set aside are not" in p]
+    assert len(aside) == 1, problems
+    assert f"{dropped['color']} d{dropped['sides']} {dropped['kind']} instead of" in aside[0]
+    assert validate_objects(royale_game, replay=False).ok
