@@ -28,8 +28,8 @@ def pity(game: DiePlaces, events: list[Entry], totals: dict[str, int]) -> None:
         return
     k, obj = events[0]
     given: dict[str, str] = obj["given"]
-    pity = [d for d, spec in game.specs.items() if spec.kind == PITY]
-    count = min(len(pity), game.n)
+    pity_dice = [d for d, spec in game.specs.items() if spec.kind == PITY]
+    count = min(len(pity_dice), game.n)
     if len(totals) == game.n:
         order = pity_order([totals[p] for p in game.players], game.token)
         want = [game.players[i] for i in order[:count]]
@@ -46,7 +46,7 @@ def pity(game: DiePlaces, events: list[Entry], totals: dict[str, int]) -> None:
             game.p.add(k, f"{d} given to {p} is not a pity die")
     holders = (*(_hand(p) for p in game.players), ASIDE)
     to = {d: p for p, d in given.items()}
-    for d in pity:
+    for d in pity_dice:
         if d in to:
             game.move(k, d, holders, _hand(to[d]), f"pity die given to {to[d]}")
         elif game.where.get(d) != ASIDE:
