@@ -10,7 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.sim.chunks import CHUNK, chunks, default_jobs, processes
+from bot.rules.gamelog import log_lines
+from bot.rules.registry import kind_of
+from bot.sim.chunks import (
+    CHUNK,
+    Setup,
+    chunks,
+    default_jobs,
+    play_chunk,
+    player_names,
+    processes,
+)
+from bot.sim.runner import play_game
 from bot.sim.simulate import simulate
 
 
@@ -82,11 +93,6 @@ def test_a_log_that_cannot_seek_is_written_in_seed_order_too(tmp_path: Path) -> 
 def test_a_chunk_keeps_each_games_log_apart() -> None:
     """Each game's log is its own bytes (no text of a whole chunk is built), in seed order,
     and the chunk's events are counted."""
-    from bot.rules.gamelog import log_lines
-    from bot.rules.registry import kind_of
-    from bot.sim.chunks import Setup, play_chunk, player_names
-    from bot.sim.runner import play_game
-
     setup = Setup("royale", 4, ("random",), log=True)
     tally, logs = play_chunk(setup, range(3, 6))
     want = [play_game(kind_of("royale"), player_names("royale", 4), g, ["random"], {})
