@@ -77,7 +77,7 @@ class BotMetrics:
 
     async def refresh(self, db: Storage) -> int:
         """Count the games in play that this cluster owns."""
-        count = sum(n for guild_id, n in (await db.games_in_play_by_guild()).items()
+        count = sum(n for guild_id, n in (await db.games.in_play_by_guild()).items()
                     if self.plan.owns(guild_id))
         self.games.labels(self.cluster).set(count)
         return count

@@ -9,13 +9,14 @@ returns. A player keeps the first game that earned each achievement in a server.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Generic
 
 from .action_log import select_events
 from .connection import Conn, Row, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish
 from .rows import AchievementRow, GameRow, PlayerRow
-from .runner import C, TransactionRunner
+from .runner import C, Transactions
 
 _COLUMNS = "guild_id, player_id, achievement, game_id, earned_ms"
 
@@ -110,14 +111,17 @@ async def select_game_achievements(conn: Conn, game_id: int) -> list[Achievement
     return [_row(row) for row in rows]
 
 
-class AchievementMethods(TransactionRunner[C]):
+class AchievementRecords(Generic[C]):
     """Reading the achievements people earned (written by the finishing transaction)."""
 
-    async def achievements(self, guild_id: int, player_id: str) -> list[AchievementRow]:
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
+
+    async def of_player(self, guild_id: int, player_id: str) -> list[AchievementRow]:
         """A player's achievements in a server, first earned first."""
-        return await self._read(
+        return await self._db.read(
             lambda conn: select_player_achievements(conn, guild_id, player_id))
 
-    async def game_achievements(self, game_id: int) -> list[AchievementRow]:
+    async def of_game(self, game_id: int) -> list[AchievementRow]:
         """The achievements first earned in one game."""
-        return await self._read(lambda conn: select_game_achievements(conn, game_id))
+        return await self._db.read(lambda conn: select_game_achievements(conn, game_id))

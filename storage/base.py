@@ -1,47 +1,165 @@
-"""The storage interface both backends implement: :class:`StorageBase`.
+"""The storage both backends implement: :class:`StorageBase`, and :data:`Storage`, the
+repository the rest of the bot sees.
 
-Every public method of the repository is written once as a transaction body ("work") over the
-backend-neutral SQL helpers of ``connection.py``, in the mixins :class:`GameMethods` (games and
-their logs, ``game_methods.py``) and :class:`ResultMethods` (results, ratings, leaderboards,
-``result_methods.py``) over :class:`TransactionRunner` (``runner.py``). A backend (SQLite:
-:class:`storage.Database`; PostgreSQL: :class:`storage.PgDatabase`) supplies the lifecycle and
-:meth:`StorageBase._transaction`, which runs one work in one transaction, committed on success
-and rolled back on any error. Each transaction runs in its own task shielded from its caller: a
-cancelled caller never leaves a transaction half-done (before it starts, nothing is written;
-once started, it completes), and ``close()`` waits for running ones.
+A storage is its backend (SQLite: :class:`storage.Database`; PostgreSQL:
+:class:`storage.PgDatabase`: the lifecycle and :meth:`StorageBase._transaction`, which runs one
+job in one transaction) and its parts, one per concept, each holding the storage it runs on:
 
-Time is never read here: every write takes ``now_ms`` (epoch milliseconds) from the caller.
+- ``db.games``: games, their seats and their logs (:class:`~storage.game_records.GameRecords`);
+- ``db.results``: results, ratings, leaderboards (:class:`~storage.result_records.ResultRecords`);
+- ``db.settings``: a server's settings (:class:`~storage.guild_settings.SettingRecords`);
+- ``db.history``: a member's recent games (:class:`~storage.member_history.HistoryRecords`);
+- ``db.personal``: a person's or a server's data as a whole
+  (:class:`~storage.personal_data.PersonalRecords`);
+- ``db.seasons``: servers' seasons (:class:`~storage.seasons.SeasonRecords`);
+- ``db.achievements``: what people earned (:class:`~storage.achievements.AchievementRecords`).
+
+Each transaction runs in its own task shielded from its caller: a cancelled caller never leaves
+a transaction half-done (before it starts, nothing is written; once started, it completes), and
+``close()`` waits for running ones. Time is never read here: every write takes ``now_ms``
+(epoch milliseconds) from the caller.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+import asyncio
+from abc import ABC, abstractmethod
+from types import TracebackType
+from typing import Any, Generic, Self, TypeAlias
 
-from .achievements import AchievementMethods
-from .game_methods import GameMethods
-from .guild_settings import SettingsMethods
-from .member_history import HistoryMethods
-from .personal_data import PersonalDataMethods
-from .result_methods import ResultMethods
-from .runner import C, CommitHook, Job, TransactionRunner
-from .seasons import SeasonMethods
+from .achievements import AchievementRecords
+from .errors import StorageError
+from .game_records import GameRecords
+from .guild_settings import SettingRecords
+from .member_history import HistoryRecords
+from .personal_data import PersonalRecords
+from .result_records import ResultRecords
+from .rows import DatabaseInfo
+from .runner import Access as Access
+from .runner import C, CommitHook, Job, T
+from .seasons import SeasonRecords
 
 
-class StorageBase(GameMethods[C], ResultMethods[C], SettingsMethods[C],
-                  PersonalDataMethods[C], HistoryMethods[C], SeasonMethods[C],
-                  AchievementMethods[C]):
+class StorageBase(ABC, Generic[C]):
     """Persistence for games, their action logs, results, ratings, leaderboards, servers'
-    settings (``guild_settings.py``), a member's recent games (``member_history.py``), seasons
-    (``seasons.py``) and achievements (``achievements.py``); a person's or a server's data as a
-    whole (``personal_data.py``).
-
+    settings, a member's recent games, seasons and achievements, in parts (see the module);
     ``C`` is the backend's connection type. Open one with :func:`storage.open_database` (or a
     backend's ``open``) and close it with ``await db.close()`` (or ``async with``).
     """
+
+    schema_version: int
+    """The schema version after migrating."""
+    applied_migrations: tuple[int, ...]
+    """The migration versions this open applied (empty when the database was up to date)."""
+    moves_in_one_statement = False
+    """Whether a move that does not finish the game is written as one statement
+    (:func:`storage.action_log.advance_and_log`: where SQL can update and insert in one)."""
+
+    def __init__(self, schema_version: int, applied: tuple[int, ...]) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._orphans: set[asyncio.Task[Any]] = set()
+        self.schema_version = schema_version
+        self.applied_migrations = applied
+        self.before_commit: CommitHook | None = None
+        """Called inside the transaction of every game-moving write (``games.start``,
+        ``games.commit_action``; and of ``personal.forget_person``, as game 0) once its writes
+        are done, just before ``COMMIT`` (a move written as one statement: just before it is
+        sent, so nothing of it is written either way). Fault drills use it to stop a process
+        with a transaction open; the bot leaves it ``None``."""
+        self.games: GameRecords[C] = GameRecords(self)
+        self.results: ResultRecords[C] = ResultRecords(self)
+        self.settings: SettingRecords[C] = SettingRecords(self)
+        self.history: HistoryRecords[C] = HistoryRecords(self)
+        self.personal: PersonalRecords[C] = PersonalRecords(self)
+        self.seasons: SeasonRecords[C] = SeasonRecords(self)
+        self.achievements: AchievementRecords[C] = AchievementRecords(self)
+
+    # -- lifecycle (per backend) -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def closed(self) -> bool:
+        """True once :meth:`close` has been called."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Let running transactions finish, then release the connection(s). Safe twice."""
+
+    @abstractmethod
+    async def info(self) -> DatabaseInfo:
+        """Schema version, settings in force and tables: for health checks and tests."""
+
+    @abstractmethod
+    async def scrub(self) -> None:
+        """Make deleted rows unreadable in the files the backend keeps (after forgetting a
+        person or a server): SQLite folds its WAL into the database file, whose freed pages
+        ``secure_delete`` zeroes; PostgreSQL vacuums the dead row versions away.
+        """
+
+    @abstractmethod
+    async def _transaction(self, work: Job[C, T], access: Access) -> T:
+        """Run ``work`` as ``access`` says: in one transaction (a write or a read-only
+        snapshot), or for a read of one statement, outside any (see
+        :data:`storage.runner.Access`).
+        """
+
+    async def _wait_for_running(self) -> None:
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # -- the transaction runner (the parts', and the copy's) ---------------------------------
+
+    async def write(self, job: Job[C, T]) -> T:
+        """Run ``job`` in one write transaction."""
+        return await self._run(job, "write")
+
+    async def read(self, job: Job[C, T]) -> T:
+        """Run ``job`` in one read-only transaction (one snapshot across its statements)."""
+        return await self._run(job, "snapshot")
+
+    async def statement(self, job: Job[C, T]) -> T:
+        """Run ``job``, which sends a single statement (a read, or a write of one statement),
+        outside any transaction.
+        """
+        return await self._run(job, "statement")
+
+    async def _run(self, work: Job[C, T], access: Access) -> T:
+        if self.closed:
+            raise StorageError("the database is closed")
+        if self._orphans:
+            # A transaction whose caller was cancelled still finishes before the next one
+            # starts (SQLite's lock gives that anyway; a pool would otherwise overtake it).
+            await asyncio.wait(list(self._orphans))
+        task = asyncio.ensure_future(self._transaction(work, access))
+        self._tasks.add(task)
+        task.add_done_callback(self._forget)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if not task.done():
+                self._orphans.add(task)
+                task.add_done_callback(self._orphans.discard)
+            raise
+
+    def _forget(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: the caller may have been cancelled and gone
 
 
 Storage: TypeAlias = StorageBase[Any]
 """The repository the rest of the bot sees, whichever backend is behind it."""
 
 
-__all__ = ["CommitHook", "Job", "Storage", "StorageBase", "TransactionRunner"]
+__all__ = ["Access", "CommitHook", "Job", "Storage", "StorageBase"]

@@ -227,8 +227,8 @@ async def copy_database(
 
 
 async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> CopyReport:
-    expected = await src._read(_counts)
-    ids = await src._read(_game_ids)
+    expected = await src.read(_counts)
+    ids = await src.read(_game_ids)
 
     async def work(conn: Conn) -> CopyReport:
         if any((await _counts(conn)).values()):
@@ -243,7 +243,7 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
             async def read(c: Conn, low: int = low, high: int = high) -> list[Tuples]:
                 return [await _chunk(c, table, low, high) for table in _PER_GAME]
 
-            for table, rows in zip(_PER_GAME, await src._read(read), strict=True):
+            for table, rows in zip(_PER_GAME, await src.read(read), strict=True):
                 await _insert(conn, table, rows)
                 copied[table.name] += len(rows)
                 if table is _ACTIONS:
@@ -259,7 +259,7 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
                 )
                 return _tuples(rows, table)
 
-            rows = await src._read(whole)
+            rows = await src.read(whole)
             await _insert(conn, table, rows)
             copied[table.name] = len(rows)
         await _after_explicit_ids(conn)
@@ -299,7 +299,7 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
             checksums=len(source_digests),
         )
 
-    return await dst._write(work)
+    return await dst.write(work)
 
 
 def _name(target: str) -> str:

@@ -143,4 +143,4 @@ class Database(StorageBase[aiosqlite.Connection]):
                 tables=tuple(row["name"] for row in tables),
             )
 
-        return await self._read(work)
+        return await self.read(work)

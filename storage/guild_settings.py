@@ -1,11 +1,13 @@
 """A server's own settings (table ``guild_settings``, migrations 003 and 005):
-:class:`SettingsMethods`.
+:class:`SettingRecords`.
 """
 
 from __future__ import annotations
 
+from typing import Generic
+
 from .connection import Conn, execute, fetch_value
-from .runner import C, TransactionRunner
+from .runner import C, Transactions
 
 
 async def select_language(conn: Conn, guild_id: int) -> str | None:
@@ -44,21 +46,24 @@ async def upsert_threads(conn: Conn, guild_id: int, threads: bool, now_ms: int) 
     )
 
 
-class SettingsMethods(TransactionRunner[C]):
+class SettingRecords(Generic[C]):
     """Reading and writing a server's settings."""
 
-    async def guild_language(self, guild_id: int) -> str | None:
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
+
+    async def language(self, guild_id: int) -> str | None:
         """The default language a server's admins chose, or None."""
-        return await self._read(lambda conn: select_language(conn, guild_id))
+        return await self._db.read(lambda conn: select_language(conn, guild_id))
 
-    async def set_guild_language(self, guild_id: int, language: str, now_ms: int) -> None:
+    async def set_language(self, guild_id: int, language: str, now_ms: int) -> None:
         """Set a server's default language."""
-        await self._write(lambda conn: upsert_language(conn, guild_id, language, now_ms))
+        await self._db.write(lambda conn: upsert_language(conn, guild_id, language, now_ms))
 
-    async def guild_threads(self, guild_id: int) -> bool | None:
+    async def threads(self, guild_id: int) -> bool | None:
         """Whether a server's new games play in a thread (None: not set)."""
-        return await self._read(lambda conn: select_threads(conn, guild_id))
+        return await self._db.read(lambda conn: select_threads(conn, guild_id))
 
-    async def set_guild_threads(self, guild_id: int, threads: bool, now_ms: int) -> None:
+    async def set_threads(self, guild_id: int, threads: bool, now_ms: int) -> None:
         """Set whether a server's new games play in a thread."""
-        await self._write(lambda conn: upsert_threads(conn, guild_id, threads, now_ms))
+        await self._db.write(lambda conn: upsert_threads(conn, guild_id, threads, now_ms))

@@ -1,8 +1,8 @@
-"""A member's recent games in one server, with their logs: :class:`HistoryMethods` (the
+"""A member's recent games in one server, with their logs: :class:`HistoryRecords` (the
 ``/stats`` chart's reads).
 
-:meth:`HistoryMethods.recent_results` reads the member's last results through the index
-``results_player_latest`` (server, player, newest first); :meth:`HistoryMethods.games_events`
+:meth:`HistoryRecords.recent_results` reads the member's last results through the index
+``results_player_latest`` (server, player, newest first); :meth:`HistoryRecords.games_events`
 the full event logs of a few games in one read (their start events, then every action's
 events, by game and ``seq``).
 """
@@ -10,14 +10,14 @@ events, by game and ``seq``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Generic
 
 from . import jsoncol
 from .connection import Conn, fetch_all
 from .errors import InvalidData
 from .results import result_row
 from .rows import ResultRow
-from .runner import C, TransactionRunner
+from .runner import C, Transactions
 
 MAX_GAMES: Final = 100
 """The most games one call reads (results or logs)."""
@@ -58,8 +58,11 @@ async def select_games_events(conn: Conn, game_ids: Sequence[int]
     return logs
 
 
-class HistoryMethods(TransactionRunner[C]):
+class HistoryRecords(Generic[C]):
     """A member's recent results in a server and the logs of a few games."""
+
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
 
     async def recent_results(
         self, guild_id: int, player_id: str, *, limit: int = 30
@@ -69,14 +72,14 @@ class HistoryMethods(TransactionRunner[C]):
         """
         if not 1 <= limit <= MAX_GAMES:
             raise InvalidData(f"limit must be 1 to {MAX_GAMES}, not {limit}")
-        return await self._read(
+        return await self._db.read(
             lambda conn: select_recent_results(conn, guild_id, player_id, limit)
         )
 
     async def games_events(self, game_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
         """The full event logs of up to :data:`MAX_GAMES` games in one read, by game id (as
-        :meth:`game_events` gives each; an unknown game is absent).
+        :meth:`storage.game_records.GameRecords.events` gives each; an unknown game is absent).
         """
         if len(set(game_ids)) > MAX_GAMES:
             raise InvalidData(f"at most {MAX_GAMES} games at once")
-        return await self._read(lambda conn: select_games_events(conn, game_ids))
+        return await self._db.read(lambda conn: select_games_events(conn, game_ids))

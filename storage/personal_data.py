@@ -1,5 +1,5 @@
 """What the bot keeps about a person and about a server, read as a whole or removed as a
-whole: :class:`PersonalDataMethods`.
+whole: :class:`PersonalRecords`.
 
 A person appears as their Discord id and display name in ``game_players``, ``results``,
 ``ratings`` and ``player_totals``, and as the host of ``games``; a game's state, events and
@@ -10,6 +10,7 @@ them never touches the append-only log. A server's data is every row carrying it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic
 
 from . import games as g
 from .achievements import select_person_achievements
@@ -17,7 +18,7 @@ from .connection import Conn, execute, fetch_all, fetch_value
 from .errors import InvalidData
 from .results import RESULT_COLUMNS, rating_row, result_row
 from .rows import AchievementRow, GameRow, RatingRow, ResultRow
-from .runner import C, TransactionRunner
+from .runner import C, Transactions
 
 SERVER_TABLES = ("games", "results", "ratings", "player_totals", "guild_settings",
                  "guild_departures", "achievements", "season_ends")
@@ -111,12 +112,15 @@ async def _forget_server(conn: Conn, guild_id: int) -> dict[str, int]:
     return counts
 
 
-class PersonalDataMethods(TransactionRunner[C]):
+class PersonalRecords(Generic[C]):
     """A person's or a server's data: read whole, or removed in one transaction."""
+
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
 
     async def person_rows(self, player_id: str) -> PersonalRows:
         """Every row about the person with this id (their Discord id as text)."""
-        return await self._read(lambda conn: _person_rows(conn, player_id))
+        return await self._db.read(lambda conn: _person_rows(conn, player_id))
 
     async def forget_person(self, player_id: str, pseudonym: str, name: str) -> dict[str, int]:
         """Forget a person in one transaction: their results, ratings and totals are deleted;
@@ -127,35 +131,35 @@ class PersonalDataMethods(TransactionRunner[C]):
             raise InvalidData(f"only a person's Discord id can be forgotten, not {player_id!r}")
         async def work(conn: C) -> dict[str, int]:
             counts = await _forget_person(conn, player_id, pseudonym, name)
-            if self.before_commit is not None:  # fault drills: game 0 is this transaction
-                await self.before_commit(0, 0)
+            if self._db.before_commit is not None:  # fault drills: game 0 is this transaction
+                await self._db.before_commit(0, 0)
             return counts
 
-        counts = await self._write(work)
-        await self.scrub()
+        counts = await self._db.write(work)
+        await self._db.scrub()
         return counts
 
     async def server_counts(self, guild_id: int) -> dict[str, int]:
         """The rows a server's data has, per table."""
-        return await self._read(lambda conn: _server_counts(conn, guild_id))
+        return await self._db.read(lambda conn: _server_counts(conn, guild_id))
 
     async def forget_server(self, guild_id: int) -> dict[str, int]:
         """Delete every row of a server (its games with their logs, results, ratings, totals,
         settings and departure) in one transaction; the rows deleted per table.
         """
-        counts = await self._write(lambda conn: _forget_server(conn, guild_id))
-        await self.scrub()
+        counts = await self._db.write(lambda conn: _forget_server(conn, guild_id))
+        await self._db.scrub()
         return counts
 
     async def record_departure(self, guild_id: int, now_ms: int) -> None:
         """The bot was removed from a server (the first removal's time is kept)."""
-        await self._write(lambda conn: execute(
+        await self._db.write(lambda conn: execute(
             conn, "INSERT INTO guild_departures (guild_id, removed_ms) VALUES (?, ?)"
                   " ON CONFLICT (guild_id) DO NOTHING", (guild_id, now_ms)))
 
     async def clear_departure(self, guild_id: int) -> bool:
         """The bot is in the server (again): its data stays. True if it had left."""
-        return bool(await self._write(lambda conn: execute(
+        return bool(await self._db.write(lambda conn: execute(
             conn, "DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))))
 
     async def departures(self, removed_before_ms: int | None = None) -> list[Departure]:
@@ -167,4 +171,4 @@ class PersonalDataMethods(TransactionRunner[C]):
                 conn, "SELECT guild_id, removed_ms FROM guild_departures WHERE removed_ms < ?"
                       " ORDER BY removed_ms, guild_id", (limit,))]
 
-        return await self._read(work)
+        return await self._db.read(work)

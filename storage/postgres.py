@@ -177,5 +177,5 @@ class PgDatabase(StorageBase[PgConn]):
                 tables=tuple(str(row["tablename"]) for row in tables),
             )
 
-        return await self._read(work)
+        return await self.read(work)
 

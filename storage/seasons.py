@@ -10,9 +10,11 @@ once it is older than the caller's lease (the reset is not repeated).
 
 from __future__ import annotations
 
+from typing import Generic
+
 from .connection import Conn, Row, execute, fetch_all, fetch_one, fetch_value
 from .rows import SeasonEndRow, SeasonSetting
-from .runner import C, TransactionRunner
+from .runner import C, Transactions
 
 _SETTING = "guild_id, season, season_channel_id, season_reset, season_since_ms"
 _END = ("guild_id, season, start_ms, end_ms, claimed_ms, posted_ms, channel_id, message_id,"
@@ -106,34 +108,37 @@ async def select_end(conn: Conn, guild_id: int, season: str) -> SeasonEndRow | N
                         outcome=row["outcome"])
 
 
-class SeasonMethods(TransactionRunner[C]):
+class SeasonRecords(Generic[C]):
     """Servers' seasons and the claims of their ends."""
 
-    async def guild_season(self, guild_id: int) -> SeasonSetting:
-        """A server's seasons (``length`` None: it runs none)."""
-        return await self._read(lambda conn: select_setting(conn, guild_id))
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
 
-    async def set_guild_season(self, setting: SeasonSetting, now_ms: int) -> None:
+    async def of_guild(self, guild_id: int) -> SeasonSetting:
+        """A server's seasons (``length`` None: it runs none)."""
+        return await self._db.read(lambda conn: select_setting(conn, guild_id))
+
+    async def set(self, setting: SeasonSetting, now_ms: int) -> None:
         """Set a server's seasons."""
-        await self._write(lambda conn: upsert_setting(conn, setting, now_ms))
+        await self._db.write(lambda conn: upsert_setting(conn, setting, now_ms))
 
     async def seasonal_guilds(self) -> list[SeasonSetting]:
         """Every server that runs seasons (for the periodic check)."""
-        return await self._read(select_seasonal)
+        return await self._db.read(select_seasonal)
 
-    async def claim_season_end(self, guild_id: int, season: str, start_ms: int, end_ms: int,
+    async def claim_end(self, guild_id: int, season: str, start_ms: int, end_ms: int,
                                *, now_ms: int, stale_ms: int, reset: bool) -> bool:
         """Claim a season's end, once across processes (see :func:`claim_end`)."""
-        return await self._write(lambda conn: claim_end(
+        return await self._db.write(lambda conn: claim_end(
             conn, guild_id, season, start_ms, end_ms, now_ms, stale_ms, reset))
 
-    async def settle_season_end(self, guild_id: int, season: str, *, now_ms: int,
+    async def settle_end(self, guild_id: int, season: str, *, now_ms: int,
                                 outcome: str, channel_id: int | None = None,
                                 message_id: int | None = None) -> None:
         """Record how a claimed season's end was settled."""
-        await self._write(lambda conn: settle_end(conn, guild_id, season, now_ms, outcome,
+        await self._db.write(lambda conn: settle_end(conn, guild_id, season, now_ms, outcome,
                                                   channel_id, message_id))
 
-    async def season_end(self, guild_id: int, season: str) -> SeasonEndRow | None:
+    async def end_of(self, guild_id: int, season: str) -> SeasonEndRow | None:
         """A season's end as claimed, or None."""
-        return await self._read(lambda conn: select_end(conn, guild_id, season))
+        return await self._db.read(lambda conn: select_end(conn, guild_id, season))

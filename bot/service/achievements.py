@@ -51,10 +51,10 @@ async def recompute(db: Storage, games: Sequence[Game], seasons: Sequence[Season
     for game in games:
         if game.status != "finished":
             continue
-        rated = {p.player_id for p in await db.game_results(game.id) if not p.is_bot}
+        rated = {p.player_id for p in await db.results.of_game(game.id) if not p.is_bot}
         names = {p.token: (p.player_id if p.player_id in rated else f"unrated:{p.token}")
                  for p in game.players if not p.is_bot}
-        events = relabel(await db.game_events(game.id), names)
+        events = relabel(await db.games.events(game.id), names)
         records.append(rules.GameRecord(game.kind, events, game.finished_ms))
     everyone = rules.recompute(records, [s.window for s in seasons])
     return {p: ids for p, ids in everyone.items()

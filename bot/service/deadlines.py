@@ -47,7 +47,7 @@ class Deadlines:
         """The gateway is back: every deadline moves on by the time it was held."""
         for game_id, (_version, deadline) in self.timers.release().items():
             try:
-                await self.db.set_deadline(game_id, deadline)
+                await self.db.games.set_deadline(game_id, deadline)
             except WrongStatus:  # the game ended meanwhile
                 self.timers.cancel(game_id)
 

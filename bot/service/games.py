@@ -126,15 +126,15 @@ class GameService:
 
     async def open_games_of_guild(self, guild_id: int) -> list[Game]:
         """The server's games in the lobby or in play."""
-        return await self.db.open_games_of_guild(guild_id)
+        return await self.db.games.open_in_guild(guild_id)
 
     async def open_game(self, channel_id: int) -> Game | None:
         """The channel's game in the lobby or in play, if any."""
-        return await self.db.open_game_in_channel(channel_id)
+        return await self.db.games.open_in_channel(channel_id)
 
     async def game_in_channel(self, channel_id: int, kind: str | None = None) -> Game:
         """The channel's open game (of ``kind`` if given), or a NoGameHere error."""
-        game = await self.db.open_game_in_channel(channel_id)
+        game = await self.db.games.open_in_channel(channel_id)
         if game is None or (kind is not None and game.kind != kind):
             title = kind_of(kind).title if kind else "game"
             raise NoGameHere("There is no {game} game in this channel: start one with "
@@ -174,14 +174,14 @@ class GameService:
         and gets the result); its buttons do not change.
         """
         async with await self.store.lock_of(game_id):
-            game = await self.db.move_to_thread(game_id, thread_id)
+            game = await self.db.games.move_to_thread(game_id, thread_id)
             self.store.cache.release(game.id)
             self.store.cache.note(game)
             return game
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current Discord message (where its buttons are)."""
-        await self.db.set_message(game_id, message_id)
+        await self.db.games.set_message(game_id, message_id)
 
     def timeout_of(self, game: Game) -> int:
         """Seconds a person has for one decision in this game."""
@@ -212,7 +212,7 @@ class GameService:
                                                  rules)
             objs = list(log_objects(f"{game.id}", events))
             try:  # version-guarded: another process may have changed the lobby meanwhile
-                game = await self.db.start_game(game.id, game.version,
+                game = await self.db.games.start(game.id, game.version,
                                                 kind.engine.state_to_json(state), objs,
                                                 self.turns.deadline(game, state), self.clock())
             except StaleVersion:
@@ -261,7 +261,7 @@ class GameService:
         """The waiting player ran out of time: the computer decides for their seat (for the
         rest of the game if they ``left`` the server).
         """
-        game = await self.db.get_game(game_id)
+        game = await self.db.games.get(game_id)
         if game is None or not game.is_open:
             self.store.cache.release(game_id)
             return None
@@ -302,12 +302,12 @@ class GameService:
         ``abandoned`` (no results, no ratings), their deadlines disarmed.
         """
         async with self.lock(channel_id):
-            return self._abandoned(await self.db.abandon_games(
+            return self._abandoned(await self.db.games.abandon(
                 channel_id=channel_id, reason=reason, now_ms=self.clock()), reason)
 
     async def abandon_guild(self, guild_id: int, reason: str) -> list[Game]:
         """The bot left the server: every open game there ends as ``abandoned``."""
-        return self._abandoned(await self.db.abandon_games(
+        return self._abandoned(await self.db.games.abandon(
             guild_id=guild_id, reason=reason, now_ms=self.clock()), reason)
 
     def _abandoned(self, games: list[Game], reason: str) -> list[Game]:
@@ -322,7 +322,7 @@ class GameService:
             game = await self.store.load(game_id)
             if game.status != "active" or game.paused == reason:
                 return game
-            game = await self.db.set_paused(game.id, reason, None)
+            game = await self.db.games.set_paused(game.id, reason, None)
             self.deadlines.arm(game)
             log.info("game %s paused: %s", game.id, reason)
             return game
@@ -335,7 +335,7 @@ class GameService:
                 return game
             state = self.state_of(game)
             deadline = self.turns.deadline(replace(game, paused=None), state)
-            game = await self.db.set_paused(game.id, None, deadline)
+            game = await self.db.games.set_paused(game.id, None, deadline)
             self.deadlines.arm(game)
             return game
 
@@ -346,7 +346,7 @@ class GameService:
         return game
 
     async def _deadline_passed(self, game_id: int, version: int) -> None:
-        game = await self.db.get_game(game_id)
+        game = await self.db.games.get(game_id)
         if game is None or not game.is_open:
             self.store.cache.release(game_id)
             return
@@ -393,7 +393,7 @@ class GameService:
         """At start-up: re-arm the deadline of every game waiting on a person (and of every
         lobby), and play the computer seats of a game a crash left waiting on them.
         """
-        games = [g for g in await self.db.open_games() if self.deadlines.owns(g.guild_id)]
+        games = [g for g in await self.db.games.all_open() if self.deadlines.owns(g.guild_id)]
         for game in games:
             self.store.cache.note(game)
             if game.status != "active" or game.deadline_ms is not None or game.paused:

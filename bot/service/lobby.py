@@ -117,7 +117,7 @@ class Lobbies:
         settings = checked_settings(settings, self.default_timeout)
         async with self.store.lock(place.channel_id):
             try:
-                game = await self.store.db.create_game(
+                game = await self.store.db.games.create(
                     guild_id=place.guild_id, channel_id=place.channel_id, kind=entry.name,
                     host_id=host.id, settings=settings, seed=self.seed(),
                     players=[host_seat(host)], now_ms=self.clock(),
@@ -125,7 +125,7 @@ class Lobbies:
                     server_limit=self.limits.per_server,
                 )
             except ChannelBusy:
-                busy = await self.store.db.open_game_in_channel(place.channel_id)
+                busy = await self.store.db.games.open_in_channel(place.channel_id)
                 what = kind_of(busy.kind).title if busy else "game"
                 raise LobbyError(
                     "A {game} game is already open in this channel: finish or cancel it first.",
@@ -154,7 +154,7 @@ class Lobbies:
                 raise GameNotRunning("This lobby is closed: the game has ended.")
             players = change(game)
             try:
-                game = await self.store.db.set_players(game.id, players, game.version,
+                game = await self.store.db.games.set_players(game.id, players, game.version,
                                                        self.clock(), self._expiry())
             except StaleVersion:  # pragma: no cover - guarded by the lock
                 raise StaleClick("The lobby just changed: try again.") from None
@@ -188,7 +188,7 @@ class Lobbies:
             if who.id != game.host_id and not manager:
                 raise NotAllowed("Only the host or someone who can manage this channel can "
                                  "cancel the game.")
-            game = await self.store.db.end_game(game.id, "cancelled", "cancelled", self.clock())
+            game = await self.store.db.games.end(game.id, "cancelled", "cancelled", self.clock())
             self.ended(game)
             return game
 
@@ -202,7 +202,7 @@ class Lobbies:
                 self.deadlines.arm(game)  # changed meanwhile: a later deadline
                 return None
             try:
-                game = await self.store.db.end_game(game.id, "cancelled", "expired",
+                game = await self.store.db.games.end(game.id, "cancelled", "expired",
                                                     self.clock(), expected_version=game.version)
             except (StaleVersion, WrongStatus):
                 return None

@@ -17,7 +17,7 @@ async def latest_log(db: Storage, channel_id: int, kind: str) -> GameLog:
     """The log of the channel's current or most recent game of ``kind`` that was played
     (lobbies that never started are skipped).
     """
-    game = await db.latest_played_game_in_channel(channel_id, kind)
+    game = await db.games.latest_played_in_channel(channel_id, kind)
     if game is None:
         raise NoGameHere("No {game} game has been played in this channel yet.",
                          game=Term(kind_of(kind).title))
@@ -28,7 +28,7 @@ async def log_of(db: Storage, game: Game) -> GameLog:
     """The log of ``game`` as it may be shown now: its people named by their Discord ids (the
     stored log names them by seat, ``p1``...; a forgotten person by their pseudonym).
     """
-    events = relabel(await db.game_events(game.id), people_of(game))
+    events = relabel(await db.games.events(game.id), people_of(game))
     complete = not game.is_open
     if not complete:
         events = [_without_seed(e) for e in events]

@@ -101,7 +101,7 @@ class PersonalData:
         """
         db = self.service.db
         pid = str(user_id)
-        rows = await db.person_rows(pid)
+        rows = await db.personal.person_rows(pid)
         games = []
         for game in rows.games:
             seat = next((p for p in game.players if p.player_id == pid), None)
@@ -143,7 +143,7 @@ class PersonalData:
         pid = str(user_id)
         stood_in: list[Outcome] = []
         lobbies: list[Game] = []
-        for game in (await svc.db.person_rows(pid)).games:
+        for game in (await svc.db.personal.person_rows(pid)).games:
             if not game.is_open or pid not in game.player_ids:
                 continue
             try:
@@ -157,7 +157,7 @@ class PersonalData:
             except UserError:
                 continue  # it moved on meanwhile (ended, or the computer already plays)
         pseudonym = self.pseudonyms()
-        rows = await svc.db.forget_person(pid, pseudonym, pseudonym_name(pseudonym))
+        rows = await svc.db.personal.forget_person(pid, pseudonym, pseudonym_name(pseudonym))
         for game_id in {o.game.id for o in stood_in} | {g.id for g in lobbies}:
             svc.store.cache.release(game_id)  # the cached seats still carry the id and name
         for outcome in stood_in:
@@ -169,33 +169,33 @@ class PersonalData:
 
     async def server_rows(self, guild_id: int) -> dict[str, int]:
         """The rows the server's data has, per table."""
-        return await self.service.db.server_counts(guild_id)
+        return await self.service.db.personal.server_counts(guild_id)
 
     async def forget_server(self, guild_id: int) -> ServerForgotten:
         """Delete a server's data now: its open games end first (abandoned, no timers)."""
         ended = await self.service.abandon_guild(guild_id, "server data deleted")
-        return ServerForgotten(ended, await self.service.db.forget_server(guild_id))
+        return ServerForgotten(ended, await self.service.db.personal.forget_server(guild_id))
 
     async def departed(self, guild_id: int) -> list[Game]:
         """The bot was removed from the server: its open games end as abandoned at once and
         its data is deleted after the retention period unless the bot comes back.
         """
         games = await self.service.abandon_guild(guild_id, "bot removed from the server")
-        await self.service.db.record_departure(guild_id, self.service.clock())
+        await self.service.db.personal.record_departure(guild_id, self.service.clock())
         return games
 
     async def returned(self, guild_id: int) -> bool:
         """The bot is in the server (again): its data stays. True if it had been removed."""
-        return await self.service.db.clear_departure(guild_id)
+        return await self.service.db.personal.clear_departure(guild_id)
 
     async def departures(self) -> list[Departure]:
         """The servers that removed the bot and whose data is still kept."""
-        return await self.service.db.departures()
+        return await self.service.db.personal.departures()
 
     async def due(self) -> list[Departure]:
         """The servers whose retention period has run out."""
         cutoff = self.service.clock() - self.retention_days * DAY_MS
-        return await self.service.db.departures(removed_before_ms=cutoff + 1)
+        return await self.service.db.personal.departures(removed_before_ms=cutoff + 1)
 
     async def purge(self, *, dry_run: bool = False) -> dict[int, dict[str, int]]:
         """Delete the data of every server whose retention period has run out (``dry_run``:
@@ -207,5 +207,7 @@ class PersonalData:
             return done
         for departure in await self.due():
             gid = departure.guild_id
-            done[gid] = await (db.server_counts(gid) if dry_run else db.forget_server(gid))
+            personal = db.personal
+            done[gid] = await (personal.server_counts(gid) if dry_run
+                               else personal.forget_server(gid))
         return done

@@ -44,12 +44,12 @@ async def replay_of(db: Storage, place: Place, game_id: int | None = None,
     if game_id is None:
         if kind is None:
             raise ValueError("a replay needs a game or a kind")
-        game = await db.latest_played_game_in_channel(place.channel_id, kind)
+        game = await db.games.latest_played_in_channel(place.channel_id, kind)
         if game is None:
             raise NoGameHere("No {game} game has been played in this channel yet.",
                              game=Term(kind_of(kind).title))
     else:
-        game = await db.get_game(game_id)
+        game = await db.games.get(game_id)
     if game is None or game.guild_id != place.guild_id \
             or (kind is not None and game.kind != kind):
         if kind is None:
@@ -79,7 +79,7 @@ async def check_server(db: Storage, game_id: int, guild_id: int) -> None:
     """Refuse a component of a game of another server than ``guild_id``: the verbs that only
     read a finished game (the replay's steps) work in any channel of its own server.
     """
-    game = await db.get_game(game_id)
+    game = await db.games.get(game_id)
     if game is None:
         raise NoGameHere("That game no longer exists.")
     if game.guild_id != guild_id:

@@ -50,12 +50,12 @@ class Reviews:
         """
         title = Term(kind_of(kind).title)
         if game_id is None:
-            game = await self.db.latest_played_game_in_channel(place.channel_id, kind)
+            game = await self.db.games.latest_played_in_channel(place.channel_id, kind)
             if game is None:
                 raise NoGameHere("No {game} game has been played in this channel yet.",
                                  game=title)
         else:
-            found = await self.db.get_game(game_id)
+            found = await self.db.games.get(game_id)
             if found is None or found.guild_id != place.guild_id or found.kind != kind:
                 raise UserError("There is no {game} game {id} in this server.", game=title,
                                 id=game_id)
@@ -98,7 +98,7 @@ class Reviews:
         if kind.reviewer is None:
             raise UserError("{game} games have no review.", game=Term(kind.title))
         token = game.players[seat].token
-        rows = await self.db.action_log(game.id)
+        rows = await self.db.games.action_log(game.id)
         actions = [(row.action, row.actor == token) for row in rows]
         rules = {k: v for k, v in game.settings.items() if k in kind.rule_options}
         players = [p.token for p in game.players]

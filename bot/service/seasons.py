@@ -68,7 +68,7 @@ class Seasons:
 
     async def at(self, guild_id: int, now_ms: int) -> SeasonWindow | None:
         """The server's season at ``now_ms`` (None: it runs no seasons)."""
-        setting = await self.db.guild_season(guild_id)
+        setting = await self.db.seasons.of_guild(guild_id)
         return None if setting.length is None else season_at(setting.length, now_ms)
 
     async def due(self) -> list[SeasonEnd]:
@@ -77,13 +77,13 @@ class Seasons:
         """
         now = self.clock()
         out: list[SeasonEnd] = []
-        for setting in await self.db.seasonal_guilds():
+        for setting in await self.db.seasons.seasonal_guilds():
             if setting.length is None or not self.owns(setting.guild_id):
                 continue
             ended = season_at(setting.length, now).previous()
             if setting.since_ms is None or ended.end_ms <= setting.since_ms:
                 continue  # it ended before the server chose seasons
-            if not await self.db.claim_season_end(
+            if not await self.db.seasons.claim_end(
                     setting.guild_id, ended.key, ended.start_ms, ended.end_ms, now_ms=now,
                     stale_ms=now - LEASE_MS, reset=setting.reset):
                 continue
@@ -96,7 +96,7 @@ class Seasons:
         """The best people of each game kind played in ``season`` (none: left out)."""
         out: dict[str, tuple[LeaderEntry, ...]] = {}
         for kind in KINDS:
-            rows = await self.db.leaderboard(guild_id, kind, since_ms=season.start_ms,
+            rows = await self.db.results.leaderboard(guild_id, kind, since_ms=season.start_ms,
                                              until_ms=season.end_ms, limit=PODIUM)
             if rows:
                 out[kind] = tuple(rows)
@@ -107,7 +107,7 @@ class Seasons:
         """Record how ``end`` was settled: ``posted`` (``message_id``), ``empty`` (nobody
         played), ``no_channel`` or ``refused`` (Discord would not take the message).
         """
-        await self.db.settle_season_end(end.guild_id, end.season.key, now_ms=self.clock(),
+        await self.db.seasons.settle_end(end.guild_id, end.season.key, now_ms=self.clock(),
                                         outcome=outcome, channel_id=end.channel_id,
                                         message_id=message_id)
         log.info("server %s: season %s settled (%s)", end.guild_id, end.season.key, outcome)

@@ -28,7 +28,7 @@ class ServerSettings:
 
     async def language(self, guild_id: int) -> str | None:
         """The default language a server's managers chose (``/settings language``), or None."""
-        return await self.db.guild_language(guild_id)
+        return await self.db.settings.language(guild_id)
 
     async def set_language(self, guild_id: int, language: str, *, manager: bool,
                            known: frozenset[str]) -> None:
@@ -39,21 +39,21 @@ class ServerSettings:
             raise NotAllowed(NOT_A_MANAGER)
         if language not in known:
             raise UserError("Choose one of the languages the command offers.")
-        await self.db.set_guild_language(guild_id, language, self.clock())
+        await self.db.settings.set_language(guild_id, language, self.clock())
 
     async def threads(self, guild_id: int) -> bool:
         """Whether a server's new games play in a thread (``/settings threads``)."""
-        return bool(await self.db.guild_threads(guild_id))
+        return bool(await self.db.settings.threads(guild_id))
 
     async def set_threads(self, guild_id: int, threads: bool, *, manager: bool) -> None:
         """Set whether a server's new games play in a thread."""
         if not manager:
             raise NotAllowed(NOT_A_MANAGER)
-        await self.db.set_guild_threads(guild_id, threads, self.clock())
+        await self.db.settings.set_threads(guild_id, threads, self.clock())
 
     async def season(self, guild_id: int) -> SeasonSetting:
         """A server's seasons (``/settings season``; ``length`` None: it runs none)."""
-        return await self.db.guild_season(guild_id)
+        return await self.db.seasons.of_guild(guild_id)
 
     async def set_season(self, guild_id: int, *, manager: bool, length: str | None = None,
                          channel_id: int | None = None, reset: bool | None = None,
@@ -69,7 +69,7 @@ class ServerSettings:
         if length is not None and length not in (*LENGTHS, OFF):
             raise UserError("Choose one of the season lengths the command offers.")
         now = self.clock()
-        old = await self.db.guild_season(guild_id)
+        old = await self.db.seasons.of_guild(guild_id)
         new = old
         if length is not None:
             chosen = None if length == OFF else length
@@ -82,5 +82,5 @@ class ServerSettings:
         if reset is not None:
             new = replace(new, reset=reset)
         if new != old:
-            await self.db.set_guild_season(new, now)
+            await self.db.seasons.set(new, now)
         return new

@@ -90,18 +90,18 @@ class StatsService:
         elif period in (SEASON, LAST_SEASON):
             season = await self.season(guild_id, period, now_ms)
             since, until = season.start_ms, season.end_ms
-        count = await self.db.leaderboard_count(guild_id, kind, since_ms=since, until_ms=until,
-                                                include_bots=computers)
+        count = await self.db.results.leaderboard_count(
+            guild_id, kind, since_ms=since, until_ms=until, include_bots=computers)
         pages = max(1, -(-count // PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
-        rows = await self.db.leaderboard(guild_id, kind, since_ms=since, until_ms=until,
+        rows = await self.db.results.leaderboard(guild_id, kind, since_ms=since, until_ms=until,
                                          limit=PAGE_SIZE, offset=page * PAGE_SIZE,
                                          include_bots=computers)
         return LeaderboardPage(kind, period, computers, page, pages, tuple(rows), season)
 
     async def season(self, guild_id: int, period: str, now_ms: int) -> SeasonWindow:
         """The server's season now (``season``) or the one before (``last-season``)."""
-        setting = await self.db.guild_season(guild_id)
+        setting = await self.db.seasons.of_guild(guild_id)
         if setting.length is None:
             raise UserError(NO_SEASONS)
         current = season_at(setting.length, now_ms)
@@ -109,7 +109,7 @@ class StatsService:
 
     async def player(self, guild_id: int, player_id: int) -> list[PlayerStats]:
         """A member's figures in this server, one entry per game kind played."""
-        return await self.db.player_stats(guild_id, str(player_id))
+        return await self.db.results.player_stats(guild_id, str(player_id))
 
     async def history(self, guild_id: int, player_id: int, *, steps_of: Collection[str] = (),
                       limit: int = LAST_GAMES) -> MemberHistory:
@@ -117,9 +117,10 @@ class StatsService:
         games of the kinds ``steps_of`` (read from the games' logs, in one read).
         """
         member = str(player_id)
-        results = list(reversed(await self.db.recent_results(guild_id, member, limit=limit)))
+        recent = await self.db.history.recent_results(guild_id, member, limit=limit)
+        results = list(reversed(recent))
         wanted = [r for r in results if r.kind in steps_of and kind_of(r.kind).progress]
-        logs = await self.db.games_events([r.game_id for r in wanted]) if wanted else {}
+        logs = await self.db.history.games_events([r.game_id for r in wanted]) if wanted else {}
         steps: dict[int, tuple[dict[str, Any], ...]] = {}
         for r in wanted:
             progress = kind_of(r.kind).progress
@@ -131,11 +132,11 @@ class StatsService:
         return MemberHistory(tuple(results), steps)
     async def achievements(self, guild_id: int, player_id: int) -> list[AchievementRow]:
         """What a member earned in this server, first earned first."""
-        return await self.db.achievements(guild_id, str(player_id))
+        return await self.db.achievements.of_player(guild_id, str(player_id))
 
     async def earned_in(self, game_id: int) -> dict[str, list[str]]:
         """What each person first earned in one game (Discord id -> achievement ids)."""
         out: dict[str, list[str]] = {}
-        for row in await self.db.game_achievements(game_id):
+        for row in await self.db.achievements.of_game(game_id):
             out.setdefault(row.player_id, []).append(row.achievement)
         return out

@@ -115,7 +115,7 @@ class GameStore:
 
     async def get(self, game_id: int) -> Game | None:
         """The game with this id, or None."""
-        game = await self.db.get_game(game_id)
+        game = await self.db.games.get(game_id)
         if game is not None:
             self.cache.note(game)
         return game
@@ -138,5 +138,5 @@ class GameStore:
         """The game's most recent events (those of the current round at least)."""
         kept = self.cache.recent(game)
         if kept is None:
-            kept = self.cache.keep_recent(game, await self.db.game_events(game.id))
+            kept = self.cache.keep_recent(game, await self.db.games.events(game.id))
         return kept

@@ -109,7 +109,7 @@ class Turns:
         seated = replace(game, players=tuple(replace(p, stand_in=reason) if p.seat == seat
                                              else p for p in game.players))
         try:
-            game = await self.db.stand_in(game.id, seat, reason, game.version,
+            game = await self.db.games.stand_in(game.id, seat, reason, game.version,
                                           self.deadline(seated, state), self.clock())
         except StaleVersion:
             raise StaleClick("The game just moved on: try again.") from None
@@ -143,7 +143,7 @@ class Turns:
         token = game.players[seat].token  # the log never holds a Discord id
         actor = token if by != "timeout" else f"timeout:{token}"
         try:  # the version guard: of racing writers (other processes too), one wins
-            game = await self.db.commit_action(
+            game = await self.db.games.commit_action(
                 game.id, game.version, action=action.to_json(), actor=actor, events=objs,
                 state=engine.state_to_json(new_state),
                 deadline_ms=self.deadline(game, new_state), now_ms=now, finish=finish,

@@ -56,7 +56,7 @@ async def test_one_host_in_a_hundred_channels_at_once_opens_three(
     a, b = two_services
     opened = await asyncio.gather(*(_open(a if c % 2 else b, 1, 100 + c) for c in range(100)))
     assert sum(opened) == 3
-    assert len(await a.db.open_games_of_host(HOST.id)) == 3
+    assert len(await a.db.games.open_of_host(HOST.id)) == 3
 
 
 async def test_a_server_at_its_limit_opens_no_more(

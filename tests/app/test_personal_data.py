@@ -128,7 +128,7 @@ async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
     before = {gid: (await service.log_of(g)).events
               for gid in (ids["finished"], ids["elsewhere"], ids["without"])
               if (g := await service.get_game(gid)) is not None}
-    bob_before = await service.db.ratings(ONE.guild_id, "royale", [str(BOB.id)])
+    bob_before = await service.db.results.ratings(ONE.guild_id, "royale", [str(BOB.id)])
     board_before = [replace(e, position=0) for e in (await stats.leaderboard(
         ONE.guild_id, "royale", "all", 0, True)).entries if e.player_id != str(ALICE.id)]
     assert str(ALICE.id) in everything(backend) and ALICE.name in everything(backend)
@@ -145,7 +145,7 @@ async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
     assert {g.id: g.status for g in gone.lobbies} == {ids["hosted"]: "cancelled",
                                                      ids["joined"]: "lobby"}
     # every other player's history as it was: their ratings, the leaderboard, the logs
-    assert await service.db.ratings(ONE.guild_id, "royale", [str(BOB.id)]) == bob_before
+    assert await service.db.results.ratings(ONE.guild_id, "royale", [str(BOB.id)]) == bob_before
     assert [replace(e, position=0) for e in (await stats.leaderboard(
         ONE.guild_id, "royale", "all", 0, True)).entries] == board_before
     for gid, events in before.items():
@@ -157,7 +157,7 @@ async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
         assert report.ok, report.lines(verbose=True)
     # the game in play goes on with the computer in the seat, unrated
     await play_to_end(service, ids["playing"], random.Random(3))
-    results = await service.db.game_results(ids["playing"])
+    results = await service.db.results.of_game(ids["playing"])
     assert sorted(r.player_id for r in results) == [str(BOB.id), "cpu:easy:1"]  # not the seat
     assert str(ALICE.id) not in everything(backend)
     # nothing is left to copy
@@ -190,7 +190,7 @@ async def test_a_removed_servers_data_goes_after_the_retention(service: GameServ
     games = await service.privacy.departed(ONE.guild_id)
     assert {g.id for g in games} == {ids["hosted"], ids["playing"]}
     assert all(g.status == "abandoned" for g in games)
-    assert await service.db.open_games_of_guild(ONE.guild_id) == []
+    assert await service.db.games.open_in_guild(ONE.guild_id) == []
     assert len(service.deadlines) == 1  # no timer fires into the server (the other's lobby)
     clock.now += 30 * DAY_MS - 1
     assert await service.privacy.purge(dry_run=False) == {}  # not before

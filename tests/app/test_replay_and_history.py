@@ -78,7 +78,7 @@ async def test_a_finished_games_replay(services: tuple[GameService, StatsService
     for frame in replay.frames:  # the people by their Discord ids, as the log is shown
         assert frame.state.totals() == [totals[p][frame.step - 1] for p in ids]
         assert {e["player"] for e in frame.events if e["event"] == "score"} == set(ids)
-    results = {r.player_id: r.score for r in await svc.db.game_results(gid)}
+    results = {r.player_id: r.score for r in await svc.db.results.of_game(gid)}
     assert dict(zip(ids, replay.frames[-1].state.totals(), strict=True)) == results
     assert replay.frame(0).step == 1 and replay.frame(99).step == 10
     # any channel of the server; the kind when asked; the channel's last game by default
@@ -133,7 +133,7 @@ async def test_a_members_history(services: tuple[GameService, StatsService]) -> 
     nobody = await stats.history(HERE.guild_id, 999, steps_of=("royale",))
     assert nobody.results == () and nobody.steps == {}
     with pytest.raises(InvalidData):
-        await svc.db.recent_results(HERE.guild_id, str(ALICE.id), limit=0)
-    logs = await svc.db.games_events([games[0], games[1], 10**9])
+        await svc.db.history.recent_results(HERE.guild_id, str(ALICE.id), limit=0)
+    logs = await svc.db.history.games_events([games[0], games[1], 10**9])
     assert set(logs) == {games[0], games[1]}
-    assert logs[games[0]] == await svc.db.game_events(games[0])
+    assert logs[games[0]] == await svc.db.games.events(games[0])

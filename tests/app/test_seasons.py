@@ -123,7 +123,7 @@ async def test_a_season_ends_once_with_its_podium(
     for n in range(3):
         await played(svc, [ALICE, BOB], 600 + n, n)
     await played(svc, [BOB, CAROL], 610, 9)
-    assert len(await svc.db.ratings(GUILD, "royale", [str(ALICE.id)])) == 1
+    assert len(await svc.db.results.ratings(GUILD, "royale", [str(ALICE.id)])) == 1
     assert await svc.seasons.due() == []  # January is not over
     january = await stats.leaderboard(GUILD, "royale", "season", 0, False)
     assert january.season is not None and january.season.key == "2026-01"
@@ -143,7 +143,7 @@ async def test_a_season_ends_once_with_its_podium(
             [e.player_id for e in january.entries][:3]
         assert [e.wins for e in podium] == sorted((e.wins for e in podium), reverse=True)
         assert "posing" not in end.podium  # nobody played it
-        assert await svc.db.ratings(GUILD, "royale", [str(ALICE.id)]) == {}  # reset
+        assert await svc.db.results.ratings(GUILD, "royale", [str(ALICE.id)]) == {}  # reset
         await svc.seasons.settled(end, "posted", 1234)
         clock.now += 3 * 3600 * 1000
         assert await svc.seasons.due() == [] and await other.seasons.due() == []

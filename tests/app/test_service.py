@@ -50,7 +50,7 @@ def pick_first(state: object, seat: int) -> Pick:
 
 async def test_concurrent_actions_apply_once(service: GameService) -> None:
     gid = await two_player_game(service)
-    game = await service.db.get_game(gid)
+    game = await service.db.games.get(gid)
     assert game is not None
     state = service.state_of(game)
     seat = service_seat = state.queue[0][0]
@@ -61,14 +61,14 @@ async def test_concurrent_actions_apply_once(service: GameService) -> None:
     ok = [r for r in results if not isinstance(r, BaseException)]
     stale = [r for r in results if isinstance(r, StaleClick)]
     assert len(ok) == 1 and len(stale) == 4
-    log = await service.db.action_log(gid)
+    log = await service.db.games.action_log(gid)
     assert [a.actor for a in log].count(game.players[seat].token) == 1  # "p1": never an id
     assert service_seat == seat
 
 
 async def test_wrong_user_and_stranger(service: GameService) -> None:
     gid = await two_player_game(service)
-    game = await service.db.get_game(gid)
+    game = await service.db.games.get(gid)
     assert game is not None
     seat = service.state_of(game).queue[0][0]
     other = 3 - int(game.players[seat].player_id)
@@ -76,12 +76,12 @@ async def test_wrong_user_and_stranger(service: GameService) -> None:
         await service.act(gid, other, game.version, pick_first)
     with pytest.raises(NotYourTurnError, match="not playing"):
         await service.act(gid, 99, game.version, pick_first)
-    assert await service.db.action_log(gid) == []
+    assert await service.db.games.action_log(gid) == []
 
 
 async def test_timeout_races_a_player_and_applies_once(service: GameService) -> None:
     gid = await two_player_game(service, timeout=60)
-    game = await service.db.get_game(gid)
+    game = await service.db.games.get(gid)
     assert game is not None
     seat = service.state_of(game).queue[0][0]
     user = int(game.players[seat].player_id)
@@ -90,7 +90,7 @@ async def test_timeout_races_a_player_and_applies_once(service: GameService) -> 
                                    return_exceptions=True)
     applied = [r for r in results if r is not None and not isinstance(r, BaseException)]
     assert len(applied) == 1
-    assert len(await service.db.action_log(gid)) == 1
+    assert len(await service.db.games.action_log(gid)) == 1
 
 
 async def test_computer_seats_play_and_finish_results(service: GameService) -> None:
@@ -105,9 +105,9 @@ async def test_computer_seats_play_and_finish_results(service: GameService) -> N
                                     lambda st, seat: player.choose(st))
         state = outcome.state
     assert outcome.finished and state.phase.value == "over"
-    results = await service.db.game_results(game.id)
+    results = await service.db.results.of_game(game.id)
     assert len(results) == 2
-    log = await service.db.action_log(game.id)
+    log = await service.db.games.action_log(game.id)
     assert {a.actor for a in log} == {"p1", "cpu:1"}  # a person by their seat's token
     with pytest.raises(GameNotRunning):
         await service.act(game.id, 1, outcome.game.version, pick_first)

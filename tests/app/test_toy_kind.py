@@ -73,7 +73,7 @@ async def play_to_the_end(svc: GameService) -> tuple[int, list[str]]:
         outcome = await svc.act(game.id, int(game.players[seat].player_id), game.version,
                                 lambda state, seat: toy.Take(seat, 2))
     assert outcome.finished
-    log = await svc.db.action_log(outcome.game.id)
+    log = await svc.db.games.action_log(outcome.game.id)
     return outcome.game.id, [a.actor for a in log]
 
 

@@ -186,7 +186,7 @@ class Node:
                 env.settle_timeout = before
         elif verb == "status":
             for table in self.tables:
-                game = await env.bot.service.db.latest_game_in_channel(table.channel.id)
+                game = await env.bot.service.db.games.latest_in_channel(table.channel.id)
                 say("GAME", game.id, game.status, game.version)
         elif verb == "season":
             for table in self.tables:
@@ -199,7 +199,7 @@ class Node:
                 say("PODIUMS", table.guild.id, len(shown))
 
     async def is_open(self, table: Table) -> bool:
-        game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+        game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
         return game is not None and game.is_open
 
 

@@ -48,7 +48,7 @@ async def started(owner: GameService) -> int:
 
 async def waiting(svc: GameService, gid: int) -> tuple[int, int]:
     """(the user who must decide, the game's version)."""
-    game = await svc.db.get_game(gid)
+    game = await svc.db.games.get(gid)
     assert game is not None
     seat = svc.state_of(game).queue[0][0]
     return int(game.players[seat].player_id), game.version
@@ -56,7 +56,7 @@ async def waiting(svc: GameService, gid: int) -> tuple[int, int]:
 
 async def token(svc: GameService, gid: int, user: int) -> str:
     """The token the user is named by in the game's action log (their seat's: ``p1``)."""
-    game = await svc.db.get_game(gid)
+    game = await svc.db.games.get(gid)
     assert game is not None
     return next(p.token for p in game.players if p.player_id == str(user))
 
@@ -76,13 +76,13 @@ async def test_a_click_on_the_other_cluster_applies_once_and_arms_no_timer(
     user, version = await waiting(b, gid)
     await b.act(gid, user, version, pick_first)
     assert b.pending_timers == 0  # B does not run the timers of A's games
-    log = await a.db.action_log(gid)
+    log = await a.db.games.action_log(gid)
     assert [x.actor for x in log] == [await token(a, gid, user)]
     # A's timer, armed at the old version, finds the game moved on: it applies nothing and
     # follows the game's new deadline.
     assert await a.timeout(gid, version) is None
     assert a.pending_timers == 1
-    assert len(await a.db.action_log(gid)) == 1
+    assert len(await a.db.games.action_log(gid)) == 1
 
 
 async def test_racing_clicks_from_both_clusters_apply_once(
@@ -97,7 +97,7 @@ async def test_racing_clicks_from_both_clusters_apply_once(
     refused = [r for r in results if isinstance(r, StaleClick)]
     assert len(applied) == 1 and len(refused) == 1, results
     assert "latest message" in str(refused[0])  # politely, as a stale click
-    assert [x.actor for x in await a.db.action_log(gid)] == [await token(a, gid, user)]
+    assert [x.actor for x in await a.db.games.action_log(gid)] == [await token(a, gid, user)]
 
 
 async def test_racing_timeouts_fire_once(clusters: tuple[GameService, GameService]) -> None:
@@ -106,7 +106,7 @@ async def test_racing_timeouts_fire_once(clusters: tuple[GameService, GameServic
     user, version = await waiting(a, gid)
     outcomes = await asyncio.gather(a.timeout(gid, version), b.timeout(gid, version))
     assert sum(o is not None for o in outcomes) == 1
-    log = await a.db.action_log(gid)
+    log = await a.db.games.action_log(gid)
     assert [x.actor for x in log] == [f"timeout:{await token(a, gid, user)}"]
 
 
@@ -130,5 +130,5 @@ async def test_racing_starts_from_both_clusters_start_once(
     started_ = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, PlayerError)]
     assert len(started_) == 1 and len(refused) == 1, results
-    events = await a.db.game_events(game.id)
+    events = await a.db.games.events(game.id)
     assert [e["event"] for e in events].count("setup") == 1

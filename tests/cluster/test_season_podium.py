@@ -29,7 +29,7 @@ def podiums(node: NodeProcess) -> dict[int, int]:
 async def _ends(url: str, guilds: list[int]) -> list[object]:
     db = await open_database(url)
     try:
-        return [await db.season_end(g, "2026-01") for g in guilds]
+        return [await db.seasons.end_of(g, "2026-01") for g in guilds]
     finally:
         await db.close()
 

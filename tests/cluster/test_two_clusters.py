@@ -29,7 +29,7 @@ from tests.pgcluster import Cluster
 async def _logs(url: str, game_ids: list[int]) -> dict[int, tuple[object, list, list]]:
     db = await open_database(url)
     try:
-        return {g: (await db.get_game(g), await db.action_log(g), await db.game_events(g))
+        return {g: (await db.games.get(g), await db.games.action_log(g), await db.games.events(g))
                 for g in game_ids}
     finally:
         await db.close()

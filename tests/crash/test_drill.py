@@ -15,6 +15,7 @@ import pytest
 from bot.rules.registry import engine_for, kind_of
 from bot.service import GameService, Person, Place, is_cpu
 from storage import Database, GameRow
+from storage.game_records import GameRecords
 from tools.crashdrill.child import chooser
 from tools.crashdrill.drill import DrillReport, choose_plan, main, run_drill
 from tools.crashdrill.protocol import DEFAULT_VARIANTS, Variant, variant_of
@@ -84,7 +85,7 @@ class Killed(Exception):
     """Stands for the SIGKILL: nothing after it is committed."""
 
 
-class DiesBeforeComputerMoves(Database):
+class DiesBeforeComputerMoves(GameRecords[Any]):
     """The process 'dies' when a computer seat's action is about to be committed."""
 
     armed = False
@@ -97,14 +98,14 @@ class DiesBeforeComputerMoves(Database):
 
 async def test_a_restart_plays_the_computer_seat_a_crash_left_waiting(tmp_path: Path) -> None:
     path = tmp_path / "stuck.db"
-    db = await DiesBeforeComputerMoves.open(path)
-    assert isinstance(db, DiesBeforeComputerMoves)
+    db = await Database.open(path)
+    dies = db.games = DiesBeforeComputerMoves(db)
     service = GameService(db, seed_source=lambda: 77)
     game = await service.lobbies.new_lobby(kind="royale", place=Place(1, 2), host=Person(5, "p"),
                                    settings={"expansions": [], "turn_timeout": 3600})
     game = await service.lobbies.add_computer(game.id, Person(5, "p"))
     game = (await service.start(game.id, Person(5, "p"))).game
-    db.armed = True
+    dies.armed = True
     engine = engine_for("royale")
     with pytest.raises(Killed):
         for _ in range(200):  # the person plays until a computer seat must answer
@@ -119,7 +120,7 @@ async def test_a_restart_plays_the_computer_seat_a_crash_left_waiting(tmp_path: 
     try:
         await service2.restore()
         await _settle()
-        game = await db2.get_game(game.id) or game
+        game = await db2.games.get(game.id) or game
         seat = engine.current_seat(service2.state_of(game))
         assert not is_cpu(game.players[seat].player_id) or service2.pending_timers > 0
     finally:

@@ -20,8 +20,8 @@ from tests.e2e.test_royale_guards import play_until, started
 
 async def actions_of(table: Table) -> list:  # type: ignore[type-arg]
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
-    return await db.action_log(game.id)
+    game = await db.games.latest_in_channel(table.channel.id)
+    return await db.games.action_log(game.id)
 
 
 async def test_a_crowd_on_one_button(table: Table) -> None:
@@ -36,7 +36,7 @@ async def test_a_crowd_on_one_button(table: Table) -> None:
     applied = [r for r in results if not refused(r)]
     assert len(applied) == 1
     assert len(await actions_of(table)) > before
-    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     picks = [a for a in (await actions_of(table))[before:] if a.action["type"] == "pick"
              and a.actor == token_of(game, table.decider(msg).id)]
     assert len(picks) == 1
@@ -79,7 +79,7 @@ async def test_slash_options_at_their_limits(table: Table) -> None:
     for bad in (14, 3601):
         with pytest.raises(Exception, match="must be"):
             await table["alice"].slash(table.channel, "royale new", turn_timeout=bad)
-    assert await table.env.bot.service.db.open_game_in_channel(table.channel.id) is None
+    assert await table.env.bot.service.db.games.open_in_channel(table.channel.id) is None
 
 
 @pytest.mark.parametrize("status", [429, 500])

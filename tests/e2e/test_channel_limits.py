@@ -49,7 +49,7 @@ async def _play_under_limits(table: Table, limits: ChannelLimits, seed: int) -> 
     rng = random.Random(seed)
     clicks: list[Any] = []
     for _ in range(4000):
-        game = await db.latest_game_in_channel(table.channel.id)
+        game = await db.games.latest_in_channel(table.channel.id)
         if game is not None and game.status == "finished":
             break
         await _decide(table, rng, clicks)

@@ -35,13 +35,13 @@ async def test_full_game(table: Table, players: int, options: tuple[str, ...]) -
     await table.play_to_end(random.Random(seed), trade_rate=0.4)
 
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
     assert len(game.players) == players
-    report = validate_objects(await db.game_events(game.id))
+    report = validate_objects(await db.games.events(game.id))
     assert report.ok, report.lines(verbose=True)
     assert report.games[0].complete and report.games[0].kind == "royale"
-    board = await db.leaderboard(game.guild_id, "royale", limit=20, include_bots=True)
+    board = await db.results.leaderboard(game.guild_id, "royale", limit=20, include_bots=True)
     assert {r.player_id for r in board} == set(game.player_ids)
     assert sum(r.wins for r in board) == len(report.games[0].winners)
 
@@ -54,12 +54,12 @@ async def test_full_posing_game(table: Table, players: int) -> None:
     await start_posing(table, names, seed=90 + players)
     await Player(table, random.Random(players)).play_to_end()
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
-    report = validate_objects(await db.game_events(game.id))
+    report = validate_objects(await db.games.events(game.id))
     assert report.ok, report.lines(verbose=True)
     assert report.games[0].kind == "posing" and report.games[0].complete
-    board = await db.leaderboard(game.guild_id, "posing", limit=20)
+    board = await db.results.leaderboard(game.guild_id, "posing", limit=20)
     assert {r.player_id for r in board} == set(game.player_ids)
-    rated = await db.ratings(game.guild_id, "posing", game.player_ids)
+    rated = await db.results.ratings(game.guild_id, "posing", game.player_ids)
     assert len(rated) == (0 if players == 1 else players)  # solo games are not rated

@@ -44,14 +44,14 @@ async def test_no_seed_leaves_the_bot_before_the_end(table: Table) -> None:
     assert "players" in setup and "bag" in setup  # the rest of the log is there
     await table.play_to_end(random.Random(4))
     events = await log_of(table, table["erin"])
-    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert events[0]["seed"] == game.seed and events[-1]["event"] == "game_end"
 
 
 async def test_a_component_used_in_another_channel_is_refused(table: Table) -> None:
     await started(table, ["alice", "bob"])
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     other = table.guild.create_text_channel("elsewhere")
     # a message in another channel carrying buttons of this game (a forged or copied one)
     forged = [Click("cancel", game.id), Click("join", game.id), Click("pass", game.id,
@@ -63,13 +63,13 @@ async def test_a_component_used_in_another_channel_is_refused(table: Table) -> N
     await channel.send("look", view=view)
     await table.env.settle()
     there = other.last_message
-    before = len(await db.action_log(game.id))
+    before = len(await db.games.action_log(game.id))
     for click in forged:
         res = await table["carol"].click(there, custom_id=click.custom_id("pr"))
         assert "another channel" in private(res).content
-    game_after = await db.get_game(game.id)
+    game_after = await db.games.get(game.id)
     assert game_after.status == "active" and game_after.version == game.version
-    assert len(await db.action_log(game.id)) == before
+    assert len(await db.games.action_log(game.id)) == before
 
 
 @pytest.mark.parametrize("custom_id", [
@@ -104,7 +104,7 @@ async def test_option_values_discord_would_refuse_are_refused_by_the_bot(
         await service.lobbies.new_lobby(
             kind="royale", place=Place(table.guild.id, table.channel.id),
             host=Person(table["alice"].id, "alice"), settings={"turn_timeout": timeout})
-    assert await service.db.open_game_in_channel(table.channel.id) is None
+    assert await service.db.games.open_in_channel(table.channel.id) is None
 
 
 async def test_a_leaderboard_of_a_game_that_does_not_exist(table: Table) -> None:
@@ -126,7 +126,7 @@ async def test_a_refused_edit_is_redrawn_from_the_committed_state(table: Table,
     assert res.acknowledged
     await table.env.advance_time(30)  # the redraw waits a moment, then edits by id
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     fresh = table.game_message()
     moves = [c.custom_id for c in components(fresh)
              if verb(c.custom_id) in ("pick", "pass", "fire", "save", "mtarget", "ttarget")]
@@ -150,8 +150,8 @@ async def test_a_database_held_past_three_seconds_still_answers_in_time(
     who = table.decider(msg)
     button = next(c for c in components(msg) if verb(c.custom_id) == "pick")
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
-    before = len(await db.action_log(game.id))
+    game = await db.games.latest_in_channel(table.channel.id)
+    before = len(await db.games.action_log(game.id))
     held = threading.Event()
 
     def hold() -> None:
@@ -175,7 +175,7 @@ async def test_a_database_held_past_three_seconds_still_answers_in_time(
     assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"
             and "incident" in r.getMessage()]
     caplog.clear()
-    assert len(await db.action_log(game.id)) == before  # nothing half-saved
+    assert len(await db.games.action_log(game.id)) == before  # nothing half-saved
     res = await who.click(table.game_message(), custom_id=button.custom_id)
     assert not refused(res)
-    assert len(await db.action_log(game.id)) == before + 1
+    assert len(await db.games.action_log(game.id)) == before + 1

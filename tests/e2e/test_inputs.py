@@ -65,7 +65,7 @@ def test_an_error_quotes_back_at_most_a_few_dozen_characters() -> None:
 
 
 async def test_a_stored_unknown_language_reads_as_english(table: Table) -> None:
-    await table.env.bot.service.db.set_guild_language(table.guild.id, "qq", 1)
+    await table.env.bot.service.db.settings.set_language(table.guild.id, "qq", 1)
     res = await table["alice"].slash(table.channel, "royale new")
     assert res.response is not None and "Players" in res.response.embeds[0].description
     res = await table["alice"].slash(table.channel, "leaderboard")
@@ -102,7 +102,7 @@ async def test_a_forged_number_option(table: Table, value: Any,
     res = await forged_command(table.env, table["alice"], table.channel, "royale",
                                [{"name": "turn_timeout", "type": 4, "value": value}], sub="new")
     short_private(res)
-    assert await table.env.bot.service.db.open_game_in_channel(table.channel.id) is None
+    assert await table.env.bot.service.db.games.open_in_channel(table.channel.id) is None
     no_traceback(caplog)
 
 
@@ -151,4 +151,4 @@ async def test_a_hundred_new_lobbies_at_once_by_one_host_open_three(table: Table
     refused = [r for r in results if r.response is not None and r.response.ephemeral]
     assert len(opened) == 3 and len(refused) == 97
     assert all("already host 3 open games" in r.response.content for r in refused)
-    assert len(await table.env.bot.service.db.open_games_of_host(table["alice"].id)) == 3
+    assert len(await table.env.bot.service.db.games.open_of_host(table["alice"].id)) == 3

@@ -183,7 +183,7 @@ async def test_posing_language_option_and_server_default(speaking: Table) -> Non
     assert table.channel.last_message.content.endswith(
         "du bist dran bei Posing Pandas: würfle, halte und fülle ein Feld in der "
         "Spielnachricht aus.")
-    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.settings["language"] == "de"
 
 

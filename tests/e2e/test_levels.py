@@ -57,12 +57,12 @@ async def test_each_level_plays_its_own_player_and_hard_runs_off_the_loop(
     assert threads, "the Hard computer never decided"
     assert threading.main_thread().name not in threads  # every expert decision in a thread
     service = table.env.bot.service
-    assert await service.db.open_games() == []
-    results = await service.db.game_results(1)
+    assert await service.db.games.all_open() == []
+    results = await service.db.results.of_game(1)
     by_id = {r.player_id: r for r in results}
     assert set(by_id) >= {"cpu:easy:1", "cpu:2", "cpu:hard:3"}
     assert by_id["cpu:hard:3"].display_name == "Dumpling (computer, hard)"
-    rows = await service.db.ratings(table.guild.id, "royale",
+    rows = await service.db.results.ratings(table.guild.id, "royale",
                                     ["cpu:easy:1", "cpu:2", "cpu:hard:3"])
     assert len(rows) == 3  # one rating per level, never pooled
 

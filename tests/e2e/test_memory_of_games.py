@@ -182,7 +182,7 @@ async def a_player_left(t: Table, rng: random.Random) -> None:
     await start(here, "bob")
     t.guild.remove_member(guest)  # the bot hears it at the guest's timeout
     for _ in range(400):
-        game = await env.bot.service.db.latest_game_in_channel(t.channel.id)
+        game = await env.bot.service.db.games.latest_in_channel(t.channel.id)
         if not game.is_open:
             break
         msg = here.game_message()

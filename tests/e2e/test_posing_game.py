@@ -143,7 +143,7 @@ class Player:
 
 
 async def latest_game(table: Table) -> Any:
-    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None
     return game
 
@@ -228,7 +228,7 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     assert game.status == "finished"
     state = table.env.bot.service.state_of(game)
     assert all(len(boxes) == 11 for boxes in state.filled)
-    results = await table.env.bot.service.db.game_results(game.id)
+    results = await table.env.bot.service.db.results.of_game(game.id)
     assert [(r.player_id, r.score, r.won) for r in results] == \
         [(str(alice.id), sum(state.filled[0].values()), True)]
 
@@ -305,7 +305,7 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
     if len(winners) > 1:
         assert "Shared win" in standings
     assert (await final_card(table)).startswith(PNG_MAGIC)
-    results = await env.bot.service.db.game_results(game.id)
+    results = await env.bot.service.db.results.of_game(game.id)
     assert {r.player_id: r.score for r in results} == totals
     assert {r.player_id for r in results if r.won} == set(winners)
     assert len(results) == 4

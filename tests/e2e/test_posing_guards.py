@@ -55,7 +55,7 @@ def routes(env: Any, since: int) -> list[str]:
 
 async def actions(table: Table) -> list[Any]:
     game = await latest_game(table)
-    return await table.env.bot.service.db.action_log(game.id)
+    return await table.env.bot.service.db.games.action_log(game.id)
 
 
 async def test_stranger_and_out_of_turn_clicks_are_refused(table: Table) -> None:
@@ -249,7 +249,7 @@ async def test_cancel_mid_game_writes_no_results(table: Table) -> None:
     assert res.acknowledged and not refused(res) and "cancelled" in res.response.content
     game = await latest_game(table)
     assert game.status == "cancelled"
-    assert await table.env.bot.service.db.game_results(game.id) == []
+    assert await table.env.bot.service.db.results.of_game(game.id) == []
     assert not custom_ids(table.channel.history()[0])  # the game message lost its buttons
     res = await alice.slash(table.channel, "posing status")
     assert "no Posing Pandas game" in private(res).content

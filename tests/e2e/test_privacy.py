@@ -90,9 +90,9 @@ async def test_forget_me_after_the_button_and_the_game_goes_on(table: Table) -> 
     assert told  # announced on the board
     # the game goes on: bob plays, the computer plays the forgotten seat
     await table.play_to_end(rng)
-    game = await env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
-    results = await env.bot.service.db.game_results(game.id)
+    results = await env.bot.service.db.results.of_game(game.id)
     assert [r.player_id for r in results] == [str(table["bob"].id)]
     board = table.channel.history()[-1]
     assert "former player" in board.content + "".join(
@@ -110,7 +110,8 @@ async def test_a_server_manager_forgets_the_server(table: Table) -> None:
     done = await admin.click(private(res), label="Delete this server's data")
     assert done.acknowledged
     db = table.env.bot.service.db
-    assert await db.server_counts(table.guild.id) == {t: 0 for t in await db.server_counts(0)}
+    nothing = {t: 0 for t in await db.personal.server_counts(0)}
+    assert await db.personal.server_counts(table.guild.id) == nothing
     assert table.env.bot.service.pending_timers == 0
 
 
@@ -130,10 +131,10 @@ async def test_a_removed_servers_data_goes_after_the_retention(table: Table) -> 
     clock: Any = svc
     start = clock.clock()
     await hub.upkeep.purge()
-    assert (await svc.db.server_counts(table.guild.id))["games"] == 1  # not before
+    assert (await svc.db.personal.server_counts(table.guild.id))["games"] == 1  # not before
     svc.clock = lambda: start + 31 * DAY_MS  # type: ignore[method-assign]
     await hub.upkeep.purge()
-    assert (await svc.db.server_counts(table.guild.id))["games"] == 0
+    assert (await svc.db.personal.server_counts(table.guild.id))["games"] == 0
     assert await svc.privacy.departures() == []
 
 

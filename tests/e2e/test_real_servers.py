@@ -33,12 +33,12 @@ LINK = re.compile(r"https://discord.com/channels/\d+/(\d+)/(\d+)")
 
 
 async def latest(table: Table) -> Any:
-    return await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    return await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
 
 
 async def actors(table: Table) -> list[str]:
     game = await latest(table)
-    return [a.actor for a in await table.env.bot.service.db.action_log(game.id)]
+    return [a.actor for a in await table.env.bot.service.db.games.action_log(game.id)]
 
 
 def standing_pings(table: Table) -> list[discord.Message]:
@@ -170,10 +170,10 @@ async def test_a_deleted_channel_ends_its_game_and_frees_its_hosts_slots(table: 
     await env.advance_time(200)  # the timers would have played the game to its end
     assert len(requests_to(table, table.channel.id, since)) <= 5
     db = env.bot.service.db
-    ended = await db.get_game(game.id)
+    ended = await db.games.get(game.id)
     assert ended is not None and ended.status == "abandoned" and ended.deadline_ms is None
-    assert await db.game_results(game.id) == []
-    assert await db.leaderboard(table.guild.id, "royale", since_ms=None, limit=10, offset=0,
+    assert await db.results.of_game(game.id) == []
+    assert await db.results.leaderboard(table.guild.id, "royale", since_ms=None, limit=10, offset=0,
                                 include_bots=True) == []
     assert env.bot.service.pending_timers == 0
     # the lobbies in the deleted channels no longer count against their host
@@ -192,9 +192,9 @@ async def test_the_bot_removed_from_the_server_ends_its_games(table: Table) -> N
     await env.advance_time(200)
     assert requests_to(table, table.channel.id, since) == []
     db = env.bot.service.db
-    ended = await db.get_game(game.id)
+    ended = await db.games.get(game.id)
     assert ended is not None and ended.status == "abandoned"
-    assert await db.game_results(game.id) == [] and env.bot.service.pending_timers == 0
+    assert await db.results.of_game(game.id) == [] and env.bot.service.pending_timers == 0
 
 
 # ---------------------------------------------------------------------------- permissions
@@ -288,7 +288,7 @@ async def test_a_player_who_left_gets_the_computer_and_no_rating(table: Table) -
     assert told  # announced on the board
     game = await latest(table)
     assert game.status == "finished"
-    results = await env.bot.service.db.game_results(game.id)
+    results = await env.bot.service.db.results.of_game(game.id)
     assert str(bob.id) not in {r.player_id for r in results}
     assert {r.player_id for r in results} == {str(table["alice"].id), str(table["carol"].id)}
 
@@ -301,7 +301,7 @@ async def test_resign_hands_the_seat_to_the_computer(table: Table) -> None:
     assert decisions > 5
     game = await latest(table)
     assert [p.stand_in for p in game.players] == [None, "resigned"]
-    results = await table.env.bot.service.db.game_results(game.id)
+    results = await table.env.bot.service.db.results.of_game(game.id)
     assert [r.player_id for r in results] == [str(table["alice"].id)]
     res = await table["alice"].slash(table.channel, "royale log")
     assert "Game 1" in private(res).content

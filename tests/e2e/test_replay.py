@@ -69,7 +69,7 @@ async def test_a_mayhem_games_replay_steps_every_round_and_back(simcord_env: Any
     assert final.content.startswith("🏁 Panda Royale is over!")
     assert [a.filename for a in final.attachments] == ["round-card.png", "running-totals.png"]
     db = env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
     log = (await log_of(db, game)).events
     chart = Image.open(io.BytesIO(await final.attachments[1].read()))
@@ -141,7 +141,7 @@ async def test_replay_anywhere_in_the_server_and_nowhere_else(table: Table) -> N
     await bob.click(table.channel.last_message, label="Join")
     await alice.click(table.channel.last_message, label="Start")
     await table.play_to_end(random.Random(5))
-    game = await env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None
     elsewhere = table.guild.create_text_channel("chat")
     res = await bob.slash(elsewhere, "royale replay", game=game.id)
@@ -196,9 +196,9 @@ async def test_a_posing_replay_goes_turn_by_turn(table: Table) -> None:
     first = await picture(msg)
     msg = await step(table, alice, msg, "Last")
     assert msg.embeds[0].description.startswith("**Turn 11 of 11**")
-    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None
-    (result,) = await table.env.bot.service.db.game_results(game.id)
+    (result,) = await table.env.bot.service.db.results.of_game(game.id)
     assert game_totals(msg) == [result.score]
     assert await picture(msg) != first
 

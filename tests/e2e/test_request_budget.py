@@ -144,7 +144,7 @@ async def test_two_hundred_timeouts_in_one_second_stay_within_the_budget(
     for _ in range(40):
         await env.advance_time(1)
     moved = [g for g in games
-             if any(a.actor.startswith("timeout:") for a in await service.db.action_log(g))]
+             if any(a.actor.startswith("timeout:") for a in await service.db.games.action_log(g))]
     assert len(moved) == GAMES
     assert sent, "no bot-token request"
     rate = bot.budget.rate

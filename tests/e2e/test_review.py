@@ -22,7 +22,7 @@ COSTLY = re.compile(r"^• Round (\d+): (.+) instead of (.+) cost about (\d+) po
 
 
 async def finished(table: Table) -> Any:
-    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
     return game
 
@@ -73,7 +73,7 @@ async def test_review_of_a_four_player_mayhem_game(table: Table,
     # the review is alice's: every judged decision is one of hers, in the stored log
     service = env.bot.service
     found = await service.reviews.review(game, table["alice"].id)
-    rows = await service.db.action_log(game.id)
+    rows = await service.db.games.action_log(game.id)
     seat = next(p.seat for p in game.players if p.player_id == str(table["alice"].id))
     assert found.review.verdicts
     assert all(rows[v.index].action["seat"] == seat for v in found.review.verdicts)
@@ -104,7 +104,7 @@ async def test_royale_review_command(table: Table) -> None:
     await open_lobby(table, ["alice", "bob"])
     await table["alice"].click(table.game_message(), label="Start")
     early = await table["alice"].slash(table.channel, "royale review")
-    game = await table.env.bot.service.db.latest_game_in_channel(table.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert private(early).content == (f"Game {game.id} is not over: its review comes when it "
                                       "ends.")
     await table.play_to_end(random.Random(3))

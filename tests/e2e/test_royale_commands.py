@@ -109,9 +109,9 @@ async def test_cancel_by_host_or_manager_only(table: Table) -> None:
     res = await table["alice"].slash(table.channel, "royale cancel")
     assert not refused(res) and "cancelled" in res.response.content
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     assert game.status == "cancelled"
-    assert await db.game_results(game.id) == []
+    assert await db.results.of_game(game.id) == []
     # the old game's buttons answer politely
     old = [m for m in table.channel.history() if components(m)]
     assert all(not any(verb(c.custom_id) == "pick" for c in components(m)) for m in old)
@@ -127,7 +127,7 @@ async def test_timers_are_rebuilt_at_start_up(table: Table, bot_factory) -> None
     assert table.env.bot.service.pending_timers == 1
     await table.env.advance_time(29)
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
-    assert not any(a.actor.startswith("timeout:") for a in await db.action_log(game.id))
+    game = await db.games.latest_in_channel(table.channel.id)
+    assert not any(a.actor.startswith("timeout:") for a in await db.games.action_log(game.id))
     await table.env.advance_time(2)
-    assert any(a.actor.startswith("timeout:") for a in await db.action_log(game.id))
+    assert any(a.actor.startswith("timeout:") for a in await db.games.action_log(game.id))

@@ -47,11 +47,11 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     assert custom_ids(last_round) == []  # no buttons left, no line about time left
     assert "per decision" not in (last_round.embeds[0].footer.text or "")
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
-    results = await db.game_results(game.id)
+    results = await db.results.of_game(game.id)
     assert {r.player_id for r in results} == {str(table["alice"].id), str(table["bob"].id)}
-    stored = await db.game_events(game.id)  # the stored log names seats, never Discord ids
+    stored = await db.games.events(game.id)  # the stored log names seats, never Discord ids
     assert set(stored[-1]["totals"]) == {"p1", "p2"}
     assert str(table["alice"].id) not in json.dumps(stored)
     events = (await log_of(db, game)).events  # as shown: the people by their Discord ids
@@ -69,7 +69,7 @@ async def test_five_player_game_with_every_mayhem_option(table: Table) -> None:
     decisions = await table.play_to_end(random.Random(11), trade_rate=0.5)
     assert decisions >= 45
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
+    game = await db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
     events = (await log_of(db, game)).events
     kinds = {e["event"] for e in events}
@@ -78,5 +78,5 @@ async def test_five_player_game_with_every_mayhem_option(table: Table) -> None:
     winners = events[-1]["winners"]
     for w in winners:
         assert f"<@{w}>" in final.content
-    ratings = await db.ratings(game.guild_id, "royale", [str(table[p].id) for p in players])
+    ratings = await db.results.ratings(game.guild_id, "royale", [str(table[p].id) for p in players])
     assert len(ratings) == 5 and all(r.games == 1 for r in ratings.values())

@@ -62,14 +62,14 @@ async def test_two_clicks_at_once_apply_once(table: Table) -> None:
     who = table.decider(msg)
     picks = [c for c in components(msg) if verb(c.custom_id) == "pick"]
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
-    before = len(await db.action_log(game.id))
+    game = await db.games.latest_in_channel(table.channel.id)
+    before = len(await db.games.action_log(game.id))
     results = await click_together(table.env, [(who, msg, picks[0].custom_id),
                                                (who, msg, picks[1].custom_id)])
     assert all(r.acknowledged for r in results)
     turned_down = [r for r in results if refused(r)]
     assert len(turned_down) == 1
-    log = await db.action_log(game.id)
+    log = await db.games.action_log(game.id)
     mine = [a for a in log[before:] if a.actor == token_of(game, who.id)]
     assert len(mine) == 1 and mine[0].action["type"] == "pick"
 
@@ -84,8 +84,8 @@ async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     assert table.game_message().content == msg.content
     await table.env.advance_time(2)
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
-    log = await db.action_log(game.id)
+    game = await db.games.latest_in_channel(table.channel.id)
+    log = await db.games.action_log(game.id)
     assert any(a.actor == f"timeout:{token_of(game, waiting.id)}" for a in log)
     seen = [m.content for m in table.channel.history()[-2:]]
     assert any("ran out of time" in c for c in seen)
@@ -108,13 +108,13 @@ async def test_restart_in_the_middle_of_a_trade(table: Table, bot_factory) -> No
     res = await trader.select(msg, [die.options[0].value], custom_id=die.custom_id)
     assert res.acknowledged and not refused(res), res.response and res.response.content
     db = table.env.bot.service.db
-    game = await db.latest_game_in_channel(table.channel.id)
-    log = await db.action_log(game.id)
+    game = await db.games.latest_in_channel(table.channel.id)
+    log = await db.games.action_log(game.id)
     assert log[-1].action["type"] == "trade" or any(a.action["type"] == "trade"
                                                     for a in log[-6:])
     # the game goes on to the end with the restarted bot
     await table.play_to_end(random.Random(6))
-    game = await db.get_game(game.id)
+    game = await db.games.get(game.id)
     assert game.status == "finished"
 
 
@@ -124,7 +124,7 @@ async def test_channel_where_the_bot_may_not_post(table: Table) -> None:
         "locked", overwrites={me: discord.PermissionOverwrite(send_messages=False)})
     res = await table["alice"].slash(locked, "royale new")
     assert "Send Messages" in private(res).content
-    assert await table.env.bot.service.db.open_game_in_channel(locked.id) is None
+    assert await table.env.bot.service.db.games.open_in_channel(locked.id) is None
 
 
 async def test_post_refused_mid_game_carries_on_in_the_old_message(table: Table) -> None:

@@ -75,7 +75,7 @@ async def test_a_season_ends_with_its_podium_once_across_a_restart(
     assert "this season (January 2026)" in embed.title and "bob" in embed.description
     assert "/3 wins" in embed.description  # bob's three games of the season
     db = table.env.bot.service.db
-    assert await db.ratings(table.guild.id, "royale", [str(table["bob"].id)])
+    assert await db.results.ratings(table.guild.id, "royale", [str(table["bob"].id)])
 
     await to_next_month(table)
     (podium,) = podiums(hall)
@@ -86,7 +86,7 @@ async def test_a_season_ends_with_its_podium_once_across_a_restart(
     assert royale.value.count("\n") == 2  # alice, bob and carol
     assert "start again" in podium.embeds[0].footer.text
     assert podium.mentions == [] and not podiums(table.channel)
-    assert await db.ratings(table.guild.id, "royale", [str(table["bob"].id)]) == {}
+    assert await db.results.ratings(table.guild.id, "royale", [str(table["bob"].id)]) == {}
 
     old = table.env.bot
     await table.env.restart_bot(bot_factory())
@@ -113,11 +113,11 @@ async def test_no_podium_where_the_bot_may_not_post_and_none_for_an_empty_season
     await a_game(table, ["alice", "bob"], 7)
     await to_next_month(table)
     assert podiums(locked) == [] and podiums(table.channel) == []
-    end = await table.env.bot.service.db.season_end(table.guild.id, "2026-01")
+    end = await table.env.bot.service.db.seasons.end_of(table.guild.id, "2026-01")
     assert end is not None and end.outcome == "refused" and end.message_id is None
     # February: nobody plays; its end posts nothing (and is settled as empty).
     await to_next_month(table)
-    end = await table.env.bot.service.db.season_end(table.guild.id, "2026-02")
+    end = await table.env.bot.service.db.seasons.end_of(table.guild.id, "2026-02")
     assert end is not None and end.outcome == "empty"
     # The command's channel is the podium's when none was chosen before.
     other = table.guild.create_text_channel("other")

@@ -45,7 +45,7 @@ async def test_a_game_plays_in_its_thread_and_the_channel_gets_one_result(
     assert len(after) == 1 and "its thread" in after[0].content  # one result message
     assert (after[0].embeds and "wins" in (after[0].embeds[0].description or "")) \
         or "Shared win" in (after[0].embeds[0].description or "")
-    game = await table.env.bot.service.db.latest_game_in_channel(thread.channel.id)
+    game = await table.env.bot.service.db.games.latest_in_channel(thread.channel.id)
     assert game is not None and game.parent_channel_id == table.channel.id
     assert game.status == "finished"
 

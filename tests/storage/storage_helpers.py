@@ -30,7 +30,7 @@ async def new_game(
     now_ms: int = T0,
 ) -> GameRow:
     """A lobby game with Ann, Bob and Cat unless ``players`` is given."""
-    return await db.create_game(
+    return await db.games.create(
         guild_id=guild_id,
         channel_id=channel_id,
         kind=kind,
@@ -53,14 +53,14 @@ def setup_events(game: GameRow) -> list[dict[str, Any]]:
 async def started_game(db: Storage, **kwargs: Any) -> GameRow:
     """A game (see :func:`new_game`) that has been started with state ``{"step": 0}``."""
     game = await new_game(db, **kwargs)
-    return await db.start_game(
+    return await db.games.start(
         game.id, game.version, {"step": 0}, setup_events(game), T0 + 60_000, T0 + 10
     )
 
 
 async def play(db: Storage, game: GameRow, step: int, **kwargs: Any) -> GameRow:
     """Commit action number ``step`` (state ``{"step": step}``) to ``game``."""
-    return await db.commit_action(
+    return await db.games.commit_action(
         game.id,
         game.version,
         action={"seat": step % max(1, len(game.players)), "step": step},

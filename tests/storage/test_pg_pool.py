@@ -20,7 +20,7 @@ async def test_a_transaction_costs_no_reset_round_trip(pg_backend: Backend) -> N
             conn.raw.add_query_logger(lambda record: seen.append(record.query))
             return await conn.raw.fetchval("SELECT 1")
 
-        assert await db._read(mark) == 1
+        assert await db.read(mark) == 1
         # the pool released the connection: with asyncpg's default its reset query
         # (pg_advisory_unlock_all, CLOSE ALL, UNLISTEN *, RESET ALL) would be logged here
         assert not any("RESET" in q.upper() or "UNLISTEN" in q.upper() for q in seen), seen

@@ -11,7 +11,7 @@ Every statement they execute is captured where storage hands it to the driver (a
 connection; PostgreSQL: :class:`storage.pgconn.PgConn`), then explained on another connection
 of the same database: SQLite's ``EXPLAIN QUERY PLAN`` must not ``SCAN`` a game table (a
 ``SEARCH`` through an index is the only way in), PostgreSQL's plan must have no ``Seq Scan``
-on one. ``open_games()`` (every open game of every server) is for start-up only: no
+on one. ``games.all_open()`` (every open game of every server) is for start-up only: no
 interaction calls it.
 """
 
@@ -152,12 +152,12 @@ async def seed_other_servers(db: Storage, rng: random.Random) -> None:
             [(100 + g, f"20{y:02d}-{m:02d}", T0, T0 + 1, T0, T0) for g in range(OTHER_GUILDS)
              for y in (21, 22) for m in range(1, 13)])
 
-    await db._write(work)
+    await db.write(work)
 
     async def analyze(conn: Conn) -> None:
         await execute(conn, "ANALYZE")
 
-    await db._write(analyze)
+    await db.write(analyze)
 
 
 # ---------------------------------------------------------------------- capturing statements
@@ -442,32 +442,32 @@ async def test_every_interaction_query_is_indexed(
     everyone: list[str] = []
 
     async def spy_open_games() -> Any:
-        everyone.append("open_games")
-        return await type(db).open_games(db)
+        everyone.append("games.all_open")
+        return await type(db.games).all_open(db.games)
 
     async def this_server_s_seasons() -> Any:
         # The periodic check's one read of every server with seasons (its partial index):
         # a timer's, never an interaction's; here it finds this server only.
-        return [await db.guild_season(GUILD)]
+        return [await db.seasons.of_guild(GUILD)]
 
-    monkeypatch.setattr(db, "open_games", spy_open_games)
-    monkeypatch.setattr(db, "seasonal_guilds", this_server_s_seasons)
+    monkeypatch.setattr(db.games, "all_open", spy_open_games)
+    monkeypatch.setattr(db.seasons, "seasonal_guilds", this_server_s_seasons)
     rec = Recorder()
     capture(monkeypatch, rec)
     try:
         await play_interactions(svc, stats, other, clock, rec)
-        assert not everyone, "an interaction read every server's open games (open_games)"
+        assert not everyone, "an interaction read every server's open games (games.all_open)"
         restarted = GameService(db, clock=clock)
         await restarted.restore()  # start-up: the one caller
         await restarted.close()
-        assert everyone == ["open_games"]
+        assert everyone == ["games.all_open"]
     finally:
         monkeypatch.undo()
         await svc.close()
         await other.close()
     assert not [s for s in rec.statements
                 if re.search(r"FROM games WHERE status IN \('lobby', 'active'\) ORDER BY id",
-                             s.sql)], "an interaction ran open_games()'s query"
+                             s.sql)], "an interaction ran games.all_open()'s query"
 
     # One plan per statement text (the first parameters it ran with).
     unique: dict[str, Statement] = {}

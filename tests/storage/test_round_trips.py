@@ -53,12 +53,12 @@ async def test_a_game_is_read_in_one_statement(backend: Backend) -> None:
     try:
         game = await started_game(db, players=seats("Ann", "Bob", "Cat", "Dan", bots=6))
         take = await _recorder(db)
-        again = await db.get_game(game.id)
+        again = await db.games.get(game.id)
         assert take() == ["SELECT ID,"]  # no BEGIN, no COMMIT, no second SELECT
         assert again == game
         assert [p.seat for p in again.players] == list(range(10))
         assert again.players[4].is_bot and not again.players[3].is_bot
-        assert await db.get_game(game.id + 99) is None
+        assert await db.games.get(game.id + 99) is None
         assert take() == ["SELECT ID,"]
     finally:
         await db.close()
@@ -80,11 +80,11 @@ async def test_a_decision_commits_in_one_statement_on_postgresql_four_on_sqlite(
         # the game the UPDATE returned is the game as stored, players included
         assert after.version == game.version + 1 and after.players == game.players
         assert after.state == {"step": 1} and after.deadline_ms == T0 + 120_000
-        assert await db.get_game(game.id) == after
-        log = await db.action_log(game.id)
+        assert await db.games.get(game.id) == after
+        log = await db.games.action_log(game.id)
         assert [a.seq for a in log] == [1]
         await play(db, after, 2)
-        assert [a.seq for a in await db.action_log(game.id)] == [1, 2]
+        assert [a.seq for a in await db.games.action_log(game.id)] == [1, 2]
     finally:
         await db.close()
 
@@ -98,10 +98,10 @@ async def test_an_update_that_matches_no_row_still_says_why(backend: Backend,
         moved = await play(db, game, 1)
         expected: Any = StaleVersion
         if mismatch == "finished":
-            await db.end_game(moved.id, "cancelled", "test", T0 + 5)
+            await db.games.end(moved.id, "cancelled", "test", T0 + 5)
             expected = NotActive
         with pytest.raises(expected):
             await play(db, game if mismatch == "stale" else moved, 2)
-        assert len(await db.action_log(game.id)) == 1  # nothing of the refused one written
+        assert len(await db.games.action_log(game.id)) == 1  # nothing of the refused one written
     finally:
         await db.close()

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import pytest
 
 from storage import Database, PgDatabase, StorageBase
+from storage.achievements import AchievementRecords
+from storage.game_records import GameRecords
+from storage.guild_settings import SettingRecords
+from storage.member_history import HistoryRecords
+from storage.personal_data import PersonalRecords
 from storage.pgconn import lock_key, to_pg
 from storage.postgres import is_postgres_url, redact
+from storage.result_records import ResultRecords
+from storage.seasons import SeasonRecords
 
 
 @pytest.mark.parametrize(
@@ -40,13 +48,26 @@ def test_lock_keys_are_stable_64_bit() -> None:
     assert -(2**63) <= key < 2**63
 
 
-def test_both_backends_implement_the_whole_interface() -> None:
+async def test_both_backends_implement_the_whole_interface(tmp_path: Path) -> None:
     public = {
         name for name, member in inspect.getmembers(StorageBase)
         if not name.startswith("_") and callable(member)
     }
-    assert {"create_game", "commit_action", "leaderboard", "player_stats", "close"} <= public
+    assert {"close", "info", "scrub", "write", "read", "statement"} <= public
     for backend in (Database, PgDatabase):
         assert issubclass(backend, StorageBase)
         assert not inspect.isabstract(backend)
         assert callable(backend.open)
+    # The parts, each on the storage that holds it (they run their transactions on it).
+    db = await Database.open(tmp_path / "parts.db")
+    try:
+        parts = {"games": GameRecords, "results": ResultRecords, "settings": SettingRecords,
+                 "history": HistoryRecords, "personal": PersonalRecords,
+                 "seasons": SeasonRecords, "achievements": AchievementRecords}
+        for name, part in parts.items():
+            assert isinstance(getattr(db, name), part)
+            assert getattr(db, name)._db is db
+        assert {"create", "get", "commit_action", "events"} <= set(vars(GameRecords))
+        assert {"leaderboard", "player_stats", "ratings", "of_game"} <= set(vars(ResultRecords))
+    finally:
+        await db.close()

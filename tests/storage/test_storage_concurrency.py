@@ -32,13 +32,13 @@ async def test_many_games_commit_at_once(db: Storage) -> None:
     for start, final in zip(games, finals, strict=True):
         assert final.version == start.version + ACTIONS
         assert final.state == {"step": ACTIONS}
-        log = await db.action_log(start.id)
+        log = await db.games.action_log(start.id)
         assert [a.seq for a in log] == list(range(1, ACTIONS + 1))
         assert [a.action["step"] for a in log] == list(range(1, ACTIONS + 1))
-        events = await db.game_events(start.id)
+        events = await db.games.events(start.id)
         assert all(e["game_id"] == start.id for e in events[2:])  # nobody else's events
         assert len(events) == 2 + ACTIONS
-    assert len(await db.open_games()) == GAMES
+    assert len(await db.games.all_open()) == GAMES
 
 
 async def test_racing_clicks_on_one_game_commit_once(db: Storage) -> None:
@@ -49,9 +49,9 @@ async def test_racing_clicks_on_one_game_commit_once(db: Storage) -> None:
     winners = [o for o in outcomes if isinstance(o, GameRow)]
     assert len(winners) == 1
     assert all(isinstance(o, StaleVersion) for o in outcomes if o not in winners)
-    log = await db.action_log(game.id)
+    log = await db.games.action_log(game.id)
     assert len(log) == 1
-    assert await db.get_game(game.id) == winners[0]
+    assert await db.games.get(game.id) == winners[0]
     assert winners[0].state == {"step": log[0].action["step"]}
 
 
@@ -63,7 +63,7 @@ async def test_racing_lobbies_in_one_channel_open_once(db: Storage) -> None:
     opened = [o for o in outcomes if isinstance(o, GameRow)]
     assert len(opened) == 1
     assert sum(isinstance(o, ChannelBusy) for o in outcomes) == 9
-    assert [g.id for g in await db.open_games()] == [opened[0].id]
+    assert [g.id for g in await db.games.all_open()] == [opened[0].id]
 
 
 async def test_concurrent_finishes_do_not_lose_rating_updates(db: Storage) -> None:
@@ -83,7 +83,7 @@ async def test_concurrent_finishes_do_not_lose_rating_updates(db: Storage) -> No
 
     await asyncio.gather(
         *(
-            db.commit_action(
+            db.games.commit_action(
                 g.id,
                 g.version,
                 action={},
@@ -98,9 +98,9 @@ async def test_concurrent_finishes_do_not_lose_rating_updates(db: Storage) -> No
         )
     )
     assert seen == [None, *[float(n) for n in range(1, 10)]]
-    ann = (await db.ratings(10, "royale", ["1001"]))["1001"]
+    ann = (await db.results.ratings(10, "royale", ["1001"]))["1001"]
     assert (ann.mu, ann.games) == (10.0, 10)
-    [row] = await db.player_stats(10, "1001", "royale")
+    [row] = await db.results.player_stats(10, "1001", "royale")
     assert (row.games, row.wins, row.rated_games) == (10, 10, 10)
 
 
@@ -111,8 +111,8 @@ async def test_readers_never_see_half_a_write(db: Storage) -> None:
 
     async def reader() -> None:
         while not stop:
-            row = await db.get_game(game.id)
-            log = await db.action_log(game.id)
+            row = await db.games.get(game.id)
+            log = await db.games.action_log(game.id)
             assert row is not None
             snapshots.append((row.version, len(log)))
             # Within get_game itself the version and state always agree.
@@ -148,15 +148,15 @@ async def test_a_cancelled_caller_does_not_break_the_connection(db: Storage) -> 
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        row = await db.get_game(game.id)
+        row = await db.games.get(game.id)
         assert row is not None
-        log = await db.action_log(game.id)
+        log = await db.games.action_log(game.id)
         assert len(log) == row.version - 1  # start_game took version 1
         assert row.state == {"step": log[-1].action["step"]}
         committed.append(row.version > before)
         game = await play(db, row, row.version + 1)  # the connection still works
     assert committed[0] is False and all(committed[2:])
-    assert [a.seq for a in await db.action_log(game.id)] == list(range(1, game.version))
+    assert [a.seq for a in await db.games.action_log(game.id)] == list(range(1, game.version))
 
 
 async def test_close_waits_for_running_transactions(backend: Backend) -> None:
@@ -167,7 +167,7 @@ async def test_close_waits_for_running_transactions(backend: Backend) -> None:
     await db.close()
     committed = await task
     async with await backend.open() as again:
-        assert await again.get_game(game.id) == committed
+        assert await again.games.get(game.id) == committed
 
 
 async def test_two_processes_racing_on_one_game_commit_once(backend: Backend) -> None:
@@ -183,7 +183,7 @@ async def test_two_processes_racing_on_one_game_commit_once(backend: Backend) ->
         winners = [o for o in outcomes if isinstance(o, GameRow)]
         assert len(winners) == 1
         assert all(isinstance(o, StaleVersion) for o in outcomes if o not in winners)
-        assert len(await second.action_log(game.id)) == 1
+        assert len(await second.games.action_log(game.id)) == 1
 
         lobbies = await asyncio.gather(
             *(new_game(first if i % 2 else second, channel_id=77) for i in range(6)),

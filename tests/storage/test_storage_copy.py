@@ -24,12 +24,12 @@ async def _generate(path: Path) -> None:
     still open (in the lobby or being played), over two servers."""
     rng = random.Random(99)
     async with await open_database(path) as db:
-        await db.set_guild_language(1, "es", T0)  # the servers' default languages
-        await db.set_guild_language(2, "ja", T0)
-        await db.set_guild_season(SeasonSetting(1, "monthly", 55, True, T0), T0)  # and seasons
-        await db.claim_season_end(1, "2023-10", T0 - 9, T0 - 1, now_ms=T0, stale_ms=0,
+        await db.settings.set_language(1, "es", T0)  # the servers' default languages
+        await db.settings.set_language(2, "ja", T0)
+        await db.seasons.set(SeasonSetting(1, "monthly", 55, True, T0), T0)  # and seasons
+        await db.seasons.claim_end(1, "2023-10", T0 - 9, T0 - 1, now_ms=T0, stale_ms=0,
                                   reset=False)
-        await db.settle_season_end(1, "2023-10", now_ms=T0, outcome="posted", channel_id=55,
+        await db.seasons.settle_end(1, "2023-10", now_ms=T0, outcome="posted", channel_id=55,
                                    message_id=66)
         for index in range(GAMES):
             now = T0 + index * 1_000
@@ -37,18 +37,18 @@ async def _generate(path: Path) -> None:
             humans = rng.sample(range(40), rng.randint(1, 4))
             players = [PlayerRow(s, str(700 + p), f"P{p}") for s, p in enumerate(humans)]
             players.append(PlayerRow(len(players), "cpu:1", "Computer 1", is_bot=True))
-            game = await db.create_game(
+            game = await db.games.create(
                 guild_id=guild, channel_id=index, kind=rng.choice(("royale", "posing")),
                 host_id=700 + humans[0], settings={"n": index, "text": "héllo ✓"},
                 seed=rng.getrandbits(48), players=players, now_ms=now,
             )
             if index % 50 == 7:
                 continue  # left in the lobby
-            game = await db.start_game(
+            game = await db.games.start(
                 game.id, game.version, {"i": index}, [{"event": "setup"}], now + 99, now + 1
             )
             for step in range(rng.randint(1, 5)):
-                game = await db.commit_action(
+                game = await db.games.commit_action(
                     game.id, game.version, action={"step": step, "é": [1, 2.5, None]},
                     actor=game.player_ids[step % len(players)], events=[{"e": step}],
                     state={"i": index, "step": step}, deadline_ms=now + 500, now_ms=now + 2 + step,
@@ -56,7 +56,7 @@ async def _generate(path: Path) -> None:
             if index % 50 == 9:
                 continue  # still being played
             if index % 10 == 3:
-                await db.cancel_game(game.id, now + 20)
+                await db.games.cancel(game.id, now + 20)
                 continue
             scores = {p.player_id: rng.randint(0, 60) for p in players}
 
@@ -71,7 +71,7 @@ async def _generate(path: Path) -> None:
                       index: int = index) -> dict[str, set[str]]:
                 return {first: {("first_win", "royale_century", "posing_full_card")[index % 3]}}
 
-            await db.commit_action(
+            await db.games.commit_action(
                 game.id, game.version, action={"end": True}, actor=players[0].player_id,
                 events=[{"event": "game_end"}], state={"over": True}, deadline_ms=None,
                 now_ms=now + 30, finish=Finish(scores, rate=rate, award=award),
@@ -90,25 +90,25 @@ async def _everything(db: Storage, every: int = 1) -> tuple[object, ...]:
     """Every row the public API shows (of every ``every``-th game), for comparing databases."""
     games = []
     for game_id in range(1, GAMES + 1, every):
-        game = await db.get_game(game_id)
+        game = await db.games.get(game_id)
         assert game is not None
         games.append(
-            (game, await db.action_log(game_id), await db.game_events(game_id),
-             await db.game_results(game_id))
+            (game, await db.games.action_log(game_id), await db.games.events(game_id),
+             await db.results.of_game(game_id))
         )
     boards = []
     for guild in (1, 2):
         for kind in ("royale", "posing"):
-            board = await db.leaderboard(guild, kind, limit=100, include_bots=True)
+            board = await db.results.leaderboard(guild, kind, limit=100, include_bots=True)
             ids = [row.player_id for row in board]
-            boards.append((board, await db.ratings(guild, kind, ids)))
-    languages = tuple([await db.guild_language(guild) for guild in (1, 2, 3)])
-    seasons = tuple([(await db.guild_season(guild), await db.season_end(guild, "2023-10"))
+            boards.append((board, await db.results.ratings(guild, kind, ids)))
+    languages = tuple([await db.settings.language(guild) for guild in (1, 2, 3)])
+    seasons = tuple([(await db.seasons.of_guild(guild), await db.seasons.end_of(guild, "2023-10"))
                      for guild in (1, 2)])
-    earned = tuple([tuple(await db.achievements(guild, str(700 + p)))
+    earned = tuple([tuple(await db.achievements.of_player(guild, str(700 + p)))
                     for guild in (1, 2) for p in range(40)])
     assert any(earned) and seasons[0][1] is not None
-    return (tuple(games), tuple(boards), tuple(await db.open_games()), languages, seasons,
+    return (tuple(games), tuple(boards), tuple(await db.games.all_open()), languages, seasons,
             earned)
 
 
@@ -125,7 +125,7 @@ async def test_copy_to_postgres_keeps_everything_and_refuses_a_full_target(
         # of games, the open games and every leaderboard and rating, through the public API.
         assert await _everything(dst, every=5) == await _everything(src, every=5)
         # The copy is a working database: new games get new ids.
-        new = await dst.create_game(
+        new = await dst.games.create(
             guild_id=1, channel_id=-1, kind="royale", host_id=1, settings={}, seed=1,
             players=[], now_ms=T0,
         )

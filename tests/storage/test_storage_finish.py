@@ -60,9 +60,9 @@ async def test_finish_writes_results_and_ratings_with_the_last_action(db: Storag
     assert done.finished_ms == T0 + 100_000
     assert done.deadline_ms is None  # a finished game waits for nobody
     assert done.version == game.version + 1
-    assert [a.seq for a in await db.action_log(game.id)] == [1, 2]
+    assert [a.seq for a in await db.games.action_log(game.id)] == [1, 2]
 
-    results = await db.game_results(game.id)
+    results = await db.results.of_game(game.id)
     assert [(r.player_id, r.score, r.rank, r.won) for r in results] == [
         ("1002", 41, 1, True),
         ("1003", 41, 1, True),
@@ -73,7 +73,7 @@ async def test_finish_writes_results_and_ratings_with_the_last_action(db: Storag
     assert {r.player_id: (r.seat, r.display_name) for r in results}["1004"] == (3, "Dan")
 
     assert seen == [{"1001": None, "1002": None, "1003": None, "1004": None}]
-    ratings = await db.ratings(10, "royale", ["1001", "1002", "1003", "1004", "nobody"])
+    ratings = await db.results.ratings(10, "royale", ["1001", "1002", "1003", "1004", "nobody"])
     assert set(ratings) == {"1001", "1002", "1003", "1004"}
     assert (ratings["1001"].mu, ratings["1001"].sigma, ratings["1001"].games) == (26.0, 7.5, 1)
     assert ratings["1001"].ordinal == 26.0 - 3 * 7.5
@@ -88,11 +88,11 @@ async def test_finish_writes_results_and_ratings_with_the_last_action(db: Storag
     second = await started_game(db, players=renamed)
     await finish_game(db, second, Finish({"1001": 1, "1002": 2, "1003": 3}, rate=rate))
     assert seen == [{"1001": (26.0, 7.5), "1002": (26.0, 7.5), "1003": (26.0, 7.5)}]
-    ratings = await db.ratings(10, "royale", ["1001", "1003"])
+    ratings = await db.results.ratings(10, "royale", ["1001", "1003"])
     assert (ratings["1001"].mu, ratings["1001"].games) == (27.0, 2)
     assert ratings["1003"].display_name == "Zoe"  # the latest name
-    assert await db.ratings(10, "posing", ["1001"]) == {}  # per kind
-    assert await db.ratings(11, "royale", ["1001"]) == {}  # per server
+    assert await db.results.ratings(10, "posing", ["1001"]) == {}  # per kind
+    assert await db.results.ratings(11, "royale", ["1001"]) == {}  # per server
 
 
 async def test_no_action_is_accepted_after_the_end(db: Storage) -> None:
@@ -102,7 +102,7 @@ async def test_no_action_is_accepted_after_the_end(db: Storage) -> None:
         await play(db, done, 10)
     with pytest.raises(NotActive):
         await finish_game(db, done, Finish({"1001": 1, "1002": 2, "1003": 3}))
-    assert len(await db.game_results(game.id)) == 3
+    assert len(await db.results.of_game(game.id)) == 3
 
 
 async def test_winners_and_unrated_players_can_be_chosen(db: Storage) -> None:
@@ -113,19 +113,19 @@ async def test_winners_and_unrated_players_can_be_chosen(db: Storage) -> None:
         return {p: r for p, r in plus_one(current).items() if not p.startswith("cpu:")}
 
     await finish_game(db, game, Finish(scores, winners=["1001"], rate=humans_only))
-    results = {r.player_id: r for r in await db.game_results(game.id)}
+    results = {r.player_id: r for r in await db.results.of_game(game.id)}
     assert [results[p].won for p in ("1001", "cpu:1", "cpu:2")] == [True, False, False]
     assert [results[p].rank for p in ("1001", "cpu:1", "cpu:2")] == [2, 2, 1]
     assert results["cpu:1"].is_bot and not results["1001"].is_bot
-    assert set(await db.ratings(10, "royale", ["1001", "cpu:1", "cpu:2"])) == {"1001"}
+    assert set(await db.results.ratings(10, "royale", ["1001", "cpu:1", "cpu:2"])) == {"1001"}
 
 
 async def test_a_solo_game_finishes_without_ratings(db: Storage) -> None:
     game = await started_game(db, kind="posing", players=seats("Solo"))
     await finish_game(db, game, Finish({"1001": 187}))
-    [result] = await db.game_results(game.id)
+    [result] = await db.results.of_game(game.id)
     assert (result.kind, result.score, result.rank, result.won) == ("posing", 187, 1, True)
-    assert await db.ratings(10, "posing", ["1001"]) == {}
+    assert await db.results.ratings(10, "posing", ["1001"]) == {}
 
 
 @pytest.mark.parametrize(
@@ -155,18 +155,18 @@ async def test_a_failed_finish_writes_nothing(
     # Ratings from an earlier game must survive untouched too.
     first = await started_game(db)
     await finish_game(db, first, Finish({"1001": 5, "1002": 6, "1003": 7}, rate=plus_one))
-    ratings_before = await db.ratings(10, "royale", ["1001", "1002", "1003"])
+    ratings_before = await db.results.ratings(10, "royale", ["1001", "1002", "1003"])
 
     game = await play(db, await started_game(db), 1)
-    log_before = await db.action_log(game.id)
+    log_before = await db.games.action_log(game.id)
     with pytest.raises(error):
         await finish_game(db, game, finish)
-    assert await db.get_game(game.id) == game
-    assert await db.action_log(game.id) == log_before
-    assert await db.game_results(game.id) == []
-    assert await db.ratings(10, "royale", ["1001", "1002", "1003"]) == ratings_before
-    assert await db.leaderboard_count(10, "royale") == 3
-    assert sum(row.games for row in await db.leaderboard(10, "royale")) == 3
+    assert await db.games.get(game.id) == game
+    assert await db.games.action_log(game.id) == log_before
+    assert await db.results.of_game(game.id) == []
+    assert await db.results.ratings(10, "royale", ["1001", "1002", "1003"]) == ratings_before
+    assert await db.results.leaderboard_count(10, "royale") == 3
+    assert sum(row.games for row in await db.results.leaderboard(10, "royale")) == 3
 
     # The game is still playable and can finish properly afterwards.
     done = await finish_game(db, game, Finish({"1001": 1, "1002": 2, "1003": 3}))
@@ -182,7 +182,7 @@ async def test_a_stale_finish_writes_nothing_and_does_not_rate(db: Storage) -> N
         return plus_one(current)
 
     with pytest.raises(StaleVersion):
-        await db.commit_action(
+        await db.games.commit_action(
             game.id,
             game.version - 1,
             action={},
@@ -194,9 +194,9 @@ async def test_a_stale_finish_writes_nothing_and_does_not_rate(db: Storage) -> N
             finish=Finish({"1001": 1, "1002": 2, "1003": 3}, rate=rate),
         )
     assert calls == []
-    assert await db.get_game(game.id) == game
-    assert await db.game_results(game.id) == []
-    assert await db.ratings(10, "royale", ["1001"]) == {}
+    assert await db.games.get(game.id) == game
+    assert await db.results.of_game(game.id) == []
+    assert await db.results.ratings(10, "royale", ["1001"]) == {}
 
 
 async def test_the_finish_is_invisible_until_committed(db: Storage, backend: Backend) -> None:
@@ -225,11 +225,11 @@ async def test_the_finish_is_invisible_until_committed(db: Storage, backend: Bac
 async def test_cancelled_games_write_no_results(db: Storage) -> None:
     lobby = await new_game(db, channel_id=1)
     active = await play(db, await started_game(db, channel_id=2), 1)
-    await db.cancel_game(lobby.id, T0)
-    await db.cancel_game(active.id, T0)
-    assert await db.game_results(lobby.id) == []
-    assert await db.game_results(active.id) == []
-    assert await db.leaderboard(10, "royale") == []
-    assert await db.leaderboard_count(10, "royale") == 0
-    assert await db.player_stats(10, "1001") == []
-    assert await db.ratings(10, "royale", ["1001", "1002", "1003"]) == {}
+    await db.games.cancel(lobby.id, T0)
+    await db.games.cancel(active.id, T0)
+    assert await db.results.of_game(lobby.id) == []
+    assert await db.results.of_game(active.id) == []
+    assert await db.results.leaderboard(10, "royale") == []
+    assert await db.results.leaderboard_count(10, "royale") == 0
+    assert await db.results.player_stats(10, "1001") == []
+    assert await db.results.ratings(10, "royale", ["1001", "1002", "1003"]) == {}

@@ -41,7 +41,7 @@ async def test_create_game_makes_a_lobby(db: Storage) -> None:
     assert [p.seat for p in game.players] == [0, 1, 2]
     assert game.player_ids == ["1001", "1002", "cpu:1"]
     assert game.players[2] == PlayerRow(2, "cpu:1", "Computer 1", is_bot=True)
-    assert await db.get_game(game.id) == game
+    assert await db.games.get(game.id) == game
 
 
 @pytest.mark.parametrize(
@@ -56,19 +56,19 @@ async def test_create_game_makes_a_lobby(db: Storage) -> None:
 async def test_bad_seats_are_refused(db: Storage, players: list[PlayerRow]) -> None:
     with pytest.raises(InvalidData):
         await new_game(db, players=players)
-    assert await db.open_games() == []
+    assert await db.games.all_open() == []
 
 
 async def test_any_kind_is_stored_and_an_empty_kind_or_non_json_settings_are_refused(
         db: Storage) -> None:
     # Which kinds exist is the application's registry: storage keeps whatever it is given.
     chess = await new_game(db, kind="chess")
-    assert (await db.get_game(chess.id)).kind == "chess"  # type: ignore[union-attr]
-    await db.cancel_game(chess.id, T0)
+    assert (await db.games.get(chess.id)).kind == "chess"  # type: ignore[union-attr]
+    await db.games.cancel(chess.id, T0)
     with pytest.raises(InvalidData, match="kind"):
         await new_game(db, kind="", channel_id=501)
     with pytest.raises(InvalidData, match="JSON"):
-        await db.create_game(
+        await db.games.create(
             guild_id=1,
             channel_id=1,
             kind="posing",
@@ -78,7 +78,7 @@ async def test_any_kind_is_stored_and_an_empty_kind_or_non_json_settings_are_ref
             players=[],
             now_ms=T0,
         )
-    assert await db.open_games() == []
+    assert await db.games.all_open() == []
 
 
 async def test_one_open_game_per_channel(db: Storage) -> None:
@@ -87,77 +87,78 @@ async def test_one_open_game_per_channel(db: Storage) -> None:
         await new_game(db, kind="posing")
     assert (busy.value.channel_id, busy.value.game_id) == (500, lobby.id)
 
-    active = await db.start_game(lobby.id, 0, {"step": 0}, [], None, T0)
+    active = await db.games.start(lobby.id, 0, {"step": 0}, [], None, T0)
     with pytest.raises(ChannelBusy):
         await new_game(db)
     other_channel = await new_game(db, channel_id=501)
     assert other_channel.id != active.id
 
-    await db.cancel_game(active.id, T0 + 5)
+    await db.games.cancel(active.id, T0 + 5)
     again = await new_game(db)  # the channel is free once its game is over
     assert again.status == "lobby"
-    assert [g.id for g in await db.open_games()] == [other_channel.id, again.id]
+    assert [g.id for g in await db.games.all_open()] == [other_channel.id, again.id]
 
 
 async def test_lookups_by_channel(db: Storage) -> None:
-    assert await db.open_game_in_channel(500) is None
-    assert await db.latest_game_in_channel(500) is None
+    assert await db.games.open_in_channel(500) is None
+    assert await db.games.latest_in_channel(500) is None
     royale = await new_game(db)
-    await db.cancel_game(royale.id, T0)
+    await db.games.cancel(royale.id, T0)
     posing = await new_game(db, kind="posing", players=seats("Solo"))
 
-    assert await db.open_game_in_channel(500) == posing
-    assert (await db.latest_game_in_channel(500)) == posing
-    latest_royale = await db.latest_game_in_channel(500, "royale")
+    assert await db.games.open_in_channel(500) == posing
+    assert (await db.games.latest_in_channel(500)) == posing
+    latest_royale = await db.games.latest_in_channel(500, "royale")
     assert latest_royale is not None and latest_royale.id == royale.id
     assert latest_royale.status == "cancelled"
-    assert await db.latest_game_in_channel(501) is None
-    assert await db.get_game(12345) is None
+    assert await db.games.latest_in_channel(501) is None
+    assert await db.games.get(12345) is None
 
 
 async def test_set_players_in_the_lobby(db: Storage) -> None:
     game = await new_game(db)
-    joined = await db.set_players(game.id, seats("Ann", "Bob", "Cat", "Dan"), game.version, T0 + 1)
+    joined = await db.games.set_players(game.id, seats("Ann", "Bob", "Cat", "Dan"), game.version,
+                                        T0 + 1)
     assert joined.version == 1 and joined.updated_ms == T0 + 1
     assert [p.display_name for p in joined.players] == ["Ann", "Bob", "Cat", "Dan"]
 
-    left = await db.set_players(game.id, seats("Ann", bots=2), joined.version, T0 + 2)
+    left = await db.games.set_players(game.id, seats("Ann", bots=2), joined.version, T0 + 2)
     assert left.version == 2
     assert left.player_ids == ["1001", "cpu:1", "cpu:2"]
 
     with pytest.raises(StaleVersion) as stale:
-        await db.set_players(game.id, seats("Zed"), joined.version, T0 + 3)
+        await db.games.set_players(game.id, seats("Zed"), joined.version, T0 + 3)
     assert (stale.value.expected, stale.value.actual) == (1, 2)
-    assert await db.get_game(game.id) == left
+    assert await db.games.get(game.id) == left
 
     with pytest.raises(GameNotFound):
-        await db.set_players(9999, seats("Zed"), 0, T0)
+        await db.games.set_players(9999, seats("Zed"), 0, T0)
 
-    started = await db.start_game(game.id, left.version, {}, [], None, T0 + 4)
+    started = await db.games.start(game.id, left.version, {}, [], None, T0 + 4)
     with pytest.raises(NotInLobby):
-        await db.set_players(game.id, seats("Zed"), started.version, T0 + 5)
+        await db.games.set_players(game.id, seats("Zed"), started.version, T0 + 5)
 
 
 async def test_start_game_stores_state_and_start_events(db: Storage) -> None:
     game = await new_game(db)
     events = setup_events(game)
-    started = await db.start_game(game.id, 0, {"step": 0, "round": 1}, events, T0 + 99, T0 + 7)
+    started = await db.games.start(game.id, 0, {"step": 0, "round": 1}, events, T0 + 99, T0 + 7)
     assert started.status == "active"
     assert started.version == 1
     assert started.state == {"step": 0, "round": 1}
     assert started.deadline_ms == T0 + 99
     assert started.updated_ms == T0 + 7 and started.created_ms == T0
-    assert await db.game_events(game.id) == events
-    assert await db.action_log(game.id) == []
+    assert await db.games.events(game.id) == events
+    assert await db.games.action_log(game.id) == []
 
     with pytest.raises(NotInLobby):
-        await db.start_game(game.id, started.version, {}, [], None, T0)
+        await db.games.start(game.id, started.version, {}, [], None, T0)
     lobby = await new_game(db, channel_id=9)
     with pytest.raises(StaleVersion):
-        await db.start_game(lobby.id, 5, {}, [], None, T0)
+        await db.games.start(lobby.id, 5, {}, [], None, T0)
     with pytest.raises(GameNotFound):
-        await db.start_game(9999, 0, {}, [], None, T0)
-    assert (await db.get_game(lobby.id)) == lobby
+        await db.games.start(9999, 0, {}, [], None, T0)
+    assert (await db.games.get(lobby.id)) == lobby
 
 
 async def test_commit_action_appends_to_the_log(db: Storage) -> None:
@@ -173,18 +174,18 @@ async def test_commit_action_appends_to_the_log(db: Storage) -> None:
         assert current.deadline_ms == T0 + 60_000 * (step + 1)
         assert current.updated_ms == T0 + 1_000 * step
 
-    log = await db.action_log(game.id)
+    log = await db.games.action_log(game.id)
     assert [a.seq for a in log] == [1, 2, 3, 4, 5]
     assert [a.action["step"] for a in log] == [1, 2, 3, 4, 5]
     assert [a.actor for a in log] == ["1002", "1003", "1001", "1002", "1003"]
     assert log[2].created_ms == T0 + 3_000
     assert log[2].events == [{"event": "pick", "step": 3, "game_id": game.id}]
 
-    events = await db.game_events(game.id)
+    events = await db.games.events(game.id)
     assert events[:2] == setup_events(game)
     assert [e["step"] for e in events[2:]] == [1, 2, 3, 4, 5]
 
-    timed_out = await db.commit_action(
+    timed_out = await db.games.commit_action(
         game.id,
         current.version,
         action={"seat": 0, "auto": True},
@@ -195,23 +196,23 @@ async def test_commit_action_appends_to_the_log(db: Storage) -> None:
         now_ms=T0 + 9_000,
     )
     assert timed_out.deadline_ms is None
-    assert (await db.action_log(game.id))[-1].actor == "timeout:1001"
+    assert (await db.games.action_log(game.id))[-1].actor == "timeout:1001"
 
     with pytest.raises(GameNotFound):
-        await db.game_events(9999)
-    assert await db.action_log(9999) == []
+        await db.games.events(9999)
+    assert await db.games.action_log(9999) == []
 
 
 async def test_stale_version_writes_nothing(db: Storage) -> None:
     game = await started_game(db)
     game = await play(db, game, 1)
     game = await play(db, game, 2)
-    log_before = await db.action_log(game.id)
-    events_before = await db.game_events(game.id)
+    log_before = await db.games.action_log(game.id)
+    events_before = await db.games.events(game.id)
 
     for expected in (game.version - 1, game.version + 1, 0):
         with pytest.raises(StaleVersion) as stale:
-            await db.commit_action(
+            await db.games.commit_action(
                 game.id,
                 expected,
                 action={"late": True},
@@ -223,18 +224,18 @@ async def test_stale_version_writes_nothing(db: Storage) -> None:
             )
         assert stale.value.actual == game.version
 
-    assert await db.get_game(game.id) == game  # state, version, deadline, updated_ms
-    assert await db.action_log(game.id) == log_before
-    assert await db.game_events(game.id) == events_before
+    assert await db.games.get(game.id) == game  # state, version, deadline, updated_ms
+    assert await db.games.action_log(game.id) == log_before
+    assert await db.games.events(game.id) == events_before
     # The right version still goes through, with the next seq.
     after = await play(db, game, 3)
-    assert [a.seq for a in await db.action_log(after.id)] == [1, 2, 3]
+    assert [a.seq for a in await db.games.action_log(after.id)] == [1, 2, 3]
 
 
 async def test_non_json_state_writes_nothing(db: Storage) -> None:
     game = await started_game(db)
     with pytest.raises(InvalidData):
-        await db.commit_action(
+        await db.games.commit_action(
             game.id,
             game.version,
             action={},
@@ -244,61 +245,61 @@ async def test_non_json_state_writes_nothing(db: Storage) -> None:
             deadline_ms=None,
             now_ms=T0,
         )
-    assert await db.get_game(game.id) == game
-    assert await db.action_log(game.id) == []
+    assert await db.games.get(game.id) == game
+    assert await db.games.action_log(game.id) == []
 
 
 async def test_message_and_deadline_do_not_bump_the_version(db: Storage) -> None:
     game = await started_game(db)
-    await db.set_message(game.id, 777_000_000_000_000_001)
-    await db.set_deadline(game.id, T0 + 5)
-    row = await db.get_game(game.id)
+    await db.games.set_message(game.id, 777_000_000_000_000_001)
+    await db.games.set_deadline(game.id, T0 + 5)
+    row = await db.games.get(game.id)
     assert row is not None
     assert row.message_id == 777_000_000_000_000_001
     assert row.deadline_ms == T0 + 5
     assert row.version == game.version and row.state == game.state
 
-    await db.set_deadline(game.id, None)
-    row = await db.get_game(game.id)
+    await db.games.set_deadline(game.id, None)
+    row = await db.games.get(game.id)
     assert row is not None and row.deadline_ms is None
 
     with pytest.raises(GameNotFound):
-        await db.set_message(9999, 1)
+        await db.games.set_message(9999, 1)
     with pytest.raises(GameNotFound):
-        await db.set_deadline(9999, 1)
+        await db.games.set_deadline(9999, 1)
 
-    cancelled = await db.cancel_game(game.id, T0)
+    cancelled = await db.games.cancel(game.id, T0)
     with pytest.raises(GameClosed):
-        await db.set_deadline(game.id, T0 + 10)
-    await db.set_message(game.id, 5)  # the last message of a closed game may still change
-    row = await db.get_game(game.id)
+        await db.games.set_deadline(game.id, T0 + 10)
+    await db.games.set_message(game.id, 5)  # the last message of a closed game may still change
+    row = await db.games.get(game.id)
     assert row is not None and row.message_id == 5 and row.version == cancelled.version
 
 
 async def test_cancel_from_lobby_and_from_active(db: Storage) -> None:
     lobby = await new_game(db, channel_id=1)
-    cancelled = await db.cancel_game(lobby.id, T0 + 3)
+    cancelled = await db.games.cancel(lobby.id, T0 + 3)
     assert cancelled.status == "cancelled" and not cancelled.is_open
     assert cancelled.finished_ms == T0 + 3
     assert cancelled.version == lobby.version + 1
 
     active = await play(db, await started_game(db, channel_id=2), 1)
     with pytest.raises(StaleVersion):
-        await db.cancel_game(active.id, T0, expected_version=active.version - 1)
-    cancelled = await db.cancel_game(active.id, T0 + 4, expected_version=active.version)
+        await db.games.cancel(active.id, T0, expected_version=active.version - 1)
+    cancelled = await db.games.cancel(active.id, T0 + 4, expected_version=active.version)
     assert cancelled.status == "cancelled"
     assert cancelled.deadline_ms is None
     assert cancelled.state == active.state
-    assert len(await db.action_log(active.id)) == 1
+    assert len(await db.games.action_log(active.id)) == 1
 
     with pytest.raises(GameClosed):
-        await db.cancel_game(active.id, T0 + 5)
+        await db.games.cancel(active.id, T0 + 5)
     with pytest.raises(NotActive):
         await play(db, cancelled, 2)
     with pytest.raises(GameNotFound):
-        await db.cancel_game(9999, T0)
-    assert await db.game_results(active.id) == []
-    assert await db.open_games() == []
+        await db.games.cancel(9999, T0)
+    assert await db.results.of_game(active.id) == []
+    assert await db.games.all_open() == []
 
 
 async def test_a_game_resumes_after_a_restart(backend: Backend) -> None:
@@ -306,23 +307,23 @@ async def test_a_game_resumes_after_a_restart(backend: Backend) -> None:
         game = await started_game(db, channel_id=42)
         for step in range(1, 4):
             game = await play(db, game, step)
-        await db.set_message(game.id, 123456789)
-        game = await db.get_game(game.id)  # type: ignore[assignment]
-        log = await db.action_log(game.id)
-        events = await db.game_events(game.id)
+        await db.games.set_message(game.id, 123456789)
+        game = await db.games.get(game.id)  # type: ignore[assignment]
+        log = await db.games.action_log(game.id)
+        events = await db.games.events(game.id)
 
     async with await backend.open() as db:
-        [resumed] = await db.open_games()
+        [resumed] = await db.games.all_open()
         assert resumed == game
         assert resumed.state == {"step": 3}
         assert resumed.deadline_ms == T0 + 60_000 * 4
         assert resumed.message_id == 123456789
-        assert await db.action_log(game.id) == log
-        assert await db.game_events(game.id) == events
-        assert await db.open_game_in_channel(42) == game
+        assert await db.games.action_log(game.id) == log
+        assert await db.games.events(game.id) == events
+        assert await db.games.open_in_channel(42) == game
 
         resumed = await play(db, resumed, 4)
-        assert [a.seq for a in await db.action_log(game.id)] == [1, 2, 3, 4]
+        assert [a.seq for a in await db.games.action_log(game.id)] == [1, 2, 3, 4]
         assert resumed.version == game.version + 1
 
 
@@ -341,12 +342,12 @@ async def test_a_database_locked_elsewhere_fails_cleanly(
             with pytest.raises(BackendError, match="locked") as failure:
                 await play(db, game, 1)
             assert isinstance(failure.value.__cause__, sqlite3.OperationalError)
-            assert await db.get_game(game.id) == game  # reads still work in WAL mode
+            assert await db.games.get(game.id) == game  # reads still work in WAL mode
         finally:
             other.execute("ROLLBACK")
             other.close()
         after = await play(db, game, 1)
-        assert [a.seq for a in await db.action_log(after.id)] == [1]
+        assert [a.seq for a in await db.games.action_log(after.id)] == [1]
 
 
 async def test_postgres_failures_come_out_as_backend_errors(pg_backend: Backend) -> None:
@@ -358,10 +359,10 @@ async def test_postgres_failures_come_out_as_backend_errors(pg_backend: Backend)
         with pytest.raises(BackendError, match="PostgreSQL") as failure:
             await play(db, game, 1)
         assert type(failure.value.__cause__).__module__.startswith("asyncpg")
-        assert await db.get_game(game.id) == game  # the version bump was rolled back
+        assert await db.games.get(game.id) == game  # the version bump was rolled back
         pg_backend.query("ALTER TABLE actions_away RENAME TO actions")
         after = await play(db, game, 1)
-        assert [a.seq for a in await db.action_log(after.id)] == [1]
+        assert [a.seq for a in await db.games.action_log(after.id)] == [1]
 
     with pytest.raises(BackendError, match="PostgreSQL"):
         await open_database("postgresql://nobody@127.0.0.1:1/nothing")

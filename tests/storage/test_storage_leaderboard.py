@@ -80,7 +80,7 @@ async def _generate(path: Path) -> World:
                 PlayerRow(len(humans) + k, f"cpu:{k + 1}", f"Computer {k + 1}", is_bot=True)
                 for k in range(bots)
             ]
-            game = await db.create_game(
+            game = await db.games.create(
                 guild_id=guild,
                 channel_id=guild * 100 + rng.randrange(5),
                 kind=kind,
@@ -90,9 +90,9 @@ async def _generate(path: Path) -> World:
                 players=players,
                 now_ms=now,
             )
-            game = await db.start_game(game.id, game.version, {"i": index}, [], None, now + 1)
+            game = await db.games.start(game.id, game.version, {"i": index}, [], None, now + 1)
             if rng.random() < 0.1:
-                await db.cancel_game(game.id, now + 2)
+                await db.games.cancel(game.id, now + 2)
                 world.cancelled += 1
                 continue
 
@@ -112,7 +112,7 @@ async def _generate(path: Path) -> World:
                 }
 
             solo = len(rated) == 1
-            await db.commit_action(
+            await db.games.commit_action(
                 game.id,
                 game.version,
                 action={"end": True},
@@ -246,13 +246,13 @@ async def test_leaderboard_matches_python(
     board: Storage, world: World, guild: int, kind: str, since: int | None, bots: bool
 ) -> None:
     expected = expected_board(world, guild, kind, since, bots)
-    total = await board.leaderboard_count(guild, kind, since_ms=since, include_bots=bots)
+    total = await board.results.leaderboard_count(guild, kind, since_ms=since, include_bots=bots)
     assert total == len(expected) > 10
 
     page_size = 7
     rows = []
     for offset in range(0, total + page_size, page_size):
-        page = await board.leaderboard(
+        page = await board.results.leaderboard(
             guild, kind, since_ms=since, limit=page_size, offset=offset, include_bots=bots
         )
         assert len(page) == min(page_size, max(0, total - offset))
@@ -287,16 +287,16 @@ async def test_leaderboard_matches_python(
 
 
 async def test_pages_do_not_overlap_and_end_cleanly(board: Storage) -> None:
-    everyone = await board.leaderboard(1, "royale", limit=1_000)
-    first = await board.leaderboard(1, "royale", limit=10)
-    second = await board.leaderboard(1, "royale", limit=10, offset=10)
+    everyone = await board.results.leaderboard(1, "royale", limit=1_000)
+    first = await board.results.leaderboard(1, "royale", limit=10)
+    second = await board.results.leaderboard(1, "royale", limit=10, offset=10)
     assert first + second == everyone[:20]
-    assert await board.leaderboard(1, "royale", limit=10, offset=len(everyone)) == []
-    assert await board.leaderboard(1, "royale", limit=0) == []
-    assert await board.leaderboard(3, "royale") == []
-    assert await board.leaderboard_count(3, "royale") == 0
+    assert await board.results.leaderboard(1, "royale", limit=10, offset=len(everyone)) == []
+    assert await board.results.leaderboard(1, "royale", limit=0) == []
+    assert await board.results.leaderboard(3, "royale") == []
+    assert await board.results.leaderboard_count(3, "royale") == 0
     future = T0 + (GAMES + 10) * MINUTE
-    assert await board.leaderboard(1, "royale", since_ms=future) == []
+    assert await board.results.leaderboard(1, "royale", since_ms=future) == []
 
 
 @pytest.mark.parametrize("player", [0, 7, 20, 29, 35])
@@ -304,7 +304,7 @@ async def test_player_stats_match_python(board: Storage, world: World, player: i
     pid = player_id(player)
     for guild in GUILDS:
         mine = [r for r in world.results if r.guild == guild and r.player == pid]
-        stats = await board.player_stats(guild, pid)
+        stats = await board.results.player_stats(guild, pid)
         expected = []
         for kind in sorted({r.kind for r in mine}):
             of_kind = [r for r in mine if r.kind == kind]
@@ -329,5 +329,5 @@ async def test_player_stats_match_python(board: Storage, world: World, player: i
         for s in stats:
             assert s.average_score == pytest.approx(s.total_score / s.games)
             assert s.rated_games <= s.games
-            assert await board.player_stats(guild, pid, s.kind) == [s]
-    assert await board.player_stats(1, "nobody") == []
+            assert await board.results.player_stats(guild, pid, s.kind) == [s]
+    assert await board.results.player_stats(1, "nobody") == []

@@ -98,7 +98,7 @@ async def test_reopening_applies_nothing_twice(backend: Backend) -> None:
     async with await backend.open() as db:
         assert db.applied_migrations == ()
         assert db.schema_version == len(backend.migrations())
-        reopened = await db.get_game(game.id)
+        reopened = await db.games.get(game.id)
     assert reopened == game
 
 
@@ -148,7 +148,7 @@ async def test_schema_guards_its_invariants(backend: Backend) -> None:
     """Checked with a separate connection: the schema itself refuses bad rows."""
     async with await backend.open() as db:
         game = await started_game(db)
-        await db.commit_action(
+        await db.games.commit_action(
             game.id,
             game.version,
             action={"a": 1},
@@ -178,7 +178,7 @@ async def test_closed_database_refuses_work(backend: Backend) -> None:
     await db.close()
     await db.close()  # twice is fine
     with pytest.raises(StorageError, match="closed"):
-        await db.get_game(1)
+        await db.games.get(1)
 
 
 async def test_player_totals_are_filled_from_existing_results(backend: Backend) -> None:
@@ -199,7 +199,7 @@ async def test_player_totals_are_filled_from_existing_results(backend: Backend) 
         )
     async with await backend.open() as db:
         assert db.applied_migrations == tuple(range(2, len(backend.migrations()) + 1))
-        board = await db.leaderboard(5, "royale")
+        board = await db.results.leaderboard(5, "royale")
     assert [(r.player_id, r.games, r.wins, r.best_score, r.total_score) for r in board] == [
         ("b", 2, 1, 9, 16),
         ("a", 2, 1, 10, 13),

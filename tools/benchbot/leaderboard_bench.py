@@ -46,11 +46,11 @@ async def generate(path: Path, games: int, out: Any) -> None:
             if rng.random() < 0.2:
                 players.append(PlayerRow(len(players), "cpu:1", "Computer 1", is_bot=True))
             kind = "royale" if index % 4 else "posing"
-            game = await db.create_game(
+            game = await db.games.create(
                 guild_id=GUILD, channel_id=index % 50, kind=kind, host_id=1, settings={},
                 seed=index, players=players, now_ms=now,
             )
-            game = await db.start_game(game.id, game.version, {"i": index}, [], None, now + 1)
+            game = await db.games.start(game.id, game.version, {"i": index}, [], None, now + 1)
             scores = {p.player_id: rng.randint(0, 60) for p in players}
 
             def rate(current: dict[str, Rating | None]) -> dict[str, Rating]:
@@ -61,7 +61,7 @@ async def generate(path: Path, games: int, out: Any) -> None:
                         new[p] = (mu + rng.uniform(-1, 1), max(1.0, sigma * 0.98))
                 return new
 
-            await db.commit_action(
+            await db.games.commit_action(
                 game.id, game.version, action={"end": True}, actor=players[0].player_id,
                 events=[], state={"over": True}, deadline_ms=None, now_ms=now + 2,
                 finish=Finish(scores, rate=rate),
@@ -88,12 +88,13 @@ async def measure(name: str, db: Storage, games: int, out: Any) -> None:
     """Print the leaderboard query times of one backend."""
     month = T0 + games * SPACING_MS - 30 * 24 * 3_600_000  # the last 30 days
     figures = {
-        "page, all time": lambda: db.leaderboard(GUILD, "royale", limit=10),
-        "page 50, all time": lambda: db.leaderboard(GUILD, "royale", limit=10, offset=500),
-        "count, all time": lambda: db.leaderboard_count(GUILD, "royale"),
-        "page, this month": lambda: db.leaderboard(GUILD, "royale", since_ms=month, limit=10),
-        "count, this month": lambda: db.leaderboard_count(GUILD, "royale", since_ms=month),
-        "player stats": lambda: db.player_stats(GUILD, str(10**17 + 7)),
+        "page, all time": lambda: db.results.leaderboard(GUILD, "royale", limit=10),
+        "page 50, all time": lambda: db.results.leaderboard(GUILD, "royale", limit=10, offset=500),
+        "count, all time": lambda: db.results.leaderboard_count(GUILD, "royale"),
+        "page, this month": lambda: db.results.leaderboard(GUILD, "royale", since_ms=month,
+                                                           limit=10),
+        "count, this month": lambda: db.results.leaderboard_count(GUILD, "royale", since_ms=month),
+        "player stats": lambda: db.results.player_stats(GUILD, str(10**17 + 7)),
     }
     for label, call in figures.items():
         out.write(f"{name:10} {label:18} {await median_ms(call):7.2f} ms\n")

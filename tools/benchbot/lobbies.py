@@ -116,7 +116,7 @@ async def _open_games(world: World) -> int:
         return int(await fetch_value(
             conn, "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"))
 
-    return await world.bot.service.db._read(count)
+    return await world.bot.service.db.read(count)
 
 
 async def bench_new_lobby(opts: Options, out: TextIO) -> NewLobbyRun:

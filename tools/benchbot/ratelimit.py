@@ -309,13 +309,13 @@ async def _turn(world: World, table: GameTable, seat: _Seat, play: _Play, rng: r
             if res.ephemeral or any(f.ephemeral for f in res.followups):
                 play.stale += 1  # the board was behind the game: wait for it
                 return
-            game = await svc.db.get_game(at[0])
+            game = await svc.db.games.get(at[0])
             if game is not None and game.version > at[1]:  # a decision (not its first step)
                 play.clicks.append((now, at[0], at[1]))
             return
         if now - seat.clicked_at < BOARD_AFTER_S:
             return
-    game = await svc.db.latest_game_in_channel(table.channel.id)
+    game = await svc.db.games.latest_in_channel(table.channel.id)
     if game is None or not game.is_open:
         seat.over = True
         return

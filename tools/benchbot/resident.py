@@ -261,7 +261,7 @@ async def _startup(world: World, tables: list[GameTable], rng: random.Random) ->
     finally:
         GameService.restore = orig_restore  # type: ignore[method-assign]
     svc = world.bot.service
-    active = sum(1 for g in await svc.db.open_games() if g.status == "active")
+    active = sum(1 for g in await svc.db.games.all_open() if g.status == "active")
     timers = svc.pending_timers
     if timers != active:
         raise BenchError(f"{timers} turn timers after restart, {active} active games")
@@ -280,7 +280,7 @@ async def _startup(world: World, tables: list[GameTable], rng: random.Random) ->
     try:
         for _ in range(5):
             t0 = time.perf_counter()
-            await db.open_games()
+            await db.games.all_open()
             query.append(time.perf_counter() - t0)
             service = GameService(db, clock=discord_clock, default_timeout=3600)
             t0 = time.perf_counter()

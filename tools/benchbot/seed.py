@@ -85,12 +85,12 @@ async def seed_open_games(target: str | os.PathLike[str], n: int, now_ms: int) -
             await execute_many(conn, f"INSERT INTO game_players ({', '.join(_SEAT_COLUMNS)})"
                                      " VALUES (?, ?, ?, ?, ?)", seats)
 
-        await db._write(work)
+        await db.write(work)
 
         async def analyze(conn: Conn) -> None:
             await execute(conn, "ANALYZE")
 
-        await db._write(analyze)
+        await db.write(analyze)
     finally:
         await db.close()
     if not is_postgres_url(target):

@@ -91,17 +91,17 @@ class Child:
         self.variants = variants
 
     async def run(self) -> None:
-        game = await self.db.open_game_in_channel(CHANNEL_ID)
+        game = await self.db.games.open_in_channel(CHANNEL_ID)
         if game is None:
             say("FRESH")
         else:
             say("RESUMED", game.id, game.version, game.status)
         await self.service.restore()  # what the bot does at start-up (it may play computers)
         if game is not None:
-            game = await self.db.get_game(game.id)
+            game = await self.db.games.get(game.id)
         while True:
             if game is None:
-                latest = await self.db.latest_game_in_channel(CHANNEL_ID)
+                latest = await self.db.games.latest_in_channel(CHANNEL_ID)
                 played = 0 if latest is None else latest.id
                 if played >= self.games:
                     say("DONE", played)

@@ -1,4 +1,5 @@
-"""The games and action-log methods of :class:`storage.base.StorageBase`: :class:`GameMethods`.
+"""``db.games``, the storage's games, their seats and their logs: :class:`GameRecords` (its SQL
+in ``games.py`` and ``action_log.py``).
 
 Time is never read here: every write takes ``now_ms`` (epoch milliseconds) from the caller.
 """
@@ -6,7 +7,7 @@ Time is never read here: every write takes ``now_ms`` (epoch milliseconds) from 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic
 
 from . import action_log as log
 from . import games as g
@@ -29,7 +30,7 @@ from .rows import (
     GameStatus,
     PlayerRow,
 )
-from .runner import C, TransactionRunner
+from .runner import C, Transactions
 
 
 def _check_kind(kind: str) -> None:
@@ -48,16 +49,15 @@ def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
     return sorted(players, key=lambda p: p.seat)
 
 
-class GameMethods(TransactionRunner[C]):
+class GameRecords(Generic[C]):
     """Creating, moving and finishing games, and reading their logs."""
 
-    moves_in_one_statement = False
-    """Whether a move that does not finish the game is written as one statement
-    (:func:`storage.action_log.advance_and_log`: where SQL can update and insert in one)."""
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
 
     # -- games -------------------------------------------------------------------------------
 
-    async def create_game(
+    async def create(
         self,
         *,
         guild_id: int,
@@ -113,22 +113,22 @@ class GameMethods(TransactionRunner[C]):
             await g.replace_players(conn, game_id, seated)
             return await g.require_game(conn, game_id)
 
-        return await self._write(work)
+        return await self._db.write(work)
 
-    async def get_game(self, game_id: int) -> GameRow | None:
+    async def get(self, game_id: int) -> GameRow | None:
         """The game with this id (players in seat order), or ``None``."""
-        return await self._read_statement(lambda conn: g.select_game(conn, game_id))
+        return await self._db.statement(lambda conn: g.select_game(conn, game_id))
 
-    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+    async def open_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or being played, or ``None``."""
 
         async def work(conn: C) -> GameRow | None:
             found = await g.select_games(conn, g.OPEN_IN_CHANNEL, (channel_id,))
             return found[0] if found else None
 
-        return await self._read_statement(work)
+        return await self._db.statement(work)
 
-    async def latest_game_in_channel(
+    async def latest_in_channel(
         self, channel_id: int, kind: str | None = None
     ) -> GameRow | None:
         """The channel's most recently created game of any status (of ``kind`` if given)."""
@@ -142,9 +142,9 @@ class GameMethods(TransactionRunner[C]):
             found = await g.select_games(conn, where, params, "ORDER BY id DESC LIMIT 1")
             return found[0] if found else None
 
-        return await self._read_statement(work)
+        return await self._db.statement(work)
 
-    async def latest_played_game_in_channel(self, channel_id: int, kind: str) -> GameRow | None:
+    async def latest_played_in_channel(self, channel_id: int, kind: str) -> GameRow | None:
         """The channel's most recent game of ``kind`` that was started (lobbies that never
         started are skipped).
         """
@@ -154,23 +154,23 @@ class GameMethods(TransactionRunner[C]):
                                          "ORDER BY id DESC LIMIT 1")
             return found[0] if found else None
 
-        return await self._read_statement(work)
+        return await self._db.statement(work)
 
-    async def open_games_of_guild(self, guild_id: int) -> list[GameRow]:
+    async def open_in_guild(self, guild_id: int) -> list[GameRow]:
         """The server's games in the lobby or being played, oldest first."""
-        return await self._read_statement(
+        return await self._db.statement(
             lambda conn: g.select_games(conn, g.OPEN_OF_GUILD, (guild_id,)))
 
-    async def open_games_of_host(self, host_id: int) -> list[GameRow]:
+    async def open_of_host(self, host_id: int) -> list[GameRow]:
         """The games a person hosts in the lobby or being played, oldest first."""
-        return await self._read_statement(
+        return await self._db.statement(
             lambda conn: g.select_games(conn, g.OPEN_OF_HOST, (host_id,)))
 
-    async def open_games(self) -> list[GameRow]:
+    async def all_open(self) -> list[GameRow]:
         """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
-        return await self._read_statement(lambda conn: g.select_games(conn, g.OPEN))
+        return await self._db.statement(lambda conn: g.select_games(conn, g.OPEN))
 
-    async def games_in_play_by_guild(self) -> dict[int, int]:
+    async def in_play_by_guild(self) -> dict[int, int]:
         """How many games are being played in each server (for metrics: counted by the
         database, no game read).
         """
@@ -180,7 +180,7 @@ class GameMethods(TransactionRunner[C]):
                 conn, "SELECT guild_id, COUNT(*) AS n FROM games WHERE status = 'active'"
                       " GROUP BY guild_id")}
 
-        return await self._read(work)
+        return await self._db.read(work)
 
     async def set_players(
         self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int,
@@ -200,9 +200,9 @@ class GameMethods(TransactionRunner[C]):
             await g.replace_players(conn, game_id, seated)
             return await g.require_game(conn, game_id)
 
-        return await self._write(work)
+        return await self._db.write(work)
 
-    async def start_game(
+    async def start(
         self,
         game_id: int,
         expected_version: int,
@@ -214,7 +214,7 @@ class GameMethods(TransactionRunner[C]):
         """Lobby -> active: store the first engine state and the events of the start.
 
         ``setup_events`` (the ``setup`` event and whatever happens before the first decision) are
-        kept in ``games.start_events`` and open :meth:`game_events`. Raises
+        kept in ``games.start_events`` and open :meth:`events`. Raises
         :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
         :class:`~storage.errors.GameNotFound`.
         """
@@ -225,11 +225,11 @@ class GameMethods(TransactionRunner[C]):
                                 now_ms=now_ms) != 1:
                 await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
             game = await g.require_game(conn, game_id)
-            if self.before_commit is not None:
-                await self.before_commit(game_id, expected_version)
+            if self._db.before_commit is not None:
+                await self._db.before_commit(game_id, expected_version)
             return game
 
-        return await self._write(work)
+        return await self._db.write(work)
 
     async def commit_action(
         self,
@@ -246,7 +246,7 @@ class GameMethods(TransactionRunner[C]):
     ) -> GameRow:
         """Apply one action, in one transaction: the new state, version + 1, the deadline, and
         the action appended to the log with the next ``seq`` (a backend that can, in one
-        statement: :attr:`moves_in_one_statement`).
+        statement: :attr:`storage.base.StorageBase.moves_in_one_statement`).
 
         With ``finish`` the same transaction also ends the game: status ``finished``,
         ``finished_ms = now_ms``, no deadline, one ``results`` row per player and, if
@@ -257,10 +257,10 @@ class GameMethods(TransactionRunner[C]):
         :class:`~storage.errors.NotActive`, :class:`~storage.errors.GameNotFound`,
         :class:`~storage.errors.InvalidData` (scores not matching the players, bad ratings).
         """
-        if finish is None and self.moves_in_one_statement:
+        if finish is None and self._db.moves_in_one_statement:
             async def statement(conn: C) -> GameRow:
-                if self.before_commit is not None:  # before the statement that commits
-                    await self.before_commit(game_id, expected_version)
+                if self._db.before_commit is not None:  # before the statement that commits
+                    await self._db.before_commit(game_id, expected_version)
                 moved = await log.advance_and_log(
                     conn, game_id, expected_version, state=state, deadline_ms=deadline_ms,
                     action=action, actor=actor, events=events, now_ms=now_ms)
@@ -268,7 +268,7 @@ class GameMethods(TransactionRunner[C]):
                     await g.explain_no_update(conn, game_id, expected_version, ("active",),
                                               NotActive)
                 return moved
-            return await self._run(statement, "statement")
+            return await self._db.statement(statement)
 
         async def work(conn: C) -> GameRow:
             game = await g.advance(conn, game_id, expected_version, state=state,
@@ -280,13 +280,13 @@ class GameMethods(TransactionRunner[C]):
                                     now_ms=now_ms)
             if finish is not None:
                 await r.record_finish(conn, game, finish, now_ms)
-            if self.before_commit is not None:
-                await self.before_commit(game_id, expected_version)
+            if self._db.before_commit is not None:
+                await self._db.before_commit(game_id, expected_version)
             return game
 
-        return await self._write(work)
+        return await self._db.write(work)
 
-    async def end_game(
+    async def end(
         self, game_id: int, status: GameStatus, reason: str, now_ms: int,
         *, expected_version: int | None = None,
     ) -> GameRow:
@@ -306,16 +306,16 @@ class GameMethods(TransactionRunner[C]):
                 await g.explain_no_update(conn, game_id, None, OPEN_STATUSES, GameClosed)
             return await g.require_game(conn, game_id)
 
-        return await self._write(work)
+        return await self._db.write(work)
 
-    async def cancel_game(
+    async def cancel(
         self, game_id: int, now_ms: int, *, expected_version: int | None = None
     ) -> GameRow:
-        """:meth:`end_game` as ``cancelled`` by its host or a manager."""
-        return await self.end_game(game_id, "cancelled", "cancelled", now_ms,
+        """:meth:`end` as ``cancelled`` by its host or a manager."""
+        return await self.end(game_id, "cancelled", "cancelled", now_ms,
                                    expected_version=expected_version)
 
-    async def abandon_games(
+    async def abandon(
         self, *, channel_id: int | None = None, guild_id: int | None = None, reason: str,
         now_ms: int,
     ) -> list[GameRow]:
@@ -335,7 +335,7 @@ class GameMethods(TransactionRunner[C]):
                                         reason, now_ms)
             return [await g.require_game(conn, game_id) for game_id in sorted(ids)]
 
-        return await self._write(work)
+        return await self._db.write(work)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> GameRow:
         """An active game plays on in a thread of its channel (its channel becomes the
@@ -349,7 +349,7 @@ class GameMethods(TransactionRunner[C]):
                 raise NotActive(game_id, "in a thread", ("active",))
             return await g.require_game(conn, game_id)
 
-        return await self._write(work)
+        return await self._db.write(work)
 
     async def set_paused(self, game_id: int, reason: str | None,
                          deadline_ms: int | None = None) -> GameRow:
@@ -363,7 +363,7 @@ class GameMethods(TransactionRunner[C]):
                 await g.explain_no_update(conn, game_id, None, ("active",), NotActive)
             return await g.require_game(conn, game_id)
 
-        return await self._write(work)
+        return await self._db.write(work)
 
     async def stand_in(
         self, game_id: int, seat: int, reason: str, expected_version: int,
@@ -382,7 +382,7 @@ class GameMethods(TransactionRunner[C]):
                                           NotActive)
             return await g.require_game(conn, game_id)
 
-        return await self._write(work)
+        return await self._db.write(work)
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Record the game's current Discord message. Does not change the version."""
@@ -391,7 +391,7 @@ class GameMethods(TransactionRunner[C]):
             if await g.set_message(conn, game_id, message_id) != 1:
                 raise GameNotFound(game_id)
 
-        await self._write(work)
+        await self._db.write(work)
 
     async def set_deadline(self, game_id: int, deadline_ms: int | None) -> None:
         """Set (or clear) an open game's deadline. Does not change the version.
@@ -403,17 +403,17 @@ class GameMethods(TransactionRunner[C]):
             if await g.set_deadline(conn, game_id, deadline_ms) != 1:
                 await g.explain_no_update(conn, game_id, None, OPEN_STATUSES, GameClosed)
 
-        await self._write(work)
+        await self._db.write(work)
 
     # -- logs --------------------------------------------------------------------------------
 
     async def action_log(self, game_id: int) -> list[ActionRow]:
         """The game's actions in ``seq`` order (1, 2, 3, ...); empty for an unknown game."""
-        return await self._read(lambda conn: log.select_actions(conn, game_id))
+        return await self._db.read(lambda conn: log.select_actions(conn, game_id))
 
-    async def game_events(self, game_id: int) -> list[dict[str, Any]]:
+    async def events(self, game_id: int) -> list[dict[str, Any]]:
         """The game's full event log: the start events, then each action's events, in order.
 
         Raises :class:`~storage.errors.GameNotFound`.
         """
-        return await self._read(lambda conn: log.select_events(conn, game_id))
+        return await self._db.read(lambda conn: log.select_events(conn, game_id))

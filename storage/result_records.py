@@ -1,10 +1,11 @@
-"""The results, ratings and leaderboard methods of :class:`storage.base.StorageBase`:
-:class:`ResultMethods`.
+"""``db.results``, the storage's results, ratings, leaderboards and player figures:
+:class:`ResultRecords` (its SQL in ``results.py`` and ``leaderboard.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Generic
 
 from . import leaderboard as lb
 from . import results as r
@@ -17,23 +18,26 @@ from .rows import (
     ResultRow,
     StatsRow,
 )
-from .runner import C, TransactionRunner
+from .runner import C, Transactions
 
 
-class ResultMethods(TransactionRunner[C]):
+class ResultRecords(Generic[C]):
     """Reading finished games' results, ratings, leaderboards and player figures."""
+
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
 
     # -- results, ratings, leaderboards ------------------------------------------------------
 
-    async def game_results(self, game_id: int) -> list[ResultRow]:
+    async def of_game(self, game_id: int) -> list[ResultRow]:
         """A finished game's results, best rank first; empty if it did not finish."""
-        return await self._read(lambda conn: r.select_results(conn, game_id))
+        return await self._db.read(lambda conn: r.select_results(conn, game_id))
 
     async def ratings(
         self, guild_id: int, kind: str, player_ids: Sequence[str]
     ) -> dict[str, RatingRow]:
         """Current ratings of these players in this server (unrated players are absent)."""
-        return await self._read(lambda conn: r.select_ratings(conn, guild_id, kind, player_ids))
+        return await self._db.read(lambda conn: r.select_ratings(conn, guild_id, kind, player_ids))
 
     async def leaderboard(
         self,
@@ -55,7 +59,7 @@ class ResultMethods(TransactionRunner[C]):
         """
         if limit < 0 or offset < 0:
             raise InvalidData("limit and offset must not be negative")
-        return await self._read(
+        return await self._db.read(
             lambda conn: lb.select_leaderboard(
                 conn,
                 guild_id,
@@ -73,7 +77,7 @@ class ResultMethods(TransactionRunner[C]):
         until_ms: int | None = None, include_bots: bool = False
     ) -> int:
         """How many players :meth:`leaderboard` ranks with these filters (for paging)."""
-        return await self._read(
+        return await self._db.read(
             lambda conn: lb.count_leaderboard(
                 conn, guild_id, kind, since_ms=since_ms, until_ms=until_ms,
                 include_bots=include_bots
@@ -84,4 +88,4 @@ class ResultMethods(TransactionRunner[C]):
         self, guild_id: int, player_id: str, kind: str | None = None
     ) -> list[StatsRow]:
         """A player's figures in this server, one row per game kind played (by kind name)."""
-        return await self._read(lambda conn: lb.select_stats(conn, guild_id, player_id, kind))
+        return await self._db.read(lambda conn: lb.select_stats(conn, guild_id, player_id, kind))
