@@ -213,8 +213,8 @@ class GameService:
             objs = list(log_objects(f"{game.id}", events))
             try:  # version-guarded: another process may have changed the lobby meanwhile
                 game = await self.db.games.start(game.id, game.version,
-                                                kind.engine.state_to_json(state), objs,
-                                                self.turns.deadline(game, state), self.clock())
+                                                 kind.engine.state_to_json(state), objs,
+                                                 self.turns.deadline(game, state), self.clock())
             except StaleVersion:
                 raise StaleClick("The lobby just changed: try again.") from None
             except WrongStatus:

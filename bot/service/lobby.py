@@ -155,7 +155,7 @@ class Lobbies:
             players = change(game)
             try:
                 game = await self.store.db.games.set_players(game.id, players, game.version,
-                                                       self.clock(), self._expiry())
+                                                             self.clock(), self._expiry())
             except StaleVersion:  # pragma: no cover - guarded by the lock
                 raise StaleClick("The lobby just changed: try again.") from None
             self.deadlines.arm(game)
@@ -203,7 +203,7 @@ class Lobbies:
                 return None
             try:
                 game = await self.store.db.games.end(game.id, "cancelled", "expired",
-                                                    self.clock(), expected_version=game.version)
+                                                     self.clock(), expected_version=game.version)
             except (StaleVersion, WrongStatus):
                 return None
             self.ended(game)

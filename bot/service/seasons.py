@@ -97,7 +97,7 @@ class Seasons:
         out: dict[str, tuple[LeaderEntry, ...]] = {}
         for kind in KINDS:
             rows = await self.db.results.leaderboard(guild_id, kind, since_ms=season.start_ms,
-                                             until_ms=season.end_ms, limit=PODIUM)
+                                                     until_ms=season.end_ms, limit=PODIUM)
             if rows:
                 out[kind] = tuple(rows)
         return out
@@ -108,8 +108,8 @@ class Seasons:
         played), ``no_channel`` or ``refused`` (Discord would not take the message).
         """
         await self.db.seasons.settle_end(end.guild_id, end.season.key, now_ms=self.clock(),
-                                        outcome=outcome, channel_id=end.channel_id,
-                                        message_id=message_id)
+                                         outcome=outcome, channel_id=end.channel_id,
+                                         message_id=message_id)
         log.info("server %s: season %s settled (%s)", end.guild_id, end.season.key, outcome)
 
     def next_check_s(self) -> float:

@@ -95,8 +95,8 @@ class StatsService:
         pages = max(1, -(-count // PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
         rows = await self.db.results.leaderboard(guild_id, kind, since_ms=since, until_ms=until,
-                                         limit=PAGE_SIZE, offset=page * PAGE_SIZE,
-                                         include_bots=computers)
+                                                 limit=PAGE_SIZE, offset=page * PAGE_SIZE,
+                                                 include_bots=computers)
         return LeaderboardPage(kind, period, computers, page, pages, tuple(rows), season)
 
     async def season(self, guild_id: int, period: str, now_ms: int) -> SeasonWindow:

@@ -110,7 +110,7 @@ class Turns:
                                              else p for p in game.players))
         try:
             game = await self.db.games.stand_in(game.id, seat, reason, game.version,
-                                          self.deadline(seated, state), self.clock())
+                                                self.deadline(seated, state), self.clock())
         except StaleVersion:
             raise StaleClick("The game just moved on: try again.") from None
         self.cache.remember(game, state)

@@ -63,7 +63,7 @@ async def test_each_level_plays_its_own_player_and_hard_runs_off_the_loop(
     assert set(by_id) >= {"cpu:easy:1", "cpu:2", "cpu:hard:3"}
     assert by_id["cpu:hard:3"].display_name == "Dumpling (computer, hard)"
     rows = await service.db.results.ratings(table.guild.id, "royale",
-                                    ["cpu:easy:1", "cpu:2", "cpu:hard:3"])
+                                            ["cpu:easy:1", "cpu:2", "cpu:hard:3"])
     assert len(rows) == 3  # one rating per level, never pooled
 
 

@@ -174,7 +174,7 @@ async def test_a_deleted_channel_ends_its_game_and_frees_its_hosts_slots(table: 
     assert ended is not None and ended.status == "abandoned" and ended.deadline_ms is None
     assert await db.results.of_game(game.id) == []
     assert await db.results.leaderboard(table.guild.id, "royale", since_ms=None, limit=10, offset=0,
-                                include_bots=True) == []
+                                        include_bots=True) == []
     assert env.bot.service.pending_timers == 0
     # the lobbies in the deleted channels no longer count against their host
     fresh = table.guild.create_text_channel("fresh")

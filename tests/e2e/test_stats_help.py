@@ -78,7 +78,7 @@ async def test_stats_and_rating(table: Table) -> None:
     res = await table["bob"].slash(table.channel, "stats")
     assert "No finished games" in res.response.embeds[0].description
     ratings = await table.env.bot.service.db.results.ratings(table.guild.id, "royale",
-                                                     [str(table["alice"].id), "cpu:1"])
+                                                             [str(table["alice"].id), "cpu:1"])
     assert ratings[str(table["alice"].id)].games == 1 and ratings["cpu:1"].games == 1
 
 

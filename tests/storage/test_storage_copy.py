@@ -28,9 +28,9 @@ async def _generate(path: Path) -> None:
         await db.settings.set_language(2, "ja", T0)
         await db.seasons.set(SeasonSetting(1, "monthly", 55, True, T0), T0)  # and seasons
         await db.seasons.claim_end(1, "2023-10", T0 - 9, T0 - 1, now_ms=T0, stale_ms=0,
-                                  reset=False)
+                                   reset=False)
         await db.seasons.settle_end(1, "2023-10", now_ms=T0, outcome="posted", channel_id=55,
-                                   message_id=66)
+                                    message_id=66)
         for index in range(GAMES):
             now = T0 + index * 1_000
             guild = 1 + index % 2

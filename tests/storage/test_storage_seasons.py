@@ -55,7 +55,7 @@ async def test_a_season_s_end_is_claimed_once_and_resets_ratings_once(
     try:
         claims = await asyncio.gather(*[
             store.seasons.claim_end(10, "2026-01", 0, 10, now_ms=T0, stale_ms=T0 - HOUR,
-                                   reset=True)
+                                    reset=True)
             for store in (db, other, db, other)])
         assert sorted(claims) == [False, False, False, True]
         assert await db.results.ratings(10, "royale", ["1", "2"]) == {}  # reset with the claim
@@ -64,24 +64,24 @@ async def test_a_season_s_end_is_claimed_once_and_resets_ratings_once(
         # New ratings after the reset are not reset again by a later look at the same end.
         await finish(db, 503, {"1": 10, "2": 5}, rate=rate)
         assert not await other.seasons.claim_end(10, "2026-01", 0, 10, now_ms=T0 + 1,
-                                                stale_ms=T0 - HOUR, reset=True)
+                                                 stale_ms=T0 - HOUR, reset=True)
         # A claim never settled is taken over once it is stale; never twice, never the reset.
         assert await other.seasons.claim_end(10, "2026-01", 0, 10, now_ms=T0 + 2 * HOUR,
-                                            stale_ms=T0 + HOUR, reset=True)
-        assert not await db.seasons.claim_end(10, "2026-01", 0, 10, now_ms=T0 + 2 * HOUR,
                                              stale_ms=T0 + HOUR, reset=True)
+        assert not await db.seasons.claim_end(10, "2026-01", 0, 10, now_ms=T0 + 2 * HOUR,
+                                              stale_ms=T0 + HOUR, reset=True)
         assert len(await db.results.ratings(10, "royale", ["1", "2"])) == 2
         await other.seasons.settle_end(10, "2026-01", now_ms=T0 + 3 * HOUR, outcome="posted",
-                                      channel_id=5, message_id=99)
+                                       channel_id=5, message_id=99)
         end = await db.seasons.end_of(10, "2026-01")
         assert end is not None and (end.outcome, end.message_id, end.posted_ms) == \
             ("posted", 99, T0 + 3 * HOUR)
         # Settled: nobody takes it over, however old.
         assert not await db.seasons.claim_end(10, "2026-01", 0, 10, now_ms=T0 + 99 * HOUR,
-                                             stale_ms=T0 + 98 * HOUR, reset=True)
+                                              stale_ms=T0 + 98 * HOUR, reset=True)
         # Another season is another claim.
         assert await db.seasons.claim_end(10, "2026-02", 10, 20, now_ms=T0, stale_ms=0,
-                                         reset=False)
+                                          reset=False)
         assert await db.seasons.end_of(10, "2026-03") is None
     finally:
         await other.close()
