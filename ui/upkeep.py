@@ -150,8 +150,12 @@ class Upkeep:
     # ------------------------------------------------------------------ channels and servers
 
     async def channel_gone(self, game: Game) -> None:
-        """Discord says the game's channel is gone or out of sight: end its games."""
+        """Discord says the game's channel is gone or out of sight: end its games. What the
+        Discord layer holds of ``game`` goes too, even when it had ended already (a second
+        request refused after the first one ended it).
+        """
         await self.channel_deleted(game.channel_id)
+        self.forget(game)
 
     async def channel_deleted(self, channel_id: int) -> list[Game]:
         """The channel was deleted: its open games end as abandoned, silently."""

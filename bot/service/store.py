@@ -51,15 +51,18 @@ class GameCache:
         return None if entry is None else entry.channel_id
 
     def state_of(self, game: Game) -> Any:
-        """The engine state of a started game; kept (by version) while the game is in play."""
+        """The engine state of a started game; kept (by version) while the game is in play and
+        still in the cache: a caller's copy of a game that ended meanwhile (abandoned with its
+        channel, say) does not bring it back.
+        """
         entry = self._games.get(game.id)
         if entry is not None and entry.version == game.version:
             return entry.state
         if game.state is None:
             raise GameNotRunning("This game hasn't started yet.")
         state = kind_of(game.kind).engine.state_from_json(game.state)
-        if game.status == "active":
-            self.remember(game, state)
+        if entry is not None and game.status == "active":
+            entry.version, entry.state = game.version, state
         return state
 
     def remember(self, game: Game, state: Any, events: Sequence[dict[str, Any]] = ()) -> None:
@@ -80,12 +83,12 @@ class GameCache:
         return None if entry is None else entry.recent
 
     def keep_recent(self, game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Trim a game's whole log to its recent events, kept while the game is in play."""
+        """Trim a game's whole log to its recent events, kept while the game is in play (and
+        in the cache, as :meth:`state_of`).
+        """
         recent = recent_events(game.kind, events)
         entry = self._games.get(game.id)
-        if game.status == "active":
-            if entry is None:
-                entry = self._games[game.id] = _Entry(game.channel_id)
+        if entry is not None and game.status == "active":
             entry.recent = recent
         return recent
 

@@ -1,10 +1,10 @@
 """What the Discord layer holds of a game is dropped when the game ends (issue 25, point 3):
 a few dozen games played by people through SimCord, each ending its own way (finished, with a
 rematch lobby cancelled; against the computer; Posing solo; a lobby cancelled or expired; a game
-cancelled in play; its board and ping deleted; its channel deleted; the bot removed from the
-server; a resignation; a player who left the server), and after each one the game messages'
-entries (:meth:`ui.messages.GameMessages.sizes`), the upkeep's reposts and the service's cache,
-locks and deadlines are all empty.
+cancelled in play; its board and ping deleted; its channel deleted, heard or unheard; the bot
+removed from the server; a resignation; a player who left the server), and after each one the
+game messages' entries (:meth:`ui.messages.GameMessages.sizes`), the upkeep's reposts and the
+service's cache, locks and deadlines are all empty.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.e2e.test_posing_game import Player
 from ui.hub import hub_of
 
 ROUNDS_OF_ENDINGS = 3
-"""Each ending is played this many times (11 endings: 33 games)."""
+"""Each ending is played this many times (12 endings: 36 games)."""
 
 
 def held(table: Table) -> dict[str, int]:
@@ -151,6 +151,29 @@ async def channel_deleted(t: Table, rng: random.Random) -> None:
     await t.env.advance_time(60)
 
 
+async def channel_vanished_unheard(t: Table, rng: random.Random) -> None:
+    """The channel goes while the bot hears nothing of it (deleted while it was offline, or out
+    of its sight): Discord answers Unknown Channel when the turn's deadline plays for the
+    late player, and the game ends there without coming back into memory.
+    """
+    env = t.env
+    await lobby(t, "carol", "erin", turn_timeout=15)
+    await start(t, "carol")
+    await decide(t, rng, 2)
+    faults = len(env.backend.faults)
+    env.inject_error("*", f"/channels/{t.channel.id}/*", status=404, code=10003,
+                     message="Unknown Channel", times=None)
+    # the last click's interaction webhook: its messages are gone with the channel
+    env.inject_error("*", "/webhooks/*", status=404, code=10003, message="Unknown Channel",
+                     times=None)
+    await env.advance_time(20)
+    await env.settle()
+    del env.backend.faults[faults + 1:]  # only this channel's requests fail from here
+    await env.advance_time(60)
+    game = await env.bot.service.db.games.latest_in_channel(t.channel.id)
+    assert game.status == "abandoned", game.status
+
+
 async def bot_removed(t: Table, rng: random.Random) -> None:
     env = t.env
     guild = env.create_guild(f"Elsewhere {rng.randrange(10**6)}")
@@ -197,8 +220,8 @@ async def a_player_left(t: Table, rng: random.Random) -> None:
 
 ENDINGS: tuple[Callable[[Table, random.Random], Awaitable[None]], ...] = (
     finished_with_a_rematch, against_the_computer, posing_solo, lobby_cancelled, lobby_expired,
-    cancelled_in_play, board_and_ping_deleted, channel_deleted, bot_removed, resigned,
-    a_player_left,
+    cancelled_in_play, board_and_ping_deleted, channel_deleted, channel_vanished_unheard,
+    bot_removed, resigned, a_player_left,
 )
 
 
