@@ -162,6 +162,7 @@ class PersonalData:
             svc.store.cache.release(game_id)  # the cached seats still carry the id and name
         for outcome in stood_in:
             outcome.game = await svc.store.load(outcome.game.id)
+        lobbies = [await svc.store.load(game.id) for game in lobbies]  # as they are now
         log.info("a person was forgotten (%s): %s", pseudonym, rows)
         return Forgotten(pseudonym, rows, stood_in, lobbies)
 

@@ -27,8 +27,10 @@ from cogs.privacy.texts import (
 from ui.clicks import Click
 from ui.data_export import export_files
 from ui.hub import ClickContext, hub_of, place_of
-from ui.i18n import Tr, for_user
+from ui.i18n import Tr, for_game, for_user
+from ui.lobby import cancelled, redraw_lobby
 from ui.managers import can_manage_server
+from ui.names import former_name
 
 
 def privacy_embed(tr: Tr, retention_days: int) -> discord.Embed:
@@ -118,6 +120,11 @@ async def on_forget(ctx: ClickContext) -> None:
         content=tr(FORGOTTEN, games=gone.rows.get("game_players", 0)), view=None)
     for outcome in gone.stood_in:  # announced on each game's board
         await ctx.hub.presenter(outcome.game.kind).show(outcome)
+    for game in gone.lobbies:  # the lobbies they hosted closed, the others drawn without them
+        if game.status == "cancelled":
+            await cancelled(ctx.hub, game, former_name(for_game(game), gone.pseudonym))
+        else:
+            await redraw_lobby(ctx.hub, game)
 
 
 async def on_forget_server(ctx: ClickContext) -> None:

@@ -16,8 +16,9 @@ from bot.service.privacy import DAY_MS
 from tests.app.test_personal_data import everything as everything_in
 from tests.conftest import Backend
 from tests.e2e.speech import locales
-from tests.e2e.table import Table, custom_ids, private, verb
+from tests.e2e.table import Table, custom_ids, private, refused, verb
 from tests.e2e.test_royale_game import open_lobby
+from ui.hub import hub_of
 from ui.i18n import languages, tr_for
 
 
@@ -98,6 +99,37 @@ async def test_forget_me_after_the_button_and_the_game_goes_on(table: Table) -> 
     assert "former player" in board.content + "".join(
         (e.description or "") for e in board.embeds)
     assert f"<@{alice.id}>" not in board.content
+
+
+async def test_forget_me_closes_the_lobbies_they_host_and_leaves_the_others(
+        table: Table) -> None:
+    env = table.env
+    hosted = table.guild.create_text_channel("hosted")
+    joined = table.guild.create_text_channel("joined")
+    res = await table["alice"].slash(hosted, "royale new")
+    assert res.acknowledged and not refused(res)
+    assert (await table["bob"].click(hosted.last_message, label="Join")).acknowledged
+    res = await table["carol"].slash(joined, "royale new")
+    assert res.acknowledged and not refused(res)
+    assert (await table["alice"].click(joined.last_message, label="Join")).acknowledged
+    hub = hub_of(env.bot)
+    assert hub.messages.sizes()["boards"] == 2
+    alice = table["alice"]
+    res = await alice.slash(table.channel, "mydata forget")
+    assert (await alice.click(private(res), label="Forget me")).acknowledged
+    await env.settle()
+    db = env.bot.service.db
+    closed = await db.games.latest_in_channel(hosted.id)
+    still = await db.games.latest_in_channel(joined.id)
+    assert closed.status == "cancelled" and still.status == "lobby"
+    board = hosted.history()[-1]  # closed, no buttons, no name of hers
+    assert "Cancelled by former player" in board.content and not custom_ids(board)
+    assert "alice" not in board.content + "".join(e.description or "" for e in board.embeds)
+    lobby = joined.history()[-1]  # drawn again without her
+    assert "Players (1/10)" in lobby.embeds[0].description
+    assert "alice" not in lobby.embeds[0].description and "Join" in json.dumps(
+        [c.to_dict() for row in lobby.components for c in row.children])
+    assert hub.messages.sizes()["boards"] == 1  # the closed lobby's entries are gone
 
 
 @pytest.mark.both_backends
