@@ -156,8 +156,10 @@ class Lobbies:
             try:
                 game = await self.store.db.games.set_players(game.id, players, game.version,
                                                              self.clock(), self._expiry())
-            except StaleVersion:  # pragma: no cover - guarded by the lock
+            except StaleVersion:  # another process changed the lobby meanwhile
                 raise StaleClick("The lobby just changed: try again.") from None
+            except WrongStatus:  # another process started or closed it meanwhile
+                raise GameNotRunning("This game has already started or ended.") from None
             self.deadlines.arm(game)
             return game
 
@@ -188,7 +190,11 @@ class Lobbies:
             if who.id != game.host_id and not manager:
                 raise NotAllowed("Only the host or someone who can manage this channel can "
                                  "cancel the game.")
-            game = await self.store.db.games.end(game.id, "cancelled", "cancelled", self.clock())
+            try:
+                game = await self.store.db.games.end(game.id, "cancelled", "cancelled",
+                                                     self.clock())
+            except WrongStatus:  # another process ended it meanwhile
+                raise GameNotRunning("This game is already over.") from None
             self.ended(game)
             return game
 

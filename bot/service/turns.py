@@ -113,6 +113,8 @@ class Turns:
                                                 self.deadline(seated, state), self.clock())
         except StaleVersion:
             raise StaleClick("The game just moved on: try again.") from None
+        except WrongStatus:  # another process ended it meanwhile
+            raise GameNotRunning("This game just ended.") from None
         self.cache.remember(game, state)
         return await self.settle(Outcome(game, state, stood_in=[seat]))
 

@@ -1,15 +1,17 @@
 """The limits on open games hold under concurrency: they are counted in the transaction that
-opens the lobby, serialised per host and per server, on both backends and across processes."""
+opens the lobby, serialised per host and per server, on both backends and across processes; and
+a write that loses its race to another process is refused with a polite message."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import pytest
 import pytest_asyncio
 
-from bot.errors import LobbyError
+from bot.errors import GameNotRunning, LobbyError
 from bot.service import GameService, Limits, Person, Place
 
 from ..conftest import Backend
@@ -82,3 +84,57 @@ async def test_cancelling_frees_a_slot(two_services: tuple[GameService, GameServ
     assert game is not None
     await a.lobbies.cancel(game.id, HOST, manager=False)
     assert await _open(a, 1, 4)
+
+
+# ---------------------------------------------------------------------------- lost races
+# Another process changes the game between this one's read and its write: the write's guard
+# (status and version in the UPDATE) refuses it, and the player is told so politely.
+
+
+def _first(svc: GameService, method: str, before: Callable[[], Awaitable[object]]) -> None:
+    """Make ``svc``'s storage run ``before`` (the other process's write) just before its own
+    write ``method``: the race lost, every time."""
+    games = svc.db.games
+    write = getattr(games, method)
+
+    async def late(*args: Any, **kwargs: Any) -> Any:
+        await before()
+        return await write(*args, **kwargs)
+
+    setattr(games, method, late)
+
+
+async def test_a_lobby_closed_by_another_process_is_refused_politely(
+        two_services: tuple[GameService, GameService]) -> None:
+    a, b = two_services
+    assert await _open(a, 1, 10)
+    game = await a.open_game(10)
+    assert game is not None
+    _first(b, "set_players", lambda: a.lobbies.cancel(game.id, HOST, manager=False))
+    with pytest.raises(GameNotRunning, match="already started or ended"):
+        await b.lobbies.join(game.id, Person(8, "guest"))
+
+
+async def test_a_cancel_after_another_process_cancelled_is_refused_politely(
+        two_services: tuple[GameService, GameService]) -> None:
+    a, b = two_services
+    assert await _open(a, 1, 11)
+    game = await a.open_game(11)
+    assert game is not None
+    _first(b, "end", lambda: a.lobbies.cancel(game.id, HOST, manager=False))
+    with pytest.raises(GameNotRunning, match="already over"):
+        await b.lobbies.cancel(game.id, HOST, manager=False)
+
+
+async def test_a_resignation_after_another_process_ended_the_game_is_refused_politely(
+        two_services: tuple[GameService, GameService]) -> None:
+    a, b = two_services
+    assert await _open(a, 1, 12)
+    game = await a.open_game(12)
+    assert game is not None
+    await a.lobbies.join(game.id, Person(8, "guest"))
+    await a.start(game.id, HOST)
+    _first(b, "stand_in", lambda: a.lobbies.cancel(game.id, HOST, manager=True))
+    with pytest.raises(GameNotRunning, match="just ended"):
+        await b.resign(game.id, 8)
+
