@@ -146,8 +146,10 @@ class PgDatabase(StorageBase[PgConn]):
             async with self._pool.acquire() as raw:
                 if access == "statement":  # one statement has a snapshot of its own
                     return await work(PgConn(raw))
+                # A write reads at read committed whatever the server's default: the open
+                # games are counted after the lock, so they include the ones just opened.
                 transaction = (
-                    raw.transaction()
+                    raw.transaction(isolation="read_committed")
                     if access == "write"
                     else raw.transaction(isolation="repeatable_read", readonly=True)
                 )

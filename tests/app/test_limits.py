@@ -13,6 +13,7 @@ import pytest_asyncio
 
 from bot.errors import GameNotRunning, LobbyError
 from bot.service import GameService, Limits, Person, Place
+from storage import open_database
 
 from ..conftest import Backend
 
@@ -138,3 +139,27 @@ async def test_a_resignation_after_another_process_ended_the_game_is_refused_pol
     with pytest.raises(GameNotRunning, match="just ended"):
         await b.resign(game.id, 8)
 
+
+async def test_the_limit_holds_where_the_server_defaults_to_repeatable_read(
+        pg_backend: Backend) -> None:
+    """A PostgreSQL server whose sessions default to repeatable read: a write transaction's
+    snapshot would be taken before the host's lock and miss the lobby just opened. Writes run
+    at read committed whatever the default is, so the host still opens three."""
+    url = str(pg_backend.target) + "&default_transaction_isolation=repeatable%20read"
+    dbs = [await open_database(url), await open_database(url)]
+    clock = Clock()
+    seeds = iter(range(1, 10_000))
+    services = [GameService(db, clock=clock, seed_source=lambda: next(seeds)) for db in dbs]
+    try:
+        async def isolation(conn: Any) -> str:
+            return str(await conn.raw.fetchval("SHOW default_transaction_isolation"))
+
+        assert await dbs[0].read(isolation) == "repeatable read"
+        opened = await asyncio.gather(*(_open(services[c % 2], 1, 100 + c)
+                                        for c in range(40)))
+        assert sum(opened) == 3
+        assert len(await dbs[0].games.open_of_host(HOST.id)) == 3
+    finally:
+        for svc, db in zip(services, dbs, strict=True):
+            await svc.close()
+            await db.close()
