@@ -58,9 +58,11 @@ async def answer_error(interaction: discord.Interaction[Any], message: str) -> N
     """Tell the user ``message`` privately, whether or not the interaction was answered."""
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
+            await interaction.followup.send(message, ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
         else:
-            await interaction.response.send_message(message, ephemeral=True)
+            await interaction.response.send_message(
+                message, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not deliver an error message to %s", interaction.user.id,
                     exc_info=True)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
+import discord
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -126,10 +127,14 @@ thousands long; Discord refuses a reply over 2,000)."""
 
 
 def _echo(value: Any) -> Any:
-    """A value quoted back to the user, cut to :data:`ECHO_LIMIT` characters."""
-    if isinstance(value, str) and len(value) > ECHO_LIMIT:
-        return value[:ECHO_LIMIT - 1] + "…"
-    return value
+    """A value quoted back to the user (a name, a die someone sent): cut to
+    :data:`ECHO_LIMIT` characters, its markdown and mentions escaped (it shows as written).
+    """
+    if not isinstance(value, str):
+        return value
+    if len(value) > ECHO_LIMIT:
+        value = value[:ECHO_LIMIT - 1] + "…"
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(value))
 
 
 def _load(lang: str) -> Tr:

@@ -56,12 +56,23 @@ def former_name(tr: Tr, player_id: str) -> str:
     return tr("former player {code}", code=player_id.split(":", 1)[-1][:4])
 
 
+_BIDI_CONTROLS: Final = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e"
+                                               "\u2066\u2067\u2068\u2069"))
+"""Directional embeddings, overrides and isolates: one left open in a name would turn the rest
+of its line around (the scores after it); :func:`isolated` sets its own where needed."""
+
+
+def without_bidi_controls(name: str) -> str:
+    """``name`` without directional formatting characters (an ellipsis if nothing is left)."""
+    return name.translate(_BIDI_CONTROLS) or ELLIPSIS
+
+
 def person_name(tr: Tr, player_id: str, name: str, is_bot: bool) -> str:
     """A seat's name as ``tr``'s language shows it (see :func:`localised_name`; a forgotten
-    person by their pseudonym).
+    person by their pseudonym), without directional formatting characters.
     """
     return former_name(tr, player_id) if is_former(player_id) \
-        else localised_name(tr, name, is_bot)
+        else localised_name(tr, without_bidi_controls(name), is_bot)
 
 
 def stood_in(tr: Tr, name: str, why: str | None) -> str:

@@ -5,6 +5,7 @@ in many scripts."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -281,3 +282,23 @@ def test_cannon_buttons_say_what_they_score(last_round: bool) -> None:
         assert "scores nothing" in prompt(ENGLISH, state, Names(game))
     else:
         assert labels["save"] == "Save for a later round"
+
+
+async def test_a_name_with_a_direction_override_turns_no_line_around(simcord_env: Any) -> None:
+    """Names that open a right-to-left override or isolate and never close it: left in a
+    line, it would turn the scores after the name around. The bot shows such names without
+    their directional controls (a right-to-left name is isolated by the bot's own marks)."""
+    opening = "\u202a\u202b\u202d\u202e\u2066\u2067"
+    table = await named_table(simcord_env, ["\u202eAda", "Bob\u2067", "\u202bשרה"])
+    first = len(simcord_env.http_requests)
+    await open_royale(table, list(table.members), cpus=0)
+    rng = random.Random(4)
+    for _ in range(12):
+        assert await table.play_decision(rng, trade_rate=0.3)
+    await table["u0"].slash(table.channel, "royale status")
+    sent = [p for r in simcord_env.http_requests[first:] for p in _message_payloads(r.json)]
+    texts = [json.dumps(p, ensure_ascii=False) for p in sent]
+    assert any("Ada" in t for t in texts) and any("שרה" in t for t in texts)
+    for text in texts:
+        assert not any(c in text for c in opening), ascii(text[:300])
+        assert text.count("\u2068") == text.count("\u2069"), ascii(text[:300])

@@ -9,7 +9,7 @@ import itertools
 import random
 from typing import Any
 
-from tests.e2e.table import Table
+from tests.e2e.table import PASSIVE, Table, private, verb
 from tests.e2e.test_phone import NAMES, named_table, open_royale
 
 GAME_MESSAGE_MENTIONS = {"parse": [], "users": []}
@@ -108,3 +108,39 @@ async def test_a_name_that_is_a_mention_pings_nobody(simcord_env: Any) -> None:
     # the final standings show the trickster's name as text, its markdown escaped
     standings = table.channel.history()[-1].embeds[0].description
     assert "\\*\\*bold\\*\\*" in standings, standings
+
+
+async def test_a_name_quoted_in_an_error_shows_as_written_and_pings_nobody(
+        simcord_env: Any) -> None:
+    base = await named_table(simcord_env, ["alice", "onlooker"])
+    onlooker = base.members["u1"]
+    name = f"||x||<@{onlooker.id}>**b**"
+    assert len(name) <= 32  # a Discord nickname
+    trickster = base.guild.add_member(simcord_env.create_user("trickster"), nick=name)
+    table = Table(simcord_env, base.guild, base.channel, {"u0": base.members["u0"],
+                                                          "u1": trickster})
+    table.by_id = {m.id: m for m in table.members.values()}
+    res = await table["u1"].slash(table.channel, "royale new")
+    assert res.acknowledged
+    await table["u0"].click(table.channel.last_message, label="Join")
+    await table["u1"].click(table.channel.last_message, label="Start")
+    msg = table.game_message()
+    if table.decider(msg) is not trickster:  # the trickster's turn: alice clicks anyway
+        assert await table.play_decision(random.Random(3), trade_rate=0.0)
+        msg = table.game_message()
+    assert table.decider(msg) is trickster
+    first = len(simcord_env.http_requests)
+    button = next(c for row in msg.components for c in row.children
+                  if verb(getattr(c, "custom_id", None)) not in ("", *PASSIVE))
+    res = await table["u0"].click(msg, custom_id=button.custom_id)
+    text = private(res).content
+    assert text.startswith("It's ") and text.endswith("'s turn, not yours."), text
+    assert "\\|\\|x\\|\\|" in text and "\\*\\*b\\*\\*" in text, text
+    assert f"<@{onlooker.id}>" not in text, text
+    sent = [r.json for r in simcord_env.http_requests[first:]
+            if isinstance(r.json, dict) and "turn, not yours" in str(r.json)]
+    assert sent, "the answer was not seen"
+    for payload in sent:
+        body = payload.get("data", payload)
+        assert (body.get("allowed_mentions") or {}).get("parse") == [], body
+        assert allowed_users(body) == set(), body
