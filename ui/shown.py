@@ -81,21 +81,64 @@ class Shown:
             if embed is not None and embed.image:
                 embed.set_image(url=None)
         if not perms.embed_links and embed is not None:
-            content = "\n".join(part for part in (content, embed_text(embed)) if part)
+            room = CONTENT_LIMIT - (len(content) + 1 if content else 0)
+            content = "\n".join(part for part in (content, embed_text(embed, room)) if part)
             embed = None
-        return Shown(content[:2000], embed, self.view, files, version=self.version,
+        return Shown(content[:CONTENT_LIMIT], embed, self.view, files, version=self.version,
                      pings=self.pings)
 
 
-def embed_text(embed: discord.Embed) -> str:
-    """An embed as plain message text (for a channel where the bot may not embed)."""
-    lines = [f"**{embed.title}**"] if embed.title else []
-    if embed.description:
-        lines.append(embed.description)
-    lines.extend(f"**{f.name}**\n{f.value}" for f in embed.fields)
-    if embed.footer and embed.footer.text:
-        lines.append(f"-# {embed.footer.text}")
-    return "\n".join(lines)
+CONTENT_LIMIT: Final = 2000
+"""Characters of a message's content at most (Discord's limit)."""
+FIELD_LIMIT: Final = 1024
+"""Characters of an embed field's value at most (Discord's limit)."""
+MORE: Final = "\u200b"
+"""The name of a field that goes on with the one before it (it shows as nothing)."""
+
+
+def embed_text(embed: discord.Embed, room: int = CONTENT_LIMIT) -> str:
+    """An embed as plain message text (for a channel where the bot may not embed), in at most
+    ``room`` characters: what does not fit goes whole, the footer first, then the
+    description's first lines (the oldest happenings: "…" in their place), then fields from
+    the last; a line or a code block is never cut in two.
+    """
+    title = [f"**{embed.title}**"] if embed.title else []
+    description = embed.description.split("\n") if embed.description else []
+    fields = [f"{f.value}" if f.name == MORE else f"**{f.name}**\n{f.value}"
+              for f in embed.fields]
+    footer = [f"-# {embed.footer.text}"] if embed.footer and embed.footer.text else []
+
+    def text() -> str:
+        return "\n".join([*title, *description, *fields, *footer])
+
+    if len(text()) > room:
+        footer = []
+    if len(text()) > room and "```" in (embed.description or ""):
+        description = []  # a code block goes whole
+    kept = description
+    while len(text()) > room and kept:
+        kept = kept[1:]
+        description = ["…", *kept] if kept else []
+    while len(text()) > room and fields:
+        fields = fields[:-1]
+        if fields:
+            fields[-1] += "\n…"
+    return text()[:room]
+
+
+def add_line_fields(embed: discord.Embed, name: str, text: str) -> None:
+    """Add ``text`` to ``embed`` as a field named ``name``, going on in further fields (named
+    :data:`MORE`) where it is longer than a field holds: cut between lines, never inside one.
+    """
+    value = ""
+    for line in text.split("\n"):
+        line = line[:FIELD_LIMIT]
+        if value and len(value) + 1 + len(line) > FIELD_LIMIT:
+            embed.add_field(name=name, value=value, inline=False)
+            name, value = MORE, line
+        else:
+            value = f"{value}\n{line}" if value else line
+    embed.add_field(name=name, value=value or "-", inline=False)
 
 
 def pings_for(user_ids: Sequence[str]) -> discord.AllowedMentions:

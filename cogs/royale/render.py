@@ -23,7 +23,7 @@ from ui.lobby import expansion_names
 from ui.names import Names, heading, isolated, pad, rjust, short, table_names
 from ui.names import standings as common_standings
 from ui.phone import PHONE_LINES
-from ui.shown import Shown
+from ui.shown import Shown, add_line_fields
 
 EMBED_COLOR = 0x2ECC71
 OVER_COLOR = 0xF1C40F
@@ -143,8 +143,7 @@ def build_embed(tr: Tr, game: Game, state: RoyaleState, tail: Sequence[dict[str,
     embed = discord.Embed(title=title, description="\n".join(desc)[:4000] or None,
                           color=OVER_COLOR if over else EMBED_COLOR)
     embed.add_field(name=tr("Scores"), value=score_table(tr, state, names)[:1024], inline=False)
-    embed.add_field(name=tr(DICE_LEGEND), value=dice_lines(tr, state, names)[:1024],
-                    inline=False)
+    add_line_fields(embed, tr(DICE_LEGEND), dice_lines(tr, state, names))
     timeout = int(game.settings.get("turn_timeout", 120))
     mayhem = (tr("Mayhem: {options}", options=expansion_names(tr, state.expansions)) + " · "
               if state.expansions else "")

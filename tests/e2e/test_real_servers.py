@@ -27,6 +27,7 @@ from tests.e2e.table import (
     private,
     verb,
 )
+from tests.e2e.test_phone import _message_payloads, named_table, open_royale
 from tests.e2e.test_royale_guards import play_until, started
 
 LINK = re.compile(r"https://discord.com/channels/\d+/(\d+)/(\d+)")
@@ -238,6 +239,64 @@ async def test_without_embed_links_the_board_is_text(table: Table) -> None:
     board = table.game_message()
     assert not board.embeds and "```" in board.content  # the score table, as text
     assert any(verb(c) == "pick" for c in custom_ids(board)) or table.decider(board) is None
+
+
+LONG_NAMES = [f"Bartholomew Longname-Smithers {i:02}" for i in range(10)]
+"""Ten names of 32 characters: a ten-player round message is then over 2,000 characters."""
+
+
+def board_payloads(env: Any, since: int) -> list[dict[str, Any]]:
+    """The game messages the bot sent or edited since ``since`` (content or embeds)."""
+    return [p for r in env.http_requests[since:] if r.method in ("POST", "PATCH")
+            for p in _message_payloads(r.json)
+            if p.get("embeds") or "```" in str(p.get("content"))]
+
+
+async def test_ten_long_names_without_embed_links_fit_whole_lines(simcord_env: Any) -> None:
+    table = await named_table(simcord_env, LONG_NAMES)
+    await open_royale(table, list(table.members), cpus=0)
+    deny(table, table.channel, "embed_links")
+    await simcord_env.settle()
+    first = len(simcord_env.http_requests)
+    rng = random.Random(12)
+    for _ in range(60):
+        assert await table.play_decision(rng, trade_rate=0.3)
+    boards = [p for p in board_payloads(simcord_env, first) if not p.get("embeds")]
+    assert len(boards) > 20
+    for payload in boards:
+        content = payload["content"]
+        assert len(content) <= 2000
+        assert content.count("```") % 2 == 0, content  # the score table whole
+        assert "**Scores**" in content, content
+        if "**Dice" not in content:  # a closed round's message: no dice
+            continue
+        dice = content.split("**Dice", 1)[1].split("\n")[1:]
+        for line in dice:  # each player's dice line whole (or none of it)
+            assert line == "…" or line.startswith(("**Bartholomew", "-# ")), line
+    assert any(content.startswith("…") or "\n…" in content
+               for content in (p["content"] for p in boards))  # some did not fit whole
+
+
+async def test_ten_names_of_markdown_keep_every_dice_line(simcord_env: Any) -> None:
+    table = await named_table(simcord_env, ["*" * 31 + str(i) for i in range(10)])
+    await open_royale(table, list(table.members), cpus=0)
+    first = len(simcord_env.http_requests)
+    rng = random.Random(13)
+    for _ in range(200):
+        if not await table.play_decision(rng, trade_rate=0.3):
+            break
+    longest = 0
+    for payload in board_payloads(simcord_env, first):
+        for embed in payload.get("embeds") or []:
+            fields = embed.get("fields") or []
+            dice = [f for f in fields if f["name"].startswith("Dice") or f["name"] == "\u200b"]
+            if not dice:
+                continue
+            assert all(len(f["value"]) <= 1024 for f in fields), fields
+            lines = "\n".join(f["value"] for f in dice).split("\n")
+            assert len(lines) == 10 and all(x.startswith("**\\*") for x in lines), lines
+            longest = max(longest, sum(len(f["value"]) for f in dice))
+    assert longest > 1024  # the dice went on in a second field
 
 
 async def test_without_attach_files_rounds_and_the_end_go_without_pictures(
