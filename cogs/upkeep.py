@@ -114,25 +114,39 @@ class UpkeepCog(commands.Cog):
         """A member left (with the members intent): the computer takes their seats."""
         await self.upkeep.member_left(payload.guild_id, payload.user.id)
 
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs shards (their own events then say which one dropped)."""
+        return isinstance(self.bot, discord.AutoShardedClient)
+
     @commands.Cog.listener()
     async def on_disconnect(self) -> None:
         """The gateway dropped: no deadline runs out until it is back."""
-        self.upkeep.disconnected()
+        if not self.sharded:
+            self.upkeep.disconnected()
 
     @commands.Cog.listener()
     async def on_shard_disconnect(self, shard_id: int) -> None:
-        """One shard dropped (clusters): hold the deadlines too."""
-        self.upkeep.disconnected()
+        """One shard dropped (clusters): the deadlines hold until it is back."""
+        self.upkeep.disconnected(shard_id)
 
     @commands.Cog.listener()
     async def on_resumed(self) -> None:
         """The gateway session resumed: deadlines go on."""
-        await self.upkeep.reconnected()
+        if not self.sharded:
+            await self.upkeep.reconnected()
 
     @commands.Cog.listener()
     async def on_shard_resumed(self, shard_id: int) -> None:
         """A shard's session resumed."""
-        await self.upkeep.reconnected()
+        await self.upkeep.reconnected(shard_id)
+
+    @commands.Cog.listener()
+    async def on_shard_ready(self, shard_id: int) -> None:
+        """A shard logged in again with a new session (discord.py then sends ``on_ready``
+        only when every shard logs in together).
+        """
+        await self.upkeep.reconnected(shard_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -89,6 +89,7 @@ class Upkeep:
         self.messages = messages
         self.presenter = presenter
         self._reposted_at: dict[int, int] = {}  # game -> when its board was last posted anew
+        self._down: set[int] = set()  # the shards whose gateway connection dropped
 
     @property
     def client(self) -> discord.Client:
@@ -276,13 +277,23 @@ class Upkeep:
 
     # ------------------------------------------------------------------ outages
 
-    def disconnected(self) -> None:
-        """The gateway dropped: no click can reach the bot, so no deadline may run out."""
+    def disconnected(self, shard_id: int = 0) -> None:
+        """A shard's gateway connection dropped (a bot without shards: shard 0): no click
+        can reach the bot through it, so no deadline may run out until every shard is back.
+        """
+        self._down.add(shard_id)
         self.service.hold_deadlines()
 
-    async def reconnected(self) -> None:
-        """The gateway is back: deadlines go on, moved by the time lost."""
-        await self.service.release_deadlines()
+    async def reconnected(self, shard_id: int | None = None) -> None:
+        """A shard is back (``None``: all of them, as at ``on_ready``): once no shard is
+        down, deadlines go on, moved by the time lost.
+        """
+        if shard_id is None:
+            self._down.clear()
+        else:
+            self._down.discard(shard_id)
+        if not self._down:
+            await self.service.release_deadlines()
 
 
 def moved_note(game: Game) -> Callable[[str], Shown]:
