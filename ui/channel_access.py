@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+import aiohttp
 import discord
 
 from bot.service import Game
@@ -35,6 +36,20 @@ PERMISSION_NAMES: Final = {"view_channel": "View Channel", "send_messages": "Sen
 """Discord's own names of the permissions (as its settings show them, untranslated)."""
 
 
+SEND_FAILURES: Final = (discord.HTTPException, aiohttp.ClientError, OSError)
+"""What a request to Discord raises when it fails: refused (an HTTP error), or the connection
+dropped or timed out on the way (``TimeoutError`` is an ``OSError``)."""
+
+
+def failure(error: BaseException) -> str:
+    """A failed request in a few words, for the log: Discord's status and text, or what
+    happened to the connection.
+    """
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.text}".strip()
+    return f"{type(error).__name__}: {error}".rstrip(": ")
+
+
 class Refusal(enum.Enum):
     """What a refused request says about the game's channel."""
 
@@ -44,8 +59,12 @@ class Refusal(enum.Enum):
     OTHER = "other"
 
 
-def refusal(error: discord.HTTPException) -> Refusal:
-    """Read a refused request: its message or channel is gone, or a permission is missing."""
+def refusal(error: BaseException) -> Refusal:
+    """Read a refused request: its message or channel is gone, or a permission is missing
+    (a connection that failed is :attr:`Refusal.OTHER`: tried again later).
+    """
+    if not isinstance(error, discord.HTTPException):
+        return Refusal.OTHER
     code = getattr(error, "code", 0)
     if code in (UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK):
         return Refusal.MESSAGE_GONE

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -33,6 +33,7 @@ from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game
 from ui import answers
 from ui.answers import Answer
+from ui.channel_access import SEND_FAILURES, failure
 
 log = logging.getLogger("ui.delivery")
 
@@ -214,6 +215,30 @@ class Delivery:
         async with self.budget.spend(Urgency.TIDY):
             self.token_requests += 1
             await self.channel(game).get_partial_message(message_id).delete()
+
+    async def elsewhere(self, game: Game, public: dict[str, Any], private: dict[str, Any],
+                        people: Sequence[str],
+                        interaction: discord.Interaction[Any] | None) -> None:
+        """A message the game's channel does not take (the end, where the bot may not post):
+        ``public`` through ``interaction`` (channel permissions do not block its answers),
+        else ``private`` to each of ``people`` (Discord ids) in a direct message.
+        """
+        if interaction is not None:
+            try:
+                await self.answered(interaction)
+                await interaction.followup.send(**public)
+                return
+            except SEND_FAILURES as exc:
+                log.info("game %s: the end could not be sent as a followup (%s)", game.id,
+                         failure(exc))
+        for user_id in people:
+            try:
+                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
+                    int(user_id))
+                await user.send(**private)
+            except SEND_FAILURES as exc:
+                log.info("game %s: could not tell %s of the end (%s)", game.id, user_id,
+                         failure(exc))
 
     def forget(self, game_id: int) -> None:
         """The game ended: its interaction is no longer kept."""

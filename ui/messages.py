@@ -25,7 +25,14 @@ import discord
 from bot.request_budget import RequestBudget
 from bot.service import Game, GameService
 from bot.service.locks import KeyedLocks
-from ui.channel_access import Refusal, can_post, channel_permissions, refusal
+from ui.channel_access import (
+    SEND_FAILURES,
+    Refusal,
+    can_post,
+    channel_permissions,
+    failure,
+    refusal,
+)
 from ui.delivery import Delivery, Sent
 from ui.errors import MISSING_PERMISSIONS
 from ui.i18n import for_game
@@ -124,7 +131,7 @@ class GameMessages:
         try:
             await self.delivery.edit(game, msg_id, shown.edit_kwargs(), interaction,
                                      board.sent if board is not None else None)
-        except discord.HTTPException as exc:
+        except SEND_FAILURES as exc:
             why = refusal(exc)
             if why is Refusal.MESSAGE_GONE:
                 log.info("game %s: its message %s is gone: posting it anew", game.id, msg_id)
@@ -136,8 +143,8 @@ class GameMessages:
                 return
             if strict:
                 raise
-            log.warning("game %s: Discord refused the edit of message %s (%s %s): redrawing "
-                        "it shortly", game.id, msg_id, exc.status, exc.text)
+            log.warning("game %s: the edit of message %s failed (%s): redrawing it shortly",
+                        game.id, msg_id, failure(exc))
             self._repair(game.id)
             return
         self._track_board(game.id, msg_id, shown.version)
@@ -157,12 +164,12 @@ class GameMessages:
         shown = shown.fitted(perms)
         try:
             msg = await self.delivery.send(game, shown.send_kwargs())
-        except discord.HTTPException as exc:
+        except SEND_FAILURES as exc:
             if refusal(exc) is Refusal.CHANNEL_GONE:
                 await self._channel_gone(game)
             else:
-                log.warning("game %s: could not post in channel %s (%s %s)", game.id,
-                            game.channel_id, exc.status, exc.text)
+                log.warning("game %s: could not post in channel %s (%s)", game.id,
+                            game.channel_id, failure(exc))
             return False
         old = self._boards.get(game.id)
         if old is not None:
@@ -222,9 +229,9 @@ class GameMessages:
                 try:
                     await self.delivery.edit(game, old_id, stub.edit_kwargs(),
                                              sent=old.sent if old is not None else None)
-                except discord.HTTPException as exc:
+                except SEND_FAILURES as exc:
                     log.info("game %s: the old board %s was not closed (%s)", game.id, old_id,
-                             exc.status)
+                             failure(exc))
             return True
 
     def board_gone(self, message_id: int) -> int | None:
@@ -276,11 +283,11 @@ class GameMessages:
         try:
             msg = await self.delivery.send(game, {
                 "content": content[:2000], "allowed_mentions": pings_for(sorted(people))})
-        except discord.HTTPException as exc:
+        except SEND_FAILURES as exc:
             if refusal(exc) is Refusal.CHANNEL_GONE:
                 await self._channel_gone(game)
             else:
-                log.warning("game %s: could not post a ping (%s)", game.id, exc.status)
+                log.warning("game %s: could not post a ping (%s)", game.id, failure(exc))
             return
         if self._ping_turn.get(game.id) != turn:  # a newer ping was asked for meanwhile
             self._delete_later(game, msg.id, msg)
@@ -309,8 +316,9 @@ class GameMessages:
     async def _delete(self, game: Game, message_id: int, sent: Sent | None) -> None:
         try:
             await self.delivery.delete(game, message_id, sent)
-        except discord.HTTPException as exc:
-            log.info("game %s: could not delete ping %s (%s)", game.id, message_id, exc.status)
+        except SEND_FAILURES as exc:
+            log.info("game %s: could not delete ping %s (%s)", game.id, message_id,
+                     failure(exc))
 
     async def announce(self, game: Game, shown: Shown, user_ids: Sequence[str],
                        interaction: discord.Interaction[Any] | None = None) -> Sent | None:
@@ -328,34 +336,16 @@ class GameMessages:
         if can_post(perms):
             try:
                 return await self.delivery.send(game, shown.fitted(perms).send_kwargs())
-            except discord.HTTPException as exc:
+            except SEND_FAILURES as exc:
                 if refusal(exc) is Refusal.CHANNEL_GONE:
                     await self._channel_gone(game)
                     return None
-                log.warning("game %s: the end could not be posted (%s %s)", game.id,
-                            exc.status, exc.text)
-        await self._announce_elsewhere(game, shown, people, interaction)
-        return None
-
-    async def _announce_elsewhere(self, game: Game, shown: Shown, people: Sequence[str],
-                                  interaction: discord.Interaction[Any] | None) -> None:
-        if interaction is not None:
-            try:
-                await self.delivery.answered(interaction)
-                await interaction.followup.send(**shown.send_kwargs())
-                return
-            except discord.HTTPException as exc:
-                log.info("game %s: the end could not be sent as a followup (%s)", game.id,
-                         exc.status)
+                log.warning("game %s: the end could not be posted (%s)", game.id,
+                            failure(exc))
         private = Shown(shown.content, shown.embed, None, None)
-        for user_id in people:
-            try:
-                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
-                    int(user_id))
-                await user.send(**private.send_kwargs())
-            except discord.HTTPException as exc:
-                log.info("game %s: could not tell %s of the end (%s)", game.id, user_id,
-                         exc.status)
+        await self.delivery.elsewhere(game, shown.send_kwargs(), private.send_kwargs(), people,
+                                      interaction)
+        return None
 
     # ------------------------------------------------------------------ the end of a game
 
@@ -407,8 +397,8 @@ class GameMessages:
                 try:
                     await self.redraw(game_id)
                     return
-                except discord.HTTPException as exc:
-                    log.warning("game %s: redraw refused too (%s)", game_id, exc.status)
+                except SEND_FAILURES as exc:
+                    log.warning("game %s: redraw failed too (%s)", game_id, failure(exc))
                 except Exception:
                     log.exception("game %s: redraw failed", game_id)
                     return

@@ -14,10 +14,13 @@ import random
 import re
 from typing import Any
 
+import aiohttp
 import discord
+import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
+from bot.rules.registry import kind_of
 from tests.e2e.table import (
     MENTION,
     Table,
@@ -29,6 +32,7 @@ from tests.e2e.table import (
 )
 from tests.e2e.test_phone import _message_payloads, named_table, open_royale
 from tests.e2e.test_royale_guards import play_until, started
+from ui.hub import hub_of
 
 LINK = re.compile(r"https://discord.com/channels/\d+/(\d+)/(\d+)")
 
@@ -392,6 +396,38 @@ async def test_an_outage_costs_nobody_a_move_and_a_late_click_is_dropped(table: 
     assert await actors(table) == before
     await env.advance_time(10)
     assert (await actors(table))[len(before):][0].startswith("timeout:")
+
+
+async def test_a_connection_that_drops_mid_edit_is_redrawn_not_an_incident(
+        table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    """discord.py raises the connection's own errors (aiohttp's, OSError), not an HTTP error,
+    when the connection to Discord fails: the board is redrawn shortly, as for a refusal."""
+    env = table.env
+    await started(table, ["alice", "bob"])
+    rng = random.Random(14)
+    delivery = hub_of(env.bot).messages.delivery
+    edit = delivery.edit
+    calls: list[str] = []
+
+    async def dropping(*args: Any, **kwargs: Any) -> Any:
+        calls.append("edit")
+        if len(calls) == 1:
+            raise aiohttp.ServerDisconnectedError()
+        return await edit(*args, **kwargs)
+
+    delivery.edit = dropping  # type: ignore[method-assign]
+    first = len(env.http_requests)
+    assert await table.play_decision(rng, trade_rate=0.0)
+    assert "Something went wrong" not in " ".join(str(r.json)
+                                                  for r in env.http_requests[first:])
+    assert any("failed (ServerDisconnectedError" in r.getMessage() and "redrawing" in
+               r.getMessage() for r in caplog.records)
+    await env.advance_time(2)  # the first redraw
+    await env.settle()
+    assert len(calls) >= 2
+    game = await latest(table)
+    seat = kind_of(game.kind).engine.current_seat(env.bot.service.state_of(game))
+    assert table.decider(table.game_message()).id == int(game.players[seat].player_id)
 
 
 async def test_deadlines_hold_until_every_dropped_shard_is_back(table: Table) -> None:
