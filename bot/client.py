@@ -6,11 +6,13 @@ extensions import the application, never the reverse.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any, Final
 
 import discord
+from discord.backoff import ExponentialBackoff
 from discord.ext import commands
 
 from bot.health import start_heartbeat
@@ -86,18 +88,18 @@ class PandaBot(commands.Bot):
                                    default_timeout=self.settings.default_turn_timeout,
                                    retention_days=self.settings.guild_retention_days,
                                    limits=Limits(per_server=self.settings.guild_open_games,
-                                                 lobby_ttl_s=self.settings.lobby_ttl))
+                                                 lobby_ttl_s=self.settings.lobby_ttl),
+                                   plan=self.plan)
         self.stats = StatsService(db, clock=discord_clock)
-        self.service.deadlines.owns = self.plan.owns
         if self.settings.metrics_port is not None:
             self.start_metrics(self.settings.metrics_port)
         if self.seed_source is not None:
             self.service.seed_source = self.seed_source
         await self.load_features()
         restored = await self.service.restore()
-        start_heartbeat(self.settings.health_file, self)
-        log.info("Cluster %s: ready to serve %d open game(s); %d turn timer(s) running",
-                 self.plan.label, len(restored), self.service.pending_timers)
+        start_heartbeat(self.settings.health_file, self, beat=self.service.heard)
+        log.info("Cluster %s: %d open game(s) restored; their %d deadline(s) wait for the "
+                 "gateway", self.plan.label, len(restored), self.service.pending_timers)
         # Commands are synced once by `./dev sync`; the dev guild's quick sync at start-up is
         # done by one cluster only (the one holding shard 0), never once per cluster.
         if self.settings.dev_guild_id and self.plan.holds_shard_zero:
@@ -105,6 +107,40 @@ class PandaBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("Synced commands to the dev guild %s", self.settings.dev_guild_id)
+
+    async def login(self, token: str) -> None:
+        """discord.py's login, tried again with backoff while Discord answers with a server
+        error (5xx: an outage on its side); any other refusal is raised at once.
+        """
+        backoff: ExponentialBackoff[bool] = ExponentialBackoff()
+        while True:
+            try:
+                await super().login(token)
+                return
+            except discord.DiscordServerError as exc:
+                delay = backoff.delay()
+                log.warning("Discord answered %s at login: trying again in %.1f s",
+                            exc.status, delay)
+                await asyncio.sleep(delay)
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's gateway loop, started again with backoff when the very first connection
+        fails before a gateway socket exists: discord.py 2.7's plain client then reads the
+        missing socket's sequence and would end the process with an AttributeError.
+        """
+        backoff: ExponentialBackoff[bool] = ExponentialBackoff()
+        while True:
+            try:
+                await super().connect(reconnect=reconnect)
+                return
+            except AttributeError:
+                if self.ws is not None or self.is_closed() or not reconnect \
+                        or isinstance(self, discord.AutoShardedClient):
+                    raise
+            delay = backoff.delay()
+            log.warning("The gateway refused the first connection: trying again in %.1f s",
+                        delay)
+            await asyncio.sleep(delay)
 
     def start_metrics(self, port: int) -> BotMetrics:
         """Serve this cluster's Prometheus metrics on ``port`` (0: any free port)."""

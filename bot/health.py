@@ -1,29 +1,37 @@
-"""The container's health check: a heartbeat file the running bot rewrites every 30 seconds
-once it is connected, and ``python -m bot health`` that reads it (exit 0 when fresh).
+"""The bot's heartbeat: every few seconds once it is connected, the event loop runs the beat
+(the shards' hearing: :meth:`bot.service.GameService.heard`) and a file is rewritten with the
+time; ``python -m bot health``, the container's health check, reads it (exit 0 when fresh).
 
-The heartbeat runs in a small thread, not as an asyncio task: it asks the event loop to run a
-no-op before each write, so a stuck loop (or a closed client) stops the heartbeat and the check
-turns unhealthy, and it adds no periodic timer to the loop (a simulated Discord with a virtual
-clock would otherwise spin it).
+The heartbeat runs in a small thread, not as an asyncio task: it asks the event loop to run the
+beat before each write, so a stuck loop, a database that fails the beat, or a closed client
+stops the heartbeat and the check turns unhealthy, and it adds no periodic timer to the loop (a
+simulated Discord with a virtual clock would otherwise spin it through every period it skips).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import threading
 import time
 import uuid
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 log = logging.getLogger("bot.health")
 
-INTERVAL_S: Final = 30.0
+INTERVAL_S: Final = 5.0
+"""How often the beat runs: after a crash, a deadline gets back at most this much more than it
+had left when its shard last heard its players."""
 FRESH_S: Final = 90.0
 LOOP_ANSWER_S: Final = 10.0
-"""How long the event loop may take to run the no-op before a heartbeat is skipped."""
+"""How long the event loop may take to run the beat before a heartbeat is skipped."""
+
+Beat = Callable[[], Coroutine[Any, Any, None]]
+"""What the loop runs at each heartbeat."""
 
 
 class ReadyClient(Protocol):
@@ -48,12 +56,14 @@ async def _noop() -> None:
     return None
 
 
-def _loop_answers(loop: asyncio.AbstractEventLoop, timeout: float) -> bool:
-    """Whether ``loop`` runs a no-op within ``timeout`` seconds (it is not stuck)."""
+def _loop_answers(loop: asyncio.AbstractEventLoop, timeout: float, beat: Beat) -> bool:
+    """Whether ``loop`` runs ``beat`` within ``timeout`` seconds (it is not stuck, and what
+    the beat needs, the database, works).
+    """
     if loop.is_closed():
         return False
     try:
-        future = asyncio.run_coroutine_threadsafe(_noop(), loop)
+        future = asyncio.run_coroutine_threadsafe(beat(), loop)
     except RuntimeError:  # closed in the meantime
         return False
     try:
@@ -61,18 +71,22 @@ def _loop_answers(loop: asyncio.AbstractEventLoop, timeout: float) -> bool:
     except TimeoutError:
         future.cancel()
         return False
+    except Exception:
+        log.warning("The heartbeat failed: the health check turns unhealthy if it keeps "
+                    "failing", exc_info=True)
+        return False
     return True
 
 
 def _beat(path: Path, client: ReadyClient | None, loop: asyncio.AbstractEventLoop,
-          interval: float) -> None:
+          interval: float, beat: Beat) -> None:
     tick = min(1.0, interval)
     warned = False
     next_beat = 0.0
     while not loop.is_closed() and not (client is not None and client.is_closed()):
         now = time.monotonic()
         if now >= next_beat and (client is None or client.is_ready()):
-            if _loop_answers(loop, LOOP_ANSWER_S):
+            if _loop_answers(loop, LOOP_ANSWER_S, beat):
                 try:
                     write_heartbeat(path)
                 except OSError as exc:
@@ -86,13 +100,18 @@ def _beat(path: Path, client: ReadyClient | None, loop: asyncio.AbstractEventLoo
 
 
 def start_heartbeat(path: Path, client: ReadyClient | None = None,
-                    interval: float = INTERVAL_S) -> threading.Thread:
-    """From inside the running loop: once ``client`` is ready, write the heartbeat every
-    ``interval`` seconds while the loop answers, until the client closes (or the loop does).
-    A heartbeat that cannot be written is logged once, not fatal.
+                    interval: float = INTERVAL_S, beat: Beat = _noop) -> threading.Thread:
+    """From inside the running loop: once ``client`` is ready, every ``interval`` seconds run
+    ``beat`` on the loop and, when it answers in time, write the heartbeat file, until the
+    client closes (or the loop does). A heartbeat file that cannot be written is logged once,
+    not fatal.
     """
     loop = asyncio.get_running_loop()
-    thread = threading.Thread(target=_beat, args=(path, client, loop, interval),
+    # The thread carries the caller's context, so the beat runs in it as the caller's work
+    # would (the same clock and task scope).
+    context = contextvars.copy_context()
+    thread = threading.Thread(target=context.run,
+                              args=(_beat, path, client, loop, interval, beat),
                               name="heartbeat", daemon=True)
     thread.start()
     return thread

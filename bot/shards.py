@@ -83,6 +83,15 @@ class ShardPlan:
         return shard_of(guild_id or 0, self.count) in self.shard_ids
 
     @property
+    def layout(self) -> int:
+        """How many shards the bot has in all (1 for an unsharded bot)."""
+        return self.count or 1
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard that holds ``guild_id``'s events (an unsharded bot: 0; DMs: shard 0)."""
+        return shard_of(guild_id or 0, self.layout)
+
+    @property
     def holds_shard_zero(self) -> bool:
         """Whether this cluster runs shard 0 (the one that does once-only start-up work)."""
         return 0 in self.shard_ids

@@ -54,14 +54,13 @@ class UpkeepCog(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A message was deleted (a moderator, a purge): a game's board comes back."""
-        await self.upkeep.message_deleted(payload.message_id)
+        await self.upkeep.messages_deleted(payload.channel_id, [payload.message_id])
 
     @commands.Cog.listener()
     async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent
                                          ) -> None:
         """Many messages were deleted at once."""
-        for message_id in payload.message_ids:
-            await self.upkeep.message_deleted(message_id)
+        await self.upkeep.messages_deleted(payload.channel_id, sorted(payload.message_ids))
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -85,11 +84,12 @@ class UpkeepCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Connected (again): deadlines held during an outage go on. A server that removed
-        the bot while it was away answers its first request with Missing Access: its games
-        end then). A server that added the bot back while it was away keeps its data.
+        """Connected with a new session (a bot without shards: its one shard is ready; with
+        shards, every shard already said so by ``on_shard_ready``). A server that added the
+        bot back while it was away keeps its data.
         """
-        await self.upkeep.reconnected()
+        if not self.sharded:
+            await self.upkeep.ready(0, [g.id for g in self.bot.guilds])
         await self.upkeep.still_in({g.id for g in self.bot.guilds})
 
     @commands.Cog.listener()
@@ -123,7 +123,7 @@ class UpkeepCog(commands.Cog):
     async def on_disconnect(self) -> None:
         """The gateway dropped: no deadline runs out until it is back."""
         if not self.sharded:
-            self.upkeep.disconnected()
+            self.upkeep.disconnected(0)
 
     @commands.Cog.listener()
     async def on_shard_disconnect(self, shard_id: int) -> None:
@@ -134,7 +134,7 @@ class UpkeepCog(commands.Cog):
     async def on_resumed(self) -> None:
         """The gateway session resumed: deadlines go on."""
         if not self.sharded:
-            await self.upkeep.reconnected()
+            await self.upkeep.reconnected(0)
 
     @commands.Cog.listener()
     async def on_shard_resumed(self, shard_id: int) -> None:
@@ -143,10 +143,11 @@ class UpkeepCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_shard_ready(self, shard_id: int) -> None:
-        """A shard logged in again with a new session (discord.py then sends ``on_ready``
-        only when every shard logs in together).
+        """A shard logged in with a new session (discord.py sends ``on_ready`` only when every
+        shard logs in together): its servers are those of its READY.
         """
-        await self.upkeep.reconnected(shard_id)
+        await self.upkeep.ready(shard_id, [g.id for g in self.bot.guilds
+                                           if g.shard_id == shard_id])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -42,6 +42,7 @@ from .rows import (
     SeasonSetting,
     StatsRow,
 )
+from .shown import PingRow, ShownMessage, ShownRole
 
 __all__ = [
     "SERVER_TABLES",
@@ -65,6 +66,7 @@ __all__ = [
     "NotInLobby",
     "PersonalRows",
     "PgDatabase",
+    "PingRow",
     "PlayerRow",
     "RateFn",
     "Rating",
@@ -73,6 +75,8 @@ __all__ = [
     "SchemaError",
     "SeasonEndRow",
     "SeasonSetting",
+    "ShownMessage",
+    "ShownRole",
     "StaleVersion",
     "StatsRow",
     "Storage",

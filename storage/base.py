@@ -12,7 +12,9 @@ job in one transaction) and its parts, one per concept, each holding the storage
 - ``db.personal``: a person's or a server's data as a whole
   (:class:`~storage.personal_data.PersonalRecords`);
 - ``db.seasons``: servers' seasons (:class:`~storage.seasons.SeasonRecords`);
-- ``db.achievements``: what people earned (:class:`~storage.achievements.AchievementRecords`).
+- ``db.achievements``: what people earned (:class:`~storage.achievements.AchievementRecords`);
+- ``db.shown``: what the bot has shown that outlives it (boards and pings by message, pings,
+  when each shard last heard its players: :class:`~storage.shown.ShownRecords`).
 
 Each transaction runs in its own task shielded from its caller: a cancelled caller never leaves
 a transaction half-done (before it starts, nothing is written; once started, it completes), and
@@ -38,6 +40,7 @@ from .rows import DatabaseInfo
 from .runner import Access as Access
 from .runner import C, CommitHook, Job, T
 from .seasons import SeasonRecords
+from .shown import ShownRecords
 
 
 class StorageBase(ABC, Generic[C]):
@@ -73,6 +76,7 @@ class StorageBase(ABC, Generic[C]):
         self.personal: PersonalRecords[C] = PersonalRecords(self)
         self.seasons: SeasonRecords[C] = SeasonRecords(self)
         self.achievements: AchievementRecords[C] = AchievementRecords(self)
+        self.shown: ShownRecords[C] = ShownRecords(self)
 
     # -- lifecycle (per backend) -------------------------------------------------------------
 

@@ -166,6 +166,12 @@ class GameRecords(Generic[C]):
         return await self._db.statement(
             lambda conn: g.select_games(conn, g.OPEN_OF_HOST, (host_id,)))
 
+    async def open_guilds(self) -> list[int]:
+        """The servers that have games in the lobby or being played."""
+        rows = await self._db.statement(lambda conn: fetch_all(
+            conn, "SELECT DISTINCT guild_id FROM games WHERE status IN ('lobby', 'active')"))
+        return sorted(int(r["guild_id"]) for r in rows)
+
     async def all_open(self) -> list[GameRow]:
         """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
         return await self._db.statement(lambda conn: g.select_games(conn, g.OPEN))

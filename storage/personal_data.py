@@ -21,7 +21,7 @@ from .rows import AchievementRow, GameRow, RatingRow, ResultRow
 from .runner import C, Transactions
 
 SERVER_TABLES = ("games", "results", "ratings", "player_totals", "guild_settings",
-                 "guild_departures", "achievements", "season_ends")
+                 "guild_departures", "achievements", "season_ends", "pings")
 """Every table with a ``guild_id`` column: a server's data (game_players and actions go with
 their games)."""
 
@@ -85,6 +85,12 @@ async def _forget_person(conn: Conn, player_id: str, pseudonym: str, name: str
         "game_players": await execute(
             conn, "UPDATE game_players SET player_id = ?, display_name = ? WHERE player_id = ?",
             (pseudonym, name, player_id)),
+        # The pings that mention them: their id leaves the list (the next ping names whoever
+        # plays the seat then, and this one is tidied).
+        "pings": await execute(
+            conn, "UPDATE pings SET people = TRIM(REPLACE(' ' || people || ' ', ' ' || ? || ' ',"
+                  " ' ')) WHERE ' ' || people || ' ' LIKE '% ' || ? || ' %'",
+            (player_id, player_id)),
     }
     if player_id.isdigit():  # the games they host keep no host (0: nobody)
         counts["games"] = await execute(conn, "UPDATE games SET host_id = 0 WHERE host_id = ?",

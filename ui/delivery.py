@@ -202,8 +202,11 @@ class Delivery:
             self.token_requests += 1
             await self.channel(game).get_partial_message(message_id).edit(**kwargs)
 
-    async def delete(self, game: Game, message_id: int, sent: Sent | None = None) -> None:
-        """Delete one of the game's messages (an old ping), the cheapest way."""
+    async def delete_message(self, guild_id: int, channel_id: int, message_id: int,
+                             sent: Sent | None = None) -> None:
+        """Delete a message of the bot's in a channel: through the webhook that posted it
+        while fresh, else with the bot token.
+        """
         if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
             try:
                 await sent.delete()
@@ -214,7 +217,8 @@ class Delivery:
                     raise
         async with self.budget.spend(Urgency.TIDY):
             self.token_requests += 1
-            await self.channel(game).get_partial_message(message_id).delete()
+            channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+            await channel.get_partial_message(message_id).delete()
 
     async def elsewhere(self, game: Game, public: dict[str, Any], private: dict[str, Any],
                         people: Sequence[str],

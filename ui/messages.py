@@ -15,15 +15,16 @@ Embed Links: a text board; no Attach Files: no picture). Entries go when their g
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import discord
 
-from bot.request_budget import RequestBudget
-from bot.service import Game, GameService
+from bot.request_budget import RequestBudget, Urgency
+from bot.service import Game, GameService, PingRow
 from bot.service.locks import KeyedLocks
 from ui.channel_access import (
     SEND_FAILURES,
@@ -42,6 +43,10 @@ log = logging.getLogger("ui.messages")
 
 REPAIR_DELAYS: Final = (1.0, 3.0, 10.0)
 """Seconds before each attempt to redraw a message whose edit Discord refused."""
+SWEEP_LIMIT: Final = 50
+"""How many of a channel's messages after an unrecorded ping was asked for are looked at."""
+SWEEP_MARGIN_MS: Final = 2000
+"""How long before it was asked for the look starts (the host's clock against Discord's)."""
 
 Redraw = Callable[[int], Awaitable[None]]
 """``redraw(game_id)``: edit the game's message to show its committed state now."""
@@ -58,9 +63,11 @@ class _Board:
 
 @dataclass(slots=True)
 class _Ping:
+    ping_id: int  # its row in storage
     message_id: int
     people: frozenset[str]
     board_id: int | None
+    version: int  # the game's version it was posted for
     sent: Sent | None = None
 
 
@@ -83,7 +90,6 @@ class GameMessages:
         self._boards: dict[int, _Board] = {}
         self._pings: dict[int, _Ping] = {}
         self._ping_turn: dict[int, int] = {}  # game -> number of the newest ping asked for
-        self._messages: dict[int, int] = {}  # board or ping message -> its game
         self._repairs: dict[int, asyncio.Task[None]] = {}
         self._chores: set[asyncio.Task[None]] = set()
 
@@ -100,7 +106,7 @@ class GameMessages:
         """How many entries each per-game structure holds."""
         return {"locks": len(self._locks), "boards": len(self._boards),
                 "pings": len(self._pings), "ping_turns": len(self._ping_turn),
-                "messages": len(self._messages), "repairs": len(self._repairs),
+                "repairs": len(self._repairs),
                 "interactions": len(self.delivery)}
 
     # ------------------------------------------------------------------ the game's board
@@ -135,7 +141,7 @@ class GameMessages:
             why = refusal(exc)
             if why is Refusal.MESSAGE_GONE:
                 log.info("game %s: its message %s is gone: posting it anew", game.id, msg_id)
-                self._forget_message(msg_id)
+                self._forget_board(game.id, msg_id)
                 await self._post(game, shown, reposted=True)
                 return
             if why is Refusal.CHANNEL_GONE:
@@ -171,13 +177,21 @@ class GameMessages:
                 log.warning("game %s: could not post in channel %s (%s)", game.id,
                             game.channel_id, failure(exc))
             return False
-        old = self._boards.get(game.id)
-        if old is not None:
-            self._forget_message(old.message_id)
+        self._boards.pop(game.id, None)
         self._track_board(game.id, msg.id, shown.version, msg)
         if reposted:
             log.info("game %s: board posted anew as %s", game.id, msg.id)
         await self.service.set_message(game.id, msg.id)
+        people = frozenset(u for u in shown.pings if u.isdigit())
+        if people:  # the board itself pings: it is the game's standing ping too
+            self._ping_turn[game.id] = self._ping_turn.get(game.id, 0) + 1
+            old = self._pings.pop(game.id, None)
+            ping_id = await self.service.ping_asked(
+                game, sorted(people), msg.id, message_id=msg.id,
+                retired=[old.ping_id] if old is not None else [])
+            self._pings[game.id] = _Ping(ping_id, msg.id, people, msg.id, game.version, msg)
+            if old is not None:
+                self._delete_later(game, old)
         return True
 
     def _track_board(self, game_id: int, message_id: int, version: int | None,
@@ -185,7 +199,6 @@ class GameMessages:
         board = self._boards.get(game_id)
         if board is None or board.message_id != message_id:
             board = self._boards[game_id] = _Board(message_id, sent=sent)
-            self._messages[message_id] = game_id
         if version is not None:
             board.version = max(board.version, version)
 
@@ -234,29 +247,31 @@ class GameMessages:
                              failure(exc))
             return True
 
-    def board_gone(self, message_id: int) -> int | None:
-        """A message was deleted: if it was a game's board, forget it and return the game
-        (its board must be posted anew); a ping is just forgotten (the next decision pings
-        again).
+    async def deleted(self, channel_id: int, message_ids: Sequence[int]) -> list[int]:
+        """Messages were deleted in a channel: the games whose board was among them (each is
+        forgotten here and must be posted anew). A deleted ping is just forgotten: the next
+        decision pings again. Storage says which messages are live, so boards and pings from
+        before a restart count too.
         """
-        game_id = self._messages.pop(message_id, None)
-        if game_id is None:
-            return None
+        boards: list[int] = []
+        gone_pings: list[int] = []
+        for shown in await self.service.shown(channel_id, message_ids):
+            if shown.role == "board":
+                self._forget_board(shown.game_id, shown.message_id)
+                boards.append(shown.game_id)
+                continue
+            ping = self._pings.get(shown.game_id)
+            if ping is not None and ping.message_id == shown.message_id:
+                del self._pings[shown.game_id]
+                gone_pings.append(ping.ping_id)
+        if gone_pings:
+            await self.service.pings_gone(gone_pings)
+        return boards
+
+    def _forget_board(self, game_id: int, message_id: int) -> None:
         board = self._boards.get(game_id)
         if board is not None and board.message_id == message_id:
             del self._boards[game_id]
-            return game_id
-        ping = self._pings.get(game_id)
-        if ping is not None and ping.message_id == message_id:
-            del self._pings[game_id]
-        return None
-
-    def _forget_message(self, message_id: int) -> None:
-        game_id = self._messages.pop(message_id, None)
-        if game_id is not None:
-            board = self._boards.get(game_id)
-            if board is not None and board.message_id == message_id:
-                del self._boards[game_id]
 
     # ------------------------------------------------------------------ pings
 
@@ -266,7 +281,8 @@ class GameMessages:
         pinged, their ping still stands and the board it links to is still the game's.
 
         Posted outside the board's lock: the newest ping wins, an older one that lands later
-        is deleted.
+        is deleted. Each ping is recorded before it is posted and given its message once
+        posted, so that after a restart the bot knows which stands and which to tidy.
         """
         people = frozenset(u for u in user_ids if u.isdigit())
         board = self.message_of(game)
@@ -279,22 +295,35 @@ class GameMessages:
             return
         if not can_post(channel_permissions(self.client, game)):
             return
-        content = " ".join(f"<@{u}>" for u in user_ids if u in people) + f" {text}"
+        mentioned = [u for u in user_ids if u in people]
+        ping_id = await self.service.ping_asked(game, mentioned, board)
+        content = " ".join(f"<@{u}>" for u in mentioned) + f" {text}"
         try:
             msg = await self.delivery.send(game, {
                 "content": content[:2000], "allowed_mentions": pings_for(sorted(people))})
         except SEND_FAILURES as exc:
+            await self.service.ping_posted(ping_id, None)
             if refusal(exc) is Refusal.CHANNEL_GONE:
                 await self._channel_gone(game)
             else:
                 log.warning("game %s: could not post a ping (%s)", game.id, failure(exc))
             return
+        posted = _Ping(ping_id, msg.id, people, board, game.version, msg)
         if self._ping_turn.get(game.id) != turn:  # a newer ping was asked for meanwhile
-            self._delete_later(game, msg.id, msg)
+            await self.service.ping_posted(ping_id, msg.id, retired=[ping_id])
+            self._delete_later(game, posted)
             return
-        self._drop_ping(game)
-        self._pings[game.id] = _Ping(msg.id, people, board, msg)
-        self._messages[msg.id] = game.id
+        old = self._pings.pop(game.id, None)
+        self._pings[game.id] = posted
+        await self.service.ping_posted(ping_id, msg.id,
+                                       retired=[old.ping_id] if old is not None else [])
+        if old is not None:
+            self._delete_later(game, old)
+
+    def standing_version(self, game_id: int) -> int | None:
+        """The game version the game's standing ping was posted for (None: no ping stands)."""
+        ping = self._pings.get(game_id)
+        return None if ping is None else ping.version
 
     async def unping(self, game: Game) -> None:
         """Delete the game's standing ping, if any (in the background)."""
@@ -304,21 +333,87 @@ class GameMessages:
     def _drop_ping(self, game: Game) -> None:
         last = self._pings.pop(game.id, None)
         if last is not None:
-            self._messages.pop(last.message_id, None)
-            self._delete_later(game, last.message_id, last.sent)
+            self._delete_later(game, last)
 
-    def _delete_later(self, game: Game, message_id: int, sent: Sent | None) -> None:
-        task = asyncio.create_task(self._delete(game, message_id, sent),
-                                   name=f"unping-game-{game.id}")
+    def _delete_later(self, game: Game, ping: _Ping) -> None:
+        self._chore(self._delete(game.guild_id, game.channel_id, ping), f"unping-game-{game.id}")
+
+    def _chore(self, work: Awaitable[None], name: str) -> None:
+        task = asyncio.ensure_future(work)
+        task.set_name(name)
         self._chores.add(task)
         task.add_done_callback(self._chores.discard)
 
-    async def _delete(self, game: Game, message_id: int, sent: Sent | None) -> None:
+    async def _delete(self, guild_id: int, channel_id: int, ping: _Ping) -> None:
+        if ping.message_id == ping.board_id:  # the board itself: it stays
+            await self.service.pings_gone([ping.ping_id])
+            return
         try:
-            await self.delivery.delete(game, message_id, sent)
+            await self.delivery.delete_message(guild_id, channel_id, ping.message_id, ping.sent)
         except SEND_FAILURES as exc:
-            log.info("game %s: could not delete ping %s (%s)", game.id, message_id,
+            if refusal(exc) is Refusal.OTHER:  # a passing failure: tried again at a restart
+                log.info("could not delete ping %s (%s): tidied after the next restart",
+                         ping.message_id, failure(exc))
+                await self.service.pings_retired([ping.ping_id])
+                return
+        await self.service.pings_gone([ping.ping_id])
+
+    async def restore(self, pings: Sequence[PingRow], skip_guilds: Collection[int] = ()
+                      ) -> dict[int, int]:
+        """After a restart, what storage says the bot had shown: each open game's newest
+        posted ping stands again (the next hand-over replaces it); every other ping, and those
+        of games that ended, is deleted; a ping a crash left unrecorded (posted, its message
+        never written down) is looked for in its channel and deleted. ``skip_guilds``: servers
+        the bot is no longer in (their rows just go). Returns the game version each standing
+        ping was posted for, by game.
+        """
+        standing: dict[int, PingRow] = {}
+        for row in pings:  # oldest first: the newest live one of each game stands
+            if row.game_open and row.live and row.message_id is not None:
+                standing[row.game_id] = row
+        dropped: list[int] = []
+        for row in pings:
+            if standing.get(row.game_id) is row:
+                assert row.message_id is not None
+                self._pings.setdefault(row.game_id, _Ping(
+                    row.id, row.message_id, frozenset(row.people), row.board_id, row.version))
+            elif row.guild_id in skip_guilds or row.on_board:
+                dropped.append(row.id)
+            elif row.message_id is None:
+                self._chore(self._sweep(row), f"sweep-game-{row.game_id}")
+            else:
+                self._chore(self._delete(row.guild_id, row.channel_id, _Ping(
+                    row.id, row.message_id, frozenset(row.people), row.board_id, row.version)),
+                    f"unping-game-{row.game_id}")
+        if dropped:
+            await self.service.pings_gone(dropped)
+        return {game_id: row.version for game_id, row in standing.items()}
+
+    async def _sweep(self, row: PingRow) -> None:
+        """Delete the ping of ``row`` that was posted but never recorded: a message of the
+        bot's in its channel, after it was asked for, that mentions someone, has no buttons
+        and is no live message of a game's.
+        """
+        me = self.client.user.id if self.client.user is not None else None
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        since = dt.datetime.fromtimestamp(max(0, row.asked_ms - SWEEP_MARGIN_MS) / 1000, dt.UTC)
+        try:
+            async with self.delivery.budget.spend(Urgency.TIDY):
+                found = [m async for m in channel.history(
+                    limit=SWEEP_LIMIT, after=discord.Object(discord.utils.time_snowflake(since)))]
+            live = {s.message_id for s in await self.service.shown(
+                row.channel_id, [m.id for m in found])}
+            for message in found:
+                if message.author.id == me and message.raw_mentions \
+                        and message.content.startswith("<@") and not message.components \
+                        and not message.embeds and message.id not in live:
+                    log.info("game %s: deleting ping %s that a crash left unrecorded",
+                             row.game_id, message.id)
+                    await self.delivery.delete_message(row.guild_id, row.channel_id, message.id)
+        except SEND_FAILURES as exc:
+            log.info("game %s: could not look for an unrecorded ping (%s)", row.game_id,
                      failure(exc))
+        await self.service.pings_gone([row.id])
 
     async def announce(self, game: Game, shown: Shown, user_ids: Sequence[str],
                        interaction: discord.Interaction[Any] | None = None) -> Sent | None:
@@ -355,16 +450,16 @@ class GameMessages:
         self._drop_state(game.id)
 
     def forget(self, game_id: int) -> None:
-        """Drop every entry of the game without a request (its channel is gone)."""
+        """Drop every entry of the game without a request (its channel is gone); its pings'
+        rows go.
+        """
         ping = self._pings.pop(game_id, None)
         if ping is not None:
-            self._messages.pop(ping.message_id, None)
+            self._chore(self.service.pings_gone([ping.ping_id]), f"unping-game-{game_id}")
         self._drop_state(game_id)
 
     def _drop_state(self, game_id: int) -> None:
-        board = self._boards.pop(game_id, None)
-        if board is not None:
-            self._messages.pop(board.message_id, None)
+        self._boards.pop(game_id, None)
         self._ping_turn.pop(game_id, None)
         self.delivery.forget(game_id)
         repair = self._repairs.pop(game_id, None)

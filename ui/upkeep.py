@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Final, Protocol
 
 import discord
@@ -89,7 +89,7 @@ class Upkeep:
         self.messages = messages
         self.presenter = presenter
         self._reposted_at: dict[int, int] = {}  # game -> when its board was last posted anew
-        self._down: set[int] = set()  # the shards whose gateway connection dropped
+        self._restored: set[int] = set()  # the shards whose games were shown again once ready
 
     @property
     def client(self) -> discord.Client:
@@ -102,11 +102,14 @@ class Upkeep:
 
     # ------------------------------------------------------------------ deletions
 
-    async def message_deleted(self, message_id: int) -> None:
-        """A message was deleted in a channel: if it was a game's board, post it again."""
-        game_id = self.messages.board_gone(message_id)
-        if game_id is None:
-            return
+    async def messages_deleted(self, channel_id: int, message_ids: Sequence[int]) -> None:
+        """Messages were deleted in a channel: a game's board among them (its lobby or its
+        round, from before a restart too) is posted again.
+        """
+        for game_id in await self.messages.deleted(channel_id, message_ids):
+            await self._board_deleted(game_id)
+
+    async def _board_deleted(self, game_id: int) -> None:
         game = await self.service.get_game(game_id)
         if game is None or not game.is_open:
             return
@@ -275,25 +278,58 @@ class Upkeep:
             if outcome is not None:
                 await self.presenter(game.kind).show(outcome)
 
-    # ------------------------------------------------------------------ outages
+    # ------------------------------------------------------------------ outages and restarts
 
-    def disconnected(self, shard_id: int = 0) -> None:
-        """A shard's gateway connection dropped (a bot without shards: shard 0): no click
-        can reach the bot through it, so no deadline may run out until every shard is back.
+    def disconnected(self, shard: int = 0) -> None:
+        """A shard's gateway connection dropped (a bot without shards: shard 0): no click of
+        its servers can reach the bot, so none of their deadlines may run out until it is back.
         """
-        self._down.add(shard_id)
-        self.service.hold_deadlines()
+        self.service.hold_deadlines(shard)
 
-    async def reconnected(self, shard_id: int | None = None) -> None:
-        """A shard is back (``None``: all of them, as at ``on_ready``): once no shard is
-        down, deadlines go on, moved by the time lost.
+    async def reconnected(self, shard: int = 0) -> None:
+        """A shard's session resumed: its deadlines go on, moved by the time lost."""
+        await self.service.release_deadlines(shard)
+
+    async def ready(self, shard: int, guild_ids: Collection[int]) -> None:
+        """A shard is connected (Discord's READY, listing ``guild_ids``, available or not).
+
+        In order: a server of the shard whose games are open but that its READY does not list
+        removed the bot while it was away (its games end, with no request to it); the shard's
+        deadlines go on; and the first time, its games are shown again: the pings stored
+        before the restart stand or are tidied, the computer seats a crash left waiting play,
+        and a game that moved on after its standing ping was posted (a crash came between its
+        move and its message) has its board brought up to date and its one ping naming
+        exactly whoever must act.
         """
-        if shard_id is None:
-            self._down.clear()
-        else:
-            self._down.discard(shard_id)
-        if not self._down:
-            await self.service.release_deadlines()
+        gone = await self.service.servers_gone(shard, guild_ids)
+        for game in gone:
+            self.forget(game)
+        first = shard not in self._restored
+        self._restored.add(shard)
+        standing: dict[int, int] = {}
+        if first:
+            standing = await self.messages.restore(await self.service.pings_of_shard(shard),
+                                                   {g.guild_id for g in gone})
+        await self.service.release_deadlines(shard)
+        if not first:
+            return
+        await self.service.resume_shard(shard)
+        for game in await self.service.open_games_of_shard(shard):
+            if game.id in standing and game.status == "active" and game.paused is None \
+                    and self.messages.standing_version(game.id) != game.version:
+                await self._show_again(game)
+
+    async def _show_again(self, game: Game) -> None:
+        """After a restart: the board of a game that moved on after its last ping is redrawn,
+        and whoever must decide is pinged (nothing is sent when the standing ping already names
+        them).
+        """
+        presenter = self.presenter(game.kind)
+        try:
+            await self.messages.edit(game, await presenter.board(game))
+            await presenter.prompt_current(game)
+        except Exception:
+            log.exception("game %s: could not be shown again after the restart", game.id)
 
 
 def moved_note(game: Game) -> Callable[[str], Shown]:

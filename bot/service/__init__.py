@@ -42,6 +42,7 @@ from bot.service.stats import (
     MemberHistory,
     StatsService,
 )
+from storage import PingRow, ShownMessage
 
 __all__ = [
     "LAST_GAMES",
@@ -66,6 +67,7 @@ __all__ = [
     "MemberHistory",
     "Outcome",
     "Person",
+    "PingRow",
     "Place",
     "PlayerStats",
     "Presence",
@@ -75,6 +77,7 @@ __all__ = [
     "Seasons",
     "Seat",
     "ServerSeason",
+    "ShownMessage",
     "StatsService",
     "Step",
     "cpu_name",

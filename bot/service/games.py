@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from typing import Any, Final
@@ -46,7 +46,8 @@ from bot.service.seasons import Seasons
 from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
-from storage import StaleVersion, Storage, WrongStatus
+from bot.shards import ShardPlan
+from storage import PingRow, ShownMessage, StaleVersion, Storage, WrongStatus
 
 TIMEOUT_AI: Final = STAND_IN_AI
 """The level of the computer player that decides for a person who ran out of time."""
@@ -82,16 +83,20 @@ class GameService:
         seed_source: Callable[[], int] = lambda: secrets.randbits(48),
         limits: Limits | None = None,
         retention_days: int = 30,
+        plan: ShardPlan | None = None,
     ) -> None:
-        """Serve the games of ``db``; ``clock`` gives now in epoch ms."""
+        """Serve the games of ``db``; ``clock`` gives now in epoch ms; ``plan``: this process's
+        shards (it runs the deadlines of their servers' games; default: every server).
+        """
         self.db = db
         self.clock = clock
         self.default_timeout = default_timeout
         self.seed_source = seed_source
         self.limits = limits or Limits()
+        self.plan = plan or ShardPlan()
         self.store = GameStore(db)  # storage, the open games' cache, the channels' locks
-        self.deadlines = Deadlines(db, clock, self._deadline_passed)
-        self.seasons = Seasons(db, clock, owns=lambda guild_id: self.deadlines.owns(guild_id))
+        self.deadlines = Deadlines(db, clock, self._deadline_passed, self.plan)
+        self.seasons = Seasons(db, clock, owns=self.plan.owns)
         self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of,
                            season_of=self.seasons.at)
         self.servers = ServerSettings(db, clock)
@@ -105,6 +110,7 @@ class GameService:
         """Per game kind: told when the service moved a game on its own."""
         self.present: Presence = _always_present
         """Whether a late player is still in the server (set by the Discord layer)."""
+        self._resumed: set[int] = set()  # the shards whose games were resumed once ready
 
     # ------------------------------------------------------------------ reading
 
@@ -381,31 +387,115 @@ class GameService:
         if listener is not None:
             await listener(outcome, reason)
 
-    def hold_deadlines(self) -> None:
-        """The bot cannot hear its players (the gateway is down): no deadline runs out."""
-        self.deadlines.hold()
+    def hold_deadlines(self, shard: int = 0) -> None:
+        """A shard cannot hear its players (its gateway is down): none of its deadlines runs
+        out.
+        """
+        self.deadlines.hold(shard)
 
-    async def release_deadlines(self) -> None:
-        """The gateway is back: every deadline moves on by the time it was held."""
-        await self.deadlines.release()
+    async def release_deadlines(self, shard: int = 0) -> dict[int, int]:
+        """A shard hears its players again: each of its deadlines moves on by the time it was
+        held. Returns the moved ones: game id -> new deadline.
+        """
+        return await self.deadlines.release(shard)
+
+    async def heard(self) -> None:
+        """Write that this process's connected shards hear their players now (every few
+        seconds: :data:`bot.service.deadlines.HEARD_EVERY_S`).
+        """
+        await self.deadlines.heard()
 
     async def restore(self) -> list[Game]:
-        """At start-up: re-arm the deadline of every game waiting on a person (and of every
-        lobby), and play the computer seats of a game a crash left waiting on them.
+        """At start-up, before the gateway connects: remember every open game this process
+        owns and arm its deadline, held until its shard is ready (:meth:`shard_ready`).
+        Nothing is played and nothing is sent before then.
         """
+        await self.deadlines.hold_until_ready()
         games = [g for g in await self.db.games.all_open() if self.deadlines.owns(g.guild_id)]
         for game in games:
             self.store.cache.note(game)
-            if game.status != "active" or game.deadline_ms is not None or game.paused:
-                self.deadlines.arm(game)
+            self.deadlines.arm(game)
+        return games
+
+    def on_shard(self, guild_id: int, shard: int) -> bool:
+        """Whether this process owns the server's games and the server is on ``shard``."""
+        return self.plan.owns(guild_id) and self.plan.shard_of(guild_id) == shard
+
+    async def servers_gone(self, shard: int, guild_ids: Collection[int]) -> list[Game]:
+        """A shard is ready, its READY listing ``guild_ids`` (available or not): a server of
+        this shard with open games that is not among them removed the bot while it was away.
+        Its games end as abandoned and its departure is recorded (as :meth:`PersonalData.departed`
+        does); returns those games.
+        """
+        present = set(guild_ids)
+        gone: list[Game] = []
+        for guild_id in await self.db.games.open_guilds():
+            if self.on_shard(guild_id, shard) and guild_id not in present:
+                log.info("server %s removed the bot while it was away", guild_id)
+                gone.extend(await self.privacy.departed(
+                    guild_id, "bot removed from the server while it was away"))
+        return gone
+
+    async def resume_shard(self, shard: int) -> None:
+        """The first time a shard is ready: the computer seats a crash left waiting play in
+        its games (each told as ``"resume"``).
+        """
+        if shard in self._resumed:
+            return
+        self._resumed.add(shard)
+        for game in await self.db.games.all_open():
+            if not self.on_shard(game.guild_id, shard) or game.status != "active" \
+                    or game.deadline_ms is not None or game.paused:
                 continue
             try:
                 outcome = await self._resume_computers(game.id)
                 if outcome is not None:
                     await self._tell(outcome, "resume")
             except Exception:
-                log.exception("could not resume game %s at start-up", game.id)
-        return games
+                log.exception("could not resume game %s", game.id)
+
+    async def open_games_of_shard(self, shard: int) -> list[Game]:
+        """The open games of this process on ``shard``, oldest first."""
+        return [g for g in await self.db.games.all_open() if self.on_shard(g.guild_id, shard)]
+
+    # ------------------------------------------------------------------ what the bot has shown
+
+    async def shown(self, channel_id: int, message_ids: Sequence[int]) -> list[ShownMessage]:
+        """Which of these messages of a channel are the board of an open game this process
+        owns, or one of its pings.
+        """
+        return [s for s in await self.db.shown.of_messages(channel_id, message_ids)
+                if self.plan.owns(s.guild_id)]
+
+    async def ping_asked(self, game: Game, people: Sequence[str], board_id: int | None, *,
+                         message_id: int | None = None, retired: Sequence[int] = ()) -> int:
+        """Record a ping of ``game`` about to be posted (or posted as ``message_id``: its
+        board, posted with its mentions), and that ``retired`` pings stand no more; returns
+        its id.
+        """
+        return await self.db.shown.ping_asked(
+            game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id,
+            people=people, board_id=board_id, version=game.version, now_ms=self.clock(),
+            message_id=message_id, retired=retired)
+
+    async def ping_posted(self, ping_id: int, message_id: int | None,
+                          retired: Sequence[int] = ()) -> None:
+        """The ping is posted as ``message_id`` (None: it was not), and ``retired`` pings stand
+        no more.
+        """
+        await self.db.shown.ping_posted(ping_id, message_id, retired)
+
+    async def pings_retired(self, ping_ids: Sequence[int]) -> None:
+        """These pings stand no more (their messages are to be deleted)."""
+        await self.db.shown.retire(ping_ids)
+
+    async def pings_gone(self, ping_ids: Sequence[int]) -> None:
+        """These pings' messages are deleted."""
+        await self.db.shown.forget(ping_ids)
+
+    async def pings_of_shard(self, shard: int) -> list[PingRow]:
+        """The recorded pings of this process's games on ``shard`` (after a restart)."""
+        return [p for p in await self.db.shown.all_pings() if self.on_shard(p.guild_id, shard)]
 
     async def _resume_computers(self, game_id: int) -> Outcome | None:
         async with await self.store.lock_of(game_id):

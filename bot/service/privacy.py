@@ -177,11 +177,12 @@ class PersonalData:
         ended = await self.service.abandon_guild(guild_id, "server data deleted")
         return ServerForgotten(ended, await self.service.db.personal.forget_server(guild_id))
 
-    async def departed(self, guild_id: int) -> list[Game]:
+    async def departed(self, guild_id: int, reason: str = "bot removed from the server"
+                       ) -> list[Game]:
         """The bot was removed from the server: its open games end as abandoned at once and
         its data is deleted after the retention period unless the bot comes back.
         """
-        games = await self.service.abandon_guild(guild_id, "bot removed from the server")
+        games = await self.service.abandon_guild(guild_id, reason)
         await self.service.db.personal.record_departure(guild_id, self.service.clock())
         return games
 

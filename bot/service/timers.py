@@ -1,5 +1,5 @@
 """Deadlines: one asyncio task per game waiting on a person (or a lobby waiting to expire),
-firing at its deadline; all of them held while the bot cannot hear its players.
+firing at its deadline; the timers of a shard are held while that shard cannot hear its players.
 """
 
 from __future__ import annotations
@@ -19,15 +19,17 @@ Fire = Callable[[int, int], Awaitable[None]]
 class _Timer:
     version: int
     deadline_ms: int
+    shard: int
     task: asyncio.Task[None] | None = None
 
 
 class TurnTimers:
     """At most one timer per game; a new one replaces the old.
 
-    :meth:`hold` stops every timer without forgetting it (the gateway is down: no click can
-    reach the bot, so nobody's time should run out); :meth:`release` moves every deadline on
-    by the time lost and starts them again.
+    Each timer belongs to the shard of its game's server. :meth:`hold` stops a shard's timers
+    without forgetting them (no click can reach the bot through that shard, so nobody's time
+    there should run out); :meth:`release` moves each of its deadlines on by the time lost and
+    starts them again.
     """
 
     def __init__(self, clock: Callable[[], int], fire: Fire) -> None:
@@ -35,17 +37,16 @@ class TurnTimers:
         self._clock = clock
         self._fire = fire
         self._timers: dict[int, _Timer] = {}
+        self._held: dict[int, int] = {}  # shard -> since when (epoch ms) it is held
         self.closed = False
-        self.held_since: int | None = None
-        """When the timers were held (epoch ms), or None while they run."""
 
-    def arm(self, game_id: int, version: int, deadline_ms: int | None) -> None:
+    def arm(self, game_id: int, version: int, deadline_ms: int | None, shard: int = 0) -> None:
         """(Re)start the game's timer for this version, or stop it (no deadline)."""
         self.cancel(game_id)
         if deadline_ms is None or self.closed:
             return
-        timer = self._timers[game_id] = _Timer(version, deadline_ms)
-        if self.held_since is None:
+        timer = self._timers[game_id] = _Timer(version, deadline_ms, shard)
+        if shard not in self._held:
             self._start(game_id, timer)
 
     def cancel(self, game_id: int) -> None:
@@ -60,28 +61,40 @@ class TurnTimers:
         timer = self._timers.get(game_id)
         return None if timer is None else timer.deadline_ms
 
-    def hold(self) -> None:
-        """Stop every timer, keeping its deadline (idempotent)."""
-        if self.held_since is not None:
-            return
-        self.held_since = self._clock()
+    def held(self, shard: int) -> bool:
+        """Whether the shard's timers are held."""
+        return shard in self._held
+
+    def held_since(self, shard: int) -> int | None:
+        """Since when the shard's timers are held (epoch ms), or None while they run."""
+        return self._held.get(shard)
+
+    def hold(self, shard: int, since: int | None = None) -> None:
+        """Stop the shard's timers, keeping their deadlines, as of ``since`` (default: now);
+        a shard already held keeps the earlier of the two.
+        """
+        since = self._clock() if since is None else since
+        self._held[shard] = min(since, self._held.get(shard, since))
         for timer in self._timers.values():
-            if timer.task is not None:
+            if timer.shard == shard and timer.task is not None:
                 timer.task.cancel()
                 timer.task = None
 
-    def release(self) -> dict[int, tuple[int, int]]:
-        """Start the held timers again, each deadline moved on by the time they were held.
-        Returns the moved ones: game id -> (version, new deadline).
+    def release(self, shard: int) -> dict[int, tuple[int, int]]:
+        """Start the shard's held timers again, each deadline moved on by the time they were
+        held. Returns the moved ones: game id -> (version, new deadline).
         """
-        if self.held_since is None:
+        since = self._held.pop(shard, None)
+        if since is None:
             return {}
-        lost = max(0, self._clock() - self.held_since)
-        self.held_since = None
+        lost = max(0, self._clock() - since)
         moved: dict[int, tuple[int, int]] = {}
         for game_id, timer in self._timers.items():
+            if timer.shard != shard:
+                continue
             timer.deadline_ms += lost
-            moved[game_id] = (timer.version, timer.deadline_ms)
+            if lost:
+                moved[game_id] = (timer.version, timer.deadline_ms)
             self._start(game_id, timer)
         return moved
 

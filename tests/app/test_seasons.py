@@ -191,7 +191,7 @@ async def test_no_podium_for_a_season_that_ended_before_seasons_began(
     await svc.seasons.settled(end, "empty")
     # Owned by another cluster: not this process's to settle.
     clock.now = ms(2026, 4, 1, 0, 1)
-    svc.deadlines.owns = lambda guild_id: guild_id != GUILD
+    svc.seasons.owns = lambda guild_id: guild_id != GUILD
     assert await svc.seasons.due() == []
 
 

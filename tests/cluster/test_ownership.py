@@ -30,8 +30,7 @@ async def clusters(backend: Backend) -> AsyncIterator[tuple[GameService, GameSer
     dbs = [await backend.open(), await backend.open()]
     services = []
     for db, plan in zip(dbs, PLANS, strict=True):
-        svc = GameService(db, clock=clock, seed_source=lambda: 4321)
-        svc.deadlines.owns = plan.owns
+        svc = GameService(db, clock=clock, seed_source=lambda: 4321, plan=plan)
         services.append(svc)
     yield services[0], services[1]
     for svc, db in zip(services, dbs, strict=True):

@@ -119,6 +119,8 @@ async def test_a_restart_plays_the_computer_seat_a_crash_left_waiting(tmp_path: 
     service2 = GameService(db2)
     try:
         await service2.restore()
+        await service2.release_deadlines()
+        await service2.resume_shard(0)
         await _settle()
         game = await db2.games.get(game.id) or game
         seat = engine.current_seat(service2.state_of(game))

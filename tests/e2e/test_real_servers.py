@@ -430,33 +430,6 @@ async def test_a_connection_that_drops_mid_edit_is_redrawn_not_an_incident(
     assert table.decider(table.game_message()).id == int(game.players[seat].player_id)
 
 
-async def test_deadlines_hold_until_every_dropped_shard_is_back(table: Table) -> None:
-    """Shards drop and come back one by one (a cluster): a shard that logs in again with a
-    new session says so by ``on_shard_ready`` only (discord.py sends ``on_ready`` only when
-    every shard logs in together); the deadlines hold while any shard is down."""
-    env = table.env
-    await started(table, ["alice", "bob"], turn_timeout=30)
-    cog = env.bot.get_cog("UpkeepCog")
-    timers = env.bot.service.deadlines.timers
-    (timer,) = timers._timers.values()
-    assert timers.held_since is None and timer.task is not None
-
-    def held() -> bool:
-        return timers.held_since is not None and timer.task is None
-
-    await cog.on_shard_disconnect(1)
-    await cog.on_shard_disconnect(0)
-    await cog.on_disconnect()  # also sent for each shard: the shard's own event counts
-    assert held()
-    await cog.on_shard_resumed(0)
-    assert held()  # shard 1 is still down
-    await cog.on_shard_ready(1)  # a new session: no on_ready follows
-    assert not held() and not timer.task.done()
-    await cog.on_shard_disconnect(2)
-    await cog.on_ready()  # every shard logged in together
-    assert not held()
-
-
 # ---------------------------------------------------------------------------- the log
 
 

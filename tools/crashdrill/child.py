@@ -1,7 +1,8 @@
 """The process the crash drill kills: ``python -m tools.crashdrill.child --db PATH --seed S``.
 
 It runs the real :class:`bot.service.GameService` on the real :class:`storage.Database` (one
-file, WAL), the way the bot does: at start-up ``service.restore()``, then it carries on with the
+file, WAL), the way the bot does: at start-up ``service.restore()``, and once the gateway would
+be ready ``release_deadlines()`` and ``resume_shard(0)``; then it carries on with the
 channel's open game if there is one, else opens the next: the host opens a lobby, the other
 humans join, the host adds the computer seats and starts. Every decision of a human seat is made
 by a seeded computer player and goes through ``service.act`` (the channel lock, the version check,
@@ -96,7 +97,10 @@ class Child:
             say("FRESH")
         else:
             say("RESUMED", game.id, game.version, game.status)
-        await self.service.restore()  # what the bot does at start-up (it may play computers)
+        # What the bot does at start-up, then once its gateway is ready (it may play computers).
+        await self.service.restore()
+        await self.service.release_deadlines()
+        await self.service.resume_shard(0)
         if game is not None:
             game = await self.db.games.get(game.id)
         while True:
@@ -149,7 +153,7 @@ class Child:
             player_id = game.players[seat].player_id
             outcome: Outcome | None
             if is_cpu(player_id):
-                # restore() plays computer seats a crash left waiting: this must not happen.
+                # resume_shard() plays computer seats a crash left waiting: this must not happen.
                 say("STUCK", game.id, game.version, seat)
                 outcome = await self.service.timeout(game.id, game.version)
                 if outcome is None:  # pragma: no cover - nothing else changes the game

@@ -122,8 +122,8 @@ class Drill:
             self.report.stuck += 1
             if not self.tolerate_stuck:
                 self.fail(f"stuck: after the restart game {rest[0]} (version {rest[1]}) waits on "
-                          f"computer seat {rest[2]}: service.restore() does not play it, so the "
-                          "game would hang (the drill moved it on with service.timeout)")
+                          f"computer seat {rest[2]}: service.resume_shard() does not play it, so "
+                          "the game would hang (the drill moved it on with service.timeout)")
         elif word == "FINISHED":
             cycle.finished.append(int(rest[0]))
         elif word == "DONE":

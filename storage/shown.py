@@ -1,0 +1,192 @@
+"""``db.shown``, what the bot has shown that outlives it (tables ``pings`` and
+``shard_hearing``, migration 008): :class:`ShownRecords`.
+
+- A game's **board** is ``games.message_id`` (its lobby, then its round); a deleted message is
+  looked up here (:meth:`ShownRecords.of_messages`), so a board from before a restart comes back
+  too.
+- A game's **pings**: each is written before it is posted (no message id yet), given its
+  message id once Discord answered, and retired (``live = 0``) when a newer ping replaces it or
+  its game no longer waits on its people; a retired ping's row goes once its message is deleted.
+  After a restart the bot finds what a crash left: retired pings to delete, pings posted but
+  never recorded to look for.
+- When each **shard last heard** its players (its gateway connected): a deadline gets back,
+  after a restart, the time it had left then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal
+
+from .connection import Conn, Row, execute, execute_many, fetch_all, fetch_value
+from .rows import OPEN_STATUSES
+from .runner import C, Transactions
+
+ShownRole = Literal["board", "ping"]
+
+_OPEN = "('" + "', '".join(OPEN_STATUSES) + "')"
+
+
+@dataclass(frozen=True, slots=True)
+class PingRow:
+    """One ping of a game: who it mentions, the board it links to, and whether it stands."""
+
+    id: int
+    game_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    """None while it is being posted (or when a crash came before Discord's answer)."""
+    people: tuple[str, ...]
+    board_id: int | None
+    version: int
+    """The game's version it was posted for (its board showed that version too)."""
+    live: bool
+    asked_ms: int
+    game_open: bool = True
+    """Whether its game is still in the lobby or in play."""
+
+    @property
+    def on_board(self) -> bool:
+        """Whether the ping is its board itself (a board posted with its mentions): tidying
+        it deletes nothing.
+        """
+        return self.message_id is not None and self.message_id == self.board_id
+
+
+@dataclass(frozen=True, slots=True)
+class ShownMessage:
+    """A message the bot treats as live: a game's board or one of its pings."""
+
+    message_id: int
+    game_id: int
+    guild_id: int
+    role: ShownRole
+
+
+_PING_COLUMNS = ("p.id, p.game_id, p.guild_id, p.channel_id, p.message_id, p.people,"
+                 " p.board_id, p.version, p.live, p.asked_ms")
+
+
+def _ping(row: Row, game_open: bool = True) -> PingRow:
+    return PingRow(
+        id=int(row["id"]), game_id=int(row["game_id"]), guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        message_id=None if row["message_id"] is None else int(row["message_id"]),
+        people=tuple(str(row["people"]).split()),
+        board_id=None if row["board_id"] is None else int(row["board_id"]),
+        version=int(row["version"]), live=bool(row["live"]), asked_ms=int(row["asked_ms"]),
+        game_open=game_open)
+
+
+async def _retire(conn: Conn, ping_ids: Sequence[int]) -> None:
+    await execute_many(conn, "UPDATE pings SET live = 0 WHERE id = ?", [(i,) for i in ping_ids])
+
+
+class ShownRecords(Generic[C]):
+    """The live messages of games (boards, pings) and the shards' hearing."""
+
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
+
+    # -- pings -------------------------------------------------------------------------------
+
+    async def ping_asked(self, *, game_id: int, guild_id: int, channel_id: int,
+                         people: Sequence[str], board_id: int | None, version: int,
+                         now_ms: int, message_id: int | None = None,
+                         retired: Sequence[int] = ()) -> int:
+        """Record a ping about to be posted (no ``message_id`` yet), or one already posted
+        (a board posted with its mentions), and that the pings ``retired`` stand no more;
+        returns its id.
+        """
+
+        async def work(conn: C) -> int:
+            value = await fetch_value(
+                conn, "INSERT INTO pings (game_id, guild_id, channel_id, message_id, people,"
+                      " board_id, version, live, asked_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)"
+                      " RETURNING id",
+                (game_id, guild_id, channel_id, message_id, " ".join(people), board_id,
+                 version, now_ms))
+            await _retire(conn, retired)
+            return int(value)
+
+        if retired:
+            return await self._db.write(work)
+        return await self._db.statement(work)
+
+    async def ping_posted(self, ping_id: int, message_id: int | None,
+                          retired: Sequence[int] = ()) -> None:
+        """The ping is posted as ``message_id`` (None: it could not be posted, its row goes),
+        and the pings ``retired`` stand no more (their messages are to be deleted).
+        """
+
+        async def work(conn: C) -> None:
+            if message_id is None:
+                await execute(conn, "DELETE FROM pings WHERE id = ?", (ping_id,))
+            else:
+                await execute(conn, "UPDATE pings SET message_id = ? WHERE id = ?",
+                              (message_id, ping_id))
+            await _retire(conn, retired)
+
+        await self._db.write(work)
+
+    async def retire(self, ping_ids: Sequence[int]) -> None:
+        """These pings stand no more: their messages are to be deleted."""
+        if ping_ids:
+            await self._db.write(lambda conn: _retire(conn, ping_ids))
+
+    async def forget(self, ping_ids: Iterable[int]) -> None:
+        """Drop these pings' rows (their messages are deleted, or gone)."""
+        ids = [(i,) for i in ping_ids]
+        if ids:
+            await self._db.write(lambda conn: execute_many(
+                conn, "DELETE FROM pings WHERE id = ?", ids))
+
+    async def all_pings(self) -> list[PingRow]:
+        """Every recorded ping (after a restart: which stand, which to tidy), oldest first,
+        each saying whether its game is still open.
+        """
+        rows = await self._db.statement(lambda conn: fetch_all(
+            conn, f"SELECT {_PING_COLUMNS}, CASE WHEN g.status IN {_OPEN} THEN 1 ELSE 0 END"
+                  " AS game_open FROM pings p JOIN games g ON g.id = p.game_id ORDER BY p.id"))
+        return [_ping(r, bool(r["game_open"])) for r in rows]
+
+    # -- boards and pings by message ---------------------------------------------------------
+
+    async def of_messages(self, channel_id: int, message_ids: Sequence[int]
+                          ) -> list[ShownMessage]:
+        """Which of these messages of a channel are an open game's board or a recorded ping."""
+        if not message_ids:
+            return []
+        marks = ", ".join("?" for _ in message_ids)
+        params = (*message_ids, channel_id, *message_ids, channel_id)
+        rows = await self._db.statement(lambda conn: fetch_all(
+            conn, f"SELECT message_id, id AS game_id, guild_id, 'board' AS role FROM games"
+                  f" WHERE message_id IN ({marks}) AND channel_id = ? AND status IN {_OPEN}"
+                  f" UNION ALL SELECT message_id, game_id, guild_id, 'ping' AS role FROM pings"
+                  f" WHERE message_id IN ({marks}) AND channel_id = ?", params))
+        return [ShownMessage(int(r["message_id"]), int(r["game_id"]), int(r["guild_id"]),
+                             "board" if r["role"] == "board" else "ping") for r in rows]
+
+    # -- the shards' hearing -----------------------------------------------------------------
+
+    async def heard(self, shard_count: int, shard_ids: Sequence[int], now_ms: int) -> None:
+        """These shards hear their players now (their gateway is connected)."""
+        rows = [(shard_count, shard_id, now_ms) for shard_id in shard_ids]
+        if rows:
+            await self._db.write(lambda conn: execute_many(
+                conn, "INSERT INTO shard_hearing (shard_count, shard_id, heard_ms)"
+                      " VALUES (?, ?, ?) ON CONFLICT (shard_count, shard_id)"
+                      " DO UPDATE SET heard_ms = excluded.heard_ms", rows))
+
+    async def last_heard(self, shard_count: int) -> tuple[dict[int, int], int | None]:
+        """When each shard of a layout of ``shard_count`` shards last heard its players, and
+        the latest time any shard of any layout did (None: never).
+        """
+        rows = await self._db.statement(lambda conn: fetch_all(
+            conn, "SELECT shard_count, shard_id, heard_ms FROM shard_hearing"))
+        mine = {int(r["shard_id"]): int(r["heard_ms"]) for r in rows
+                if int(r["shard_count"]) == shard_count}
+        latest = max((int(r["heard_ms"]) for r in rows), default=None)
+        return mine, latest
