@@ -11,6 +11,7 @@ import pytest
 
 from tools.discord_api.check import Breach, Checker, checker
 from tools.discord_api.description import Description
+from tools.discord_api.exceptions import Allowance, snowflake_integer
 
 from .tiny import TINY
 
@@ -167,3 +168,18 @@ def test_an_unknown_field_where_the_schema_forbids_extras_is_a_breach() -> None:
     assert [(b.operation, b.at, b.keyword) for b in found] == [
         ("update_thing (PATCH /things/{thing_id})", "", "additionalProperties")]
     assert "colour" in found[0].message
+
+
+def test_a_union_breached_only_where_an_exception_forgives_is_no_breach() -> None:
+    """Of two branches, one with a real breach and one with two forgiven ones, the value is one
+    Discord takes: the forgiven branch is the one that speaks."""
+    document = copy.deepcopy(TINY)
+    document["components"]["schemas"]["Thing"] = {"anyOf": [
+        {"type": "object", "properties": {"name": {"type": "string", "maxLength": 1}}},
+        {"type": "object", "properties": {"users": {"type": "array",
+                                                    "items": {"type": "string"}}}}]}
+    forgiving = Allowance("update_thing", "body", "users[*]", "type", snowflake_integer, "a test")
+    tiny = Checker(Description(document), exceptions=[forgiving], stricter=())
+    assert tiny.check(request("PATCH", "/things/7", {"name": "panda", "users": [5, 6]})) == []
+    found = tiny.check(request("PATCH", "/things/7", {"name": "panda", "users": [5, "x", 6.5]}))
+    assert [(b.at, b.keyword) for b in found] == [("name", "maxLength")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final, Protocol
@@ -109,9 +109,11 @@ def _only_null(branch: list[ValidationError]) -> bool:
                for e in branch)
 
 
-def leaves(error: ValidationError) -> list[ValidationError]:
+def leaves(error: ValidationError,
+           cost: Callable[[list[ValidationError]], int] = len) -> list[ValidationError]:
     """The errors a person can act on: inside an anyOf or oneOf, those of the branch meant for
-    the value (the one its ``type`` selects) rather than "not valid under any of them".
+    the value (the one its ``type`` selects) rather than "not valid under any of them"; among
+    branches as plausible, the one whose errors ``cost`` least (the fewest not excepted).
     """
     context: list[list[ValidationError]] = getattr(error.kind, "context", None) or []
     if error.kind.name not in UNIONS or not any(context):
@@ -121,7 +123,8 @@ def leaves(error: ValidationError) -> list[ValidationError]:
     plausible = [b for b in branches if not any(_ruled_out(e, depth) for e in b)]
     # No branch fits the value's kind: the one that is more than "null" says what was meant.
     plausible = plausible or [b for b in branches if not _only_null(b)] or branches
-    return [leaf for e in min(plausible, key=len) for leaf in leaves(e)]
+    found = [[leaf for e in branch for leaf in leaves(e, cost)] for branch in plausible]
+    return min(found, key=cost)
 
 
 def _short(message: str, value: Any) -> str:
@@ -189,10 +192,17 @@ class Checker:
         validator = self.validator(schema_pointer)
         if validator.is_valid(value):
             return []
-        return [Breach(op.name, part, where([*prefix, *leaf.instance_path]), leaf.kind.name,
-                       _short(leaf.message, leaf.instance), leaf.instance,
-                       "" if prefix else where(leaf.instance_path, value))
-                for error in validator.iter_errors(value) for leaf in leaves(error)]
+
+        def breach(leaf: ValidationError) -> Breach:
+            return Breach(op.name, part, where([*prefix, *leaf.instance_path]), leaf.kind.name,
+                          _short(leaf.message, leaf.instance), leaf.instance,
+                          "" if prefix else where(leaf.instance_path, value))
+
+        def cost(found: list[ValidationError]) -> int:
+            return sum(not self._excepted(op, breach(leaf)) for leaf in found)
+
+        return [breach(leaf) for error in validator.iter_errors(value)
+                for leaf in leaves(error, cost)]
 
     def _path(self, op: Operation, values: dict[str, str]) -> list[Breach]:
         out = []
