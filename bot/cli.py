@@ -65,6 +65,7 @@ DEV_COMMANDS: tuple[tuple[str, str], ...] = (
     ("bench-bot", "the bot's latency, requests, memory and start-up time in a simulated Discord"),
     ("i18n-extract", "rebuild ui/locales/messages.pot from the code, update every language's .po"),
     ("i18n-check", "check every message catalogue (complete, placeholders, plurals, limits)"),
+    ("discord-spec", "vendor Discord's OpenAPI description, which the tests hold requests to"),
 )
 
 

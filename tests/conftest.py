@@ -24,6 +24,7 @@ from storage import Migration, Storage, open_database
 from storage.migrator import Dialect, load_migrations
 from storage.pgconn import to_pg
 
+from .discord_requests import CHECKED, watch
 from .pgcluster import INSTALL_HINT, Cluster, find_bindir
 
 BACKENDS = ("sqlite", "postgresql")
@@ -139,3 +140,35 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
 async def pg_backend(pg_cluster: Cluster) -> Backend:
     """An empty PostgreSQL database (for the PostgreSQL-only tests)."""
     return Backend("postgresql", await create_database(pg_cluster), pg_cluster)
+
+
+@pytest.fixture
+def checked_requests(monkeypatch: pytest.MonkeyPatch,
+                     request: pytest.FixtureRequest) -> Iterator[list[Any]]:
+    """The SimCord environments this test starts; after the test (and the fixtures that
+    started them) their requests are held to Discord's OpenAPI description
+    (:mod:`tests.discord_requests`). The e2e and cluster conftests make it autouse."""
+    yield from watch(monkeypatch, request.config)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker hands what it checked of the bots' requests to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["discord_requests_checked"] = session.config.stash.get(CHECKED, (0, 0.0))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any) -> None:
+    """The controller adds up its workers' figures (xdist hook)."""
+    count, seconds = node.config.stash.get(CHECKED, (0, 0.0))
+    got = getattr(node, "workeroutput", {}).get("discord_requests_checked", (0, 0.0))
+    node.config.stash[CHECKED] = (count + got[0], seconds + got[1])
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Say how many requests were held to Discord's description, when any were."""
+    count, seconds = config.stash.get(CHECKED, (0, 0.0))
+    if getattr(config, "workerinput", None) is None and count:
+        terminalreporter.write_line(f"{count} requests of the bots checked against Discord's "
+                                    f"OpenAPI description ({seconds:.1f} s of checking)")

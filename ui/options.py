@@ -21,8 +21,15 @@ from discord import AppCommandOptionType, app_commands
 MAX_TEXT: Final = 6000
 """Discord's longest string option value (far more than any of ours needs)."""
 MAX_SNOWFLAKE_DIGITS: Final = 20
-LARGEST_INTEGER: Final = 2**53
-"""Discord's integer options are doubles: nothing larger is exact."""
+LARGEST_INTEGER: Final = 2**53 - 1
+"""The largest integer option Discord takes, as a value and as the ``max_value`` a command
+declares (its documentation: -2^53+1 to 2^53-1). A sync of a command with a larger bound can be
+refused whole, leaving the bot with no commands."""
+LARGEST_NUMBER: Final = 2**53
+"""The largest number option (a double) Discord takes (-2^53 to 2^53)."""
+GameNumber = app_commands.Range[int, 1, LARGEST_INTEGER]
+"""A ``game`` option: a game's number. Game ids count up from 1 in the database, so every game
+the bot can have is within it, and Discord takes the bound in a command sync."""
 ID_TYPES: Final = frozenset({AppCommandOptionType.user, AppCommandOptionType.channel,
                              AppCommandOptionType.role, AppCommandOptionType.mentionable,
                              AppCommandOptionType.attachment})
@@ -44,7 +51,7 @@ def _value_fits(kind: AppCommandOptionType, value: Any) -> bool:
             and abs(value) <= LARGEST_INTEGER
     if kind is AppCommandOptionType.number:
         return isinstance(value, int | float) and not isinstance(value, bool) \
-            and math.isfinite(value) and abs(value) <= LARGEST_INTEGER
+            and math.isfinite(value) and abs(value) <= LARGEST_NUMBER
     if kind is AppCommandOptionType.boolean:
         return isinstance(value, bool)
     if kind in ID_TYPES:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from ui import commands as shared
 from ui.hub import hub_of
+from ui.options import GameNumber
 from ui.replay import replay_command
 from ui.review import send_review
 from ui.settings import LANGUAGE_CHOICES, game_settings
@@ -71,7 +72,7 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
                                     "or any if you manage the server)"))
     @app_commands.rename(game=loc("game"))
     async def cancel(self, interaction: discord.Interaction[Any],
-                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+                     game: GameNumber | None = None) -> None:
         await shared.cancel(interaction, KIND, game)
 
     @app_commands.command(name=loc("board"),
@@ -98,7 +99,7 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
                                     "this channel's last one)"))
     @app_commands.rename(game=loc("game"))
     async def review(self, interaction: discord.Interaction[Any],
-                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+                     game: GameNumber | None = None) -> None:
         await send_review(interaction, KIND, game)
 
     @app_commands.command(name=loc("replay"),
@@ -108,5 +109,5 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
                                     "channel)"))
     @app_commands.rename(game=loc("game"))
     async def replay(self, interaction: discord.Interaction[Any],
-                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+                     game: GameNumber | None = None) -> None:
         await replay_command(interaction, KIND, game)

@@ -15,6 +15,7 @@ from cogs.royale.rules_text import rules_embed
 from ui import commands as shared
 from ui.hub import hub_of
 from ui.i18n import for_user
+from ui.options import GameNumber
 from ui.replay import replay_command
 from ui.review import send_review
 from ui.settings import LANGUAGE_CHOICES, game_settings
@@ -102,7 +103,7 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
                                     "or any if you manage the server)"))
     @app_commands.rename(game=loc("game"))
     async def cancel(self, interaction: discord.Interaction[Any],
-                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+                     game: GameNumber | None = None) -> None:
         await shared.cancel(interaction, KIND, game)
 
     @app_commands.command(name=loc("board"),
@@ -134,7 +135,7 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
                                     "this channel's last one)"))
     @app_commands.rename(game=loc("game"))
     async def review(self, interaction: discord.Interaction[Any],
-                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+                     game: GameNumber | None = None) -> None:
         await send_review(interaction, KIND, game)
 
     @app_commands.command(name=loc("replay"),
@@ -144,5 +145,5 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
                                     "channel)"))
     @app_commands.rename(game=loc("game"))
     async def replay(self, interaction: discord.Interaction[Any],
-                     game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+                     game: GameNumber | None = None) -> None:
         await replay_command(interaction, KIND, game)

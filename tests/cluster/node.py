@@ -18,6 +18,9 @@ Commands on stdin, one per line; each answers lines on stdout and ends with ``OK
 ``podiums``  ``PODIUMS <guild> <n>``: the season podiums this Discord shows in each table's
              channel.
 ``quit``     shut down normally.
+Before its ``READY`` and each ``OK`` the cluster checks the requests its bot sent since the last
+check against Discord's OpenAPI description (tests/discord_requests.py) and writes a
+``BREACH <what>`` line for each breach; the parent fails on such a line.
 With ``--hold-commit N`` the N-th game-moving write prints ``COMMITTING <game> <version>``
 before it commits (a transaction: every write done, COMMIT not issued; a move on PostgreSQL,
 one statement: before it is sent) and waits there (for a SIGKILL).
@@ -43,6 +46,7 @@ from simcord.builders import ChannelHandle, GuildHandle, UserHandle
 from bot.client import create_bot
 from bot.settings import Settings
 from tests.e2e.table import Table
+from tools.discord_api.check import checker
 
 SHARD_COUNT = 2
 TABLES = 2
@@ -117,6 +121,7 @@ class Node:
         self.tables: list[Table] = []
         self.games: dict[int, int] = {}  # table index -> game id
         self.commits = 0
+        self.checked = 0  # requests of env.http_requests checked so far
 
     def make_bot(self) -> Any:
         settings = Settings(  # type: ignore[call-arg]
@@ -149,6 +154,7 @@ class Node:
                 self.tables = found_tables(env)
             bot.service.db.before_commit = self.hook
             save_world(env, self.world)
+            self.check_requests(env)
             say("READY", "restored" if restored else "fresh", len(self.tables))
             await self.loop(env)
             await env.shutdown()
@@ -164,7 +170,16 @@ class Node:
                 return
             await self.command(env, words[0], [int(w) for w in words[1:]])
             save_world(env, self.world)
+            self.check_requests(env)
             say("OK")
+
+    def check_requests(self, env: Any) -> None:
+        """A ``BREACH`` line for each breach of Discord's description in the requests the bot
+        sent since the last check."""
+        sent = env.http_requests
+        for breach in checker().check_all(sent[self.checked:]):
+            say("BREACH", breach)
+        self.checked = len(sent)
 
     async def command(self, env: Any, verb: str, args: list[int]) -> None:
         if verb == "open":

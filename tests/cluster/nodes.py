@@ -54,6 +54,8 @@ class NodeProcess:
                     line = raw.decode()
                     out.append(line)
                     self.lines.append(line)
+                    # A request Discord's OpenAPI description refuses (tests.cluster.node).
+                    assert not line.startswith("BREACH "), f"cluster {self.shard}: {line}"
                     if line.startswith(prefix):
                         return out
                 left = deadline - time.monotonic()

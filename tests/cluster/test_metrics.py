@@ -43,6 +43,7 @@ async def test_no_metrics_without_metrics_port(tmp_path: Path) -> None:
     bot = create_bot(bot_settings(tmp_path))
     async with simcord.run(bot):
         assert bot.metrics is None
+    await bot.close()  # its database connection with it, before the test's loop closes
 
 
 async def test_metrics_are_scraped_over_http(tmp_path: Path) -> None:

@@ -67,3 +67,4 @@ async def test_only_the_cluster_with_shard_zero_syncs_the_dev_guild(tmp_path: Pa
                  if r.method == "PUT" and r.path.endswith("/commands")]
         assert len(syncs) == (1 if shard == 0 else 0), syncs
         assert bot.shards.keys() == {shard}  # type: ignore[attr-defined]
+    await bot.close()  # its database connection with it, before the test's loop closes

@@ -88,6 +88,12 @@ def moves_answered_by_their_edit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def requests_discord_accepts(checked_requests: list[object]) -> None:
+    """Every request of the test's bots is one Discord's OpenAPI description accepts
+    (tests/discord_requests.py; the exceptions: tools/discord_api/exceptions.py)."""
+
+
+@pytest.fixture(autouse=True)
 def no_logged_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     """Any ERROR logged by the bot (a handled-but-unexpected exception) fails the test."""
     caplog.set_level(logging.WARNING)

@@ -152,3 +152,27 @@ async def test_a_hundred_new_lobbies_at_once_by_one_host_open_three(table: Table
     assert len(opened) == 3 and len(refused) == 97
     assert all("already host 3 open games" in r.response.content for r in refused)
     assert len(await table.env.bot.service.db.games.open_of_host(table["alice"].id)) == 3
+
+
+GAME_NUMBER_COMMANDS = [(kind, sub) for kind in ("royale", "posing")
+                        for sub in ("cancel", "review", "replay")]
+
+
+async def test_a_game_number_is_any_discord_takes_and_past_it_a_clear_answer(
+        table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    """The ``game`` options declare the largest integer Discord takes (a larger ``max_value``
+    can make Discord refuse the whole command sync); that number is answered as a game that is
+    not here, and one past it, which only a forged interaction can send, as a bad option."""
+    largest = 2**53 - 1
+    for kind, sub in GAME_NUMBER_COMMANDS:
+        command = table.env.backend.find_command(kind, table.guild.id)
+        game = next(o for s in command["options"] if s["name"] == sub
+                    for o in s["options"] if o["name"] == "game")
+        assert (game["min_value"], game["max_value"]) == (1, largest)
+        res = await table["alice"].slash(table.channel, f"{kind} {sub}", game=largest)
+        assert f"no {'Panda Royale' if kind == 'royale' else 'Posing Pandas'} game " \
+            f"{largest} in this server" in short_private(res)
+        res = await forged_command(table.env, table["alice"], table.channel, kind,
+                                   [{"name": "game", "type": 4, "value": largest + 1}], sub=sub)
+        assert "not a value this command takes" in short_private(res)
+    no_traceback(caplog)
