@@ -21,10 +21,9 @@ EXACT_ENTRIES: Final = 64
 SAMPLE_STEP: Final = 3
 """The palette is chosen from every third pixel in each direction."""
 COMPRESS_LEVEL: Final = 3
-"""zlib's level for the PNG: a round card (800 x 684) takes 2.5 ms to encode at 3 against
-5.0 ms at zlib's default 6, for 41 KB instead of 36 KB (level 1: 2.2 ms, 44 KB). A picture is
-drawn for every round scored in every game, so at hundreds of games the CPU matters more than
-the few kilobytes."""
+"""zlib's level for the PNG: a fast one, for files a little larger than at zlib's default (6).
+A picture is drawn for every round scored in every game, so at hundreds of games the CPU
+matters more than the few kilobytes."""
 
 
 def _palette(image: Image.Image) -> Image.Image:

@@ -49,5 +49,7 @@ def test_two_clusters_split_the_shards_with_settings_the_bot_accepts() -> None:
         assert "@db:5432/" in settings.database_url.get_secret_value()
         shards += plan.shard_ids
         assert service["healthcheck"]["test"] == ["CMD", "python", "-m", "bot", "health"]
+        # the Dockerfile's last stage (the image), not its build stage
+        assert service["build"] == "."
         assert service["depends_on"]["db"]["condition"] == "service_healthy"
     assert sorted(shards) == [0, 1]  # every shard in exactly one cluster

@@ -1,3 +1,21 @@
 """The pure rules engines: Panda Royale with the Mayhem options, Posing Pandas, computer
 players, the game log and its validator. No Discord, no I/O, no clock.
+
+The source is Python. A wheel built where a C compiler is present holds most of these modules
+compiled by mypyc as well (setup.py), and an install of it imports those; the source tree, an
+editable install and a wheel built without a compiler run the Python modules. Both play the
+same games.
 """
+
+from __future__ import annotations
+
+
+def compiled() -> bool:
+    """Whether this process runs the rules compiled by mypyc (the engine's module is an
+    extension module) rather than their Python source.
+    """
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from bot.rules.royale import rounds
+
+    return str(rounds.__file__).endswith(tuple(EXTENSION_SUFFIXES))

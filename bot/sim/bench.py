@@ -7,8 +7,7 @@
    turn, so that a busy spell of a shared machine weighs on both), the median of each, and
    what the log adds (the median of the pairs).
 2. The engine in one process: the loop of ``simulate --jobs 1 --ai random``, no log (the
-   games/s it prints: wall clock, start-up not counted), with the rules this process runs and,
-   as a subprocess, with the pure-Python rules (``PANDA_RULES=python``), best of three.
+   games/s it prints: wall clock, start-up not counted), best of three.
 3. Decisions/s of each computer player: the time spent inside its ``choose`` only (the engine's
    own work between decisions is not counted; the timer's own cost is subtracted), CPU time,
    every seat played by that player, after one warm-up game (players keep caches).
@@ -16,13 +15,17 @@
    events kept) for each game, computer player and option set, CPU time, best of three.
 5. Start-up: wall-clock time of a whole ``python -m bot simulate --games 1`` subprocess (the
    interpreter, the imports, one game), best of five, beside a bare interpreter's.
+
+The figures say which rules this process imports (:func:`rules_used`): the compiled ones of an
+installed wheel, or the Python source; its subprocesses run with its interpreter and
+environment. ``./dev bench`` runs it on the compiled rules where they can be built,
+``PANDA_MYPYC=0 ./dev bench`` on the source tree's Python.
 """
 
 from __future__ import annotations
 
 import io
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -32,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-import bot
+import bot.rules
 from bot.rules.registry import kind_of
 from bot.sim.chunks import default_jobs
 from bot.sim.runner import ai_seed, play_game
@@ -79,20 +82,6 @@ def _simulate_cmd(players: int, games: int, *, jobs: int | None = None,
     if jobs is not None:
         cmd += ["--jobs", str(jobs)]
     return [*cmd, "--log", str(log)] if log is not None else cmd
-
-
-def python_loop_per_second(players: int, games: int, seed: int) -> float:
-    """:func:`loop_per_second` with the pure-Python rules, in a subprocess: the games/s that
-    ``simulate --jobs 1`` prints, best of three.
-    """
-    env = {**os.environ, "PANDA_RULES": "python"}
-    best = 0.0
-    for _ in range(3):
-        out = subprocess.run([*_simulate_cmd(players, games, jobs=1), "--seed", str(seed)],
-                             env=env, check=True, capture_output=True, text=True).stdout
-        found = re.search(r"; (\d+) games/s \(", out)
-        best = max(best, float(found.group(1)) if found else 0.0)
-    return best
 
 
 def whole_process_seconds(players: int, games: int, *, jobs: int | None,
@@ -194,6 +183,12 @@ def startup_seconds(runs: int = 5) -> tuple[float, float]:
     return best[0], best[1]
 
 
+def rules_used() -> str:
+    """Which rules this process runs, and from where."""
+    where = Path(str(bot.rules.__file__)).parent
+    return f"{'compiled by mypyc' if bot.rules.compiled() else 'pure Python'} ({where})"
+
+
 def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
               startup: bool = True) -> list[str]:
     """Print the figures, one line each; return the lines. Without ``startup``, the figures
@@ -207,8 +202,7 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         lines.append(line)
 
     royale = only in (None, "royale")
-    what = "the mypyc build" if bot.RULES == "compiled" else "pure Python"
-    rules = f"rules: {bot.RULES} ({what})"
+    rules = f"rules: {rules_used()}"
     if royale and startup:
         count = 5 * games
         jobs = default_jobs()
@@ -222,13 +216,9 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
     if royale:
         count = 2 * games
         say(f"the engine in one process: the loop of simulate --jobs 1 --ai random, no log, "
-            f"wall clock, start-up not counted, best of 3 ({count} games)")
+            f"wall clock, start-up not counted, best of 3 ({count} games); {rules}")
         for n in (4, 10):
-            say(f"  royale {n:>2} random players, {bot.RULES} rules: "
-                f"{loop_per_second(n, count, seed):>9.0f} games/s")
-            if startup and bot.RULES != "python":
-                say(f"  royale {n:>2} random players, python rules: "
-                    f"{python_loop_per_second(n, count, seed):>9.0f} games/s")
+            say(f"  royale {n:>2} random players: {loop_per_second(n, count, seed):>9.0f} games/s")
     say("computer players: decisions per CPU second inside choose() only (timer cost "
         "subtracted), every seat the same player, royale with every option, after a warm-up game")
     decision_configs = [("royale", "random", 4), ("royale", "heuristic", 4),

@@ -61,10 +61,10 @@ def play_chunk(setup: Setup, seeds: range) -> tuple[Tally, list[bytes]]:
     """Play the games of ``seeds``, in order: their tally and their log, each game's lines
     as its own UTF-8 bytes (none without the log).
 
-    Each game's log (some 40 KB for four players) is joined and encoded on its own and the
-    chunk's are written one after the other: joined into one text of a whole chunk (10 MB and
-    more), three times that size would be allocated fresh from the kernel for every chunk (the
-    lines, their text, its bytes), costing more page faults than the writing itself.
+    Each game's log is joined and encoded on its own and the chunk's are written one after the
+    other: joined into one text of a whole chunk (megabytes), three times that size would be
+    allocated fresh from the kernel for every chunk (the lines, their text, its bytes), whose
+    page faults cost more than the writing itself.
     """
     cpu_started = time.process_time()
     kind = kind_of(setup.game)

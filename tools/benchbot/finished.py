@@ -1,5 +1,5 @@
-"""Memory after ``--finished`` games played to their end in one process (issue 25, point 3:
-memory follows the open games, not the games ever played).
+"""Memory after ``--finished`` games played to their end in one process (memory follows the
+open games, not the games ever played).
 
 The real bot inside SimCord plays them: first ``--people-games`` games of two people each,
 every decision clicked through SimCord (the Discord layer's boards, pings and interactions are

@@ -1,5 +1,5 @@
-"""``/royale new`` with other servers' open games in the database (issue 25: no command reads
-other servers' games).
+"""``/royale new`` with other servers' open games in the database (no command reads other
+servers' games).
 
 Each sample is one ``/royale new`` by a new member in a new channel (20 channels a server, so
 neither the per-host nor the per-server limit is met; the lobby is closed again through the

@@ -1,4 +1,4 @@
-"""The board's latency under Discord's per-channel message limit (issue 24, point 6: the lock
+"""The board's latency under Discord's per-channel message limit (the game's lock
 covers the game, not Discord's queue).
 
 ``--rl-games`` games (two people and a Normal computer each) are played at once in channels of

@@ -1,4 +1,4 @@
-"""The REST benchmark (issue 27): the requests of whole games played by people, counted against
+"""The REST benchmark: the requests of whole games played by people, counted against
 the bot token's global limit or exempt from it.
 
 Each game is played from ``/royale new`` to its final standings by people clicking the real

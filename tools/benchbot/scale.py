@@ -1,4 +1,4 @@
-"""Many games at once (issue 27): the answer's latency and the process's memory with
+"""Many games at once: the answer's latency and the process's memory with
 ``--scale-games`` games in progress (500 by default), on SQLite and on PostgreSQL.
 
 Each backend runs in a process of its own (``python -m tools.benchbot.scale``), so that one
@@ -26,10 +26,10 @@ Discord has not (the deferral's wait on SimCord's still clock, its callback reco
 :func:`~tools.benchbot.simcord_costs.records_by_identity`).
 
 The garbage collector: SimCord's copy of the world (every channel, member, message and request
-of the 500 games) lives in the bot's process, over nine tenths of the objects a full pass
-walks, which a real bot's process has not; so once the games are built every object alive is
+of the 500 games) lives in the bot's process, most of the objects a full pass walks, which a
+real bot's process has not; so once the games are built every object alive is
 frozen (``gc.freeze``), and again between two paced rounds (SimCord keeps a copy of every
-request: 130 objects a decision), so the passes walk what the measured decisions add. The
+request), so the passes walk what the measured decisions add. The
 bot's own objects of that moment are frozen with them (a full pass over them alone is what a
 real bot pays: the report gives their number). SimCord's records of the callbacks the bot
 schedules hold their handles in a reference cycle; the world breaks it once a callback ran

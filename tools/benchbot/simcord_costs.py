@@ -46,9 +46,9 @@ def records_by_identity() -> Iterator[None]:
 
     SimCord keeps a record of every callback the bot schedules in a list and removes it with
     ``list.remove`` when it runs, which compares records field by field (a dataclass's
-    ``__eq__``, then their handles'): with 500 games' turn timers parked in that list, every
-    callback of the bot costs about 500 such comparisons, about 60 % of the process's CPU at
-    500 games. A record is only ever equal to itself, so the comparison by identity changes
+    ``__eq__``, then their handles'): with every game's turn timer parked in that list, each
+    callback of the bot costs a comparison per game, which at hundreds of games outweighs the
+    bot's own work. A record is only ever equal to itself, so the comparison by identity changes
     nothing else; a real Discord has no such cost.
     """
     from simcord import _runtime

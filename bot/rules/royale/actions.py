@@ -2,10 +2,9 @@
 
 Every action names the seat that takes it; the engine checks that it is that seat's turn.
 Actions are hashable dataclasses that nothing changes once made (not ``frozen``, whose
-set-up costs a game thousands of instructions per decision: python-chess's ``Move`` is the
-same kind of value). Each writes its own ``__init__`` (the dataclass gives equality, hashing
-and repr): compiled with mypyc (:mod:`bot.compiled`) it is then native code, where a generated
-one would still run as Python.
+set-up costs every decision: python-chess's ``Move`` is the same kind of value). Each writes
+its own ``__init__`` (the dataclass gives equality, hashing and repr): compiled with mypyc
+(setup.py) it is then native code, where a generated one would still run as Python.
 """
 
 from __future__ import annotations

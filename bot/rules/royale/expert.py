@@ -37,8 +37,8 @@ from bot.rules.royale.expert_search import choose_best, pick_candidates, trade_c
 from bot.rules.royale.state import Phase, RoyaleState
 
 FUTURES = 32
-"""Futures every candidate of a decision is played out in (32 against 16: +3.3 points of win
-share in 600 paired games with Mischief and Cannon, 960 play-out rounds a decision at most)."""
+"""Futures every candidate of a decision is played out in: more futures judge the candidates
+more surely, and :data:`WORK` keeps the costliest decisions within their time."""
 PICK_CANDIDATES = 5
 """Draft picks played out: the heuristic's best few, of distinct kinds of die (5: the whole
 pool of a 4-player game)."""
@@ -54,8 +54,7 @@ the slowest decisions below the draft's."""
 WORK = 720
 """At most this many candidate play-out rounds per decision: the first decisions of a game (9
 rounds to play out, every candidate) get fewer futures (16 in round 1, 18 in round 2, 20 in
-round 3 for 5 candidates), which bounds the slowest decisions (960: p99 104 ms a decision
-with Mischief and Cannon)."""
+round 3 for 5 candidates), which bounds the slowest decisions."""
 
 _SEED_RANGE = 1 << 62
 _PHASES = {phase: i for i, phase in enumerate(Phase)}
@@ -64,7 +63,8 @@ _PHASES = {phase: i for i, phase in enumerate(Phase)}
 class ExpertPlayer:
     """Monte-Carlo look-ahead over heuristic play-outs (see the module docstring).
 
-    The defaults are the measured trade-off of strength and time. ``futures`` and the
+    The defaults weigh strength against time (the Hard player's win shares and decision
+    times: docs/performance.md). ``futures`` and the
     candidates (``pick_candidates``, ``trade_candidates``; 0 trade candidates leaves trades to
     the heuristic) size the look-ahead; ``work`` caps the futures of the costliest decisions
     (see :data:`WORK`).

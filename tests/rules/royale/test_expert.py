@@ -192,8 +192,8 @@ def _expert_share(games: int, first_seed: int) -> float:
 
 def test_expert_beats_three_heuristic_players() -> None:
     # Fixed seeds, so the result is fixed too; each seat wins 25% by chance. A light expert
-    # (4 futures) wins 42.5% of these 40 games; the default one 45.2% and 46.7% over 2,000
-    # games of `simulate --ai expert,heuristic,...` (seeds 1 and 100001; README).
+    # (4 futures) wins 42.5% of these 40 games; docs/performance.md gives the default one's
+    # shares over 2,000 games.
     assert _expert_share(40, 5000) > 0.35
 
 

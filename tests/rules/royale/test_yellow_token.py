@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import bot
+import bot.rules
 from bot.rules.royale import engine
 from bot.rules.royale.dice import Column
 from bot.rules.royale.engine import draft_order, new_game
@@ -87,7 +87,7 @@ def test_nobody_holds_yellow_token_stays(round_no, token):
     assert s.rng.exhausted  # type: ignore[attr-defined]
 
 
-@pytest.mark.skipif(bot.RULES == "compiled", reason="spies on a call inside the engine, which "
+@pytest.mark.skipif(bot.rules.compiled(), reason="spies on a call inside the engine, which "
                     "compiled code makes directly")
 def test_first_round_starts_with_the_token_on_the_first_seat(monkeypatch):
     seen: list[tuple[int, int]] = []
