@@ -84,7 +84,8 @@ class Deadlines:
 
     async def heard(self) -> None:
         """Write that every connected shard of this process hears its players now (none
-        before a shard was ready once)."""
+        before a shard was ready once).
+        """
         await self.db.shown.heard(self.plan.layout, sorted(self._connected), self.clock())
 
     def __len__(self) -> int:
