@@ -23,7 +23,6 @@ from ui.components import DYNAMIC_ITEMS
 from ui.errors import BAD_OPTION, answer_error, guarded, report
 from ui.hub import HUB_ATTRIBUTE, GameBot, Hub, hub_of
 from ui.i18n import N_, for_user, languages, tr_for
-from ui.late import arrived_late
 from ui.messages import GameMessages
 from ui.options import option_problem
 from ui.translator import CatalogueTranslator
@@ -42,12 +41,11 @@ class Core(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer component clicks that no dynamic item will take."""
+        hub_of(self.bot).lateness.judge(interaction)  # learnt from, whoever answers it
         if interaction.type is discord.InteractionType.modal_submit:
-            if not arrived_late(interaction):  # the bot asks for no modal
-                await guarded(interaction, _refuse(NOT_OURS))
+            await guarded(interaction, _refuse(NOT_OURS))  # the bot asks for no modal
             return
-        if interaction.type is not discord.InteractionType.component \
-                or arrived_late(interaction):
+        if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
@@ -92,12 +90,10 @@ async def on_app_command_error(interaction: discord.Interaction[Any],
 
 
 async def on_time(interaction: discord.Interaction[Any]) -> bool:
-    """Every slash command's first check: one that arrived after its user saw it fail is
-    dropped (nothing applied, nothing answered); one whose options its command would not take
-    (a forged interaction) is answered privately and goes no further.
+    """Every slash command's first check: one whose options its command would not take (a
+    forged interaction) is answered privately and goes no further. A command that writes
+    asks Discord first when it may have come too late (:class:`ui.answers.Reply`).
     """
-    if arrived_late(interaction):
-        return False
     if option_problem(interaction) is not None:
         await answer_error(interaction, for_user(interaction)(BAD_OPTION))
         return False

@@ -52,6 +52,13 @@ class UpkeepCog(commands.Cog):
         return hub_of(self.bot).upkeep
 
     @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """A message was posted: when Discord made it says how this machine's clock runs
+        against Discord's (:mod:`ui.late`).
+        """
+        hub_of(self.bot).lateness.learn(message.id)
+
+    @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A message was deleted (a moderator, a purge): a game's board comes back."""
         await self.upkeep.messages_deleted(payload.channel_id, [payload.message_id])

@@ -134,6 +134,13 @@ def json_array_agg(conn: Conn, values: str) -> str:
     return f"json_group_array(json_array({values}))"
 
 
+async def serialize_all(conn: Conn, keys: Sequence[str]) -> None:
+    """:func:`serialize` on each of ``keys``, in their order, in one statement."""
+    if isinstance(conn, PgConn) and keys:
+        await conn.execute("SELECT " + ", ".join("pg_advisory_xact_lock(?)" for _ in keys),
+                           tuple(lock_key(k) for k in keys))
+
+
 async def serialize(conn: Conn, key: str) -> None:
     """Hold a lock named ``key`` until the transaction ends (read-modify-write sections).
 

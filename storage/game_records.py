@@ -6,13 +6,14 @@ Time is never read here: every write takes ``now_ms`` (epoch milliseconds) from 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Generic
 
 from . import action_log as log
 from . import games as g
 from . import results as r
-from .connection import fetch_all, serialize
+from .connection import fetch_all, serialize_all
 from .errors import (
     ChannelBusy,
     GameClosed,
@@ -29,6 +30,7 @@ from .rows import (
     GameRow,
     GameStatus,
     PlayerRow,
+    ServerDefaults,
 )
 from .runner import C, Transactions
 
@@ -64,7 +66,7 @@ class GameRecords(Generic[C]):
         channel_id: int,
         kind: str,
         host_id: int,
-        settings: dict[str, Any],
+        settings: dict[str, Any] | Callable[[ServerDefaults], dict[str, Any]],
         seed: int,
         players: Sequence[PlayerRow],
         now_ms: int,
@@ -73,7 +75,8 @@ class GameRecords(Generic[C]):
         server_limit: int | None = None,
     ) -> GameRow:
         """Create a game in the lobby (version 0) with ``players`` seated, expiring at
-        ``deadline_ms``.
+        ``deadline_ms``. ``settings``: the game's settings, or how to make them from the
+        server's defaults (read in the same transaction).
 
         With ``host_limit`` / ``server_limit``, the host's / the server's open games are
         counted in the same transaction, serialised per host and per server (so concurrent
@@ -81,28 +84,33 @@ class GameRecords(Generic[C]):
         :class:`~storage.errors.TooManyOpen` when there is none. Raises
         :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
         :class:`~storage.errors.InvalidData` for an empty kind or bad seats.
+
+        On PostgreSQL: ``BEGIN``, the locks, one read, the game, its seats, ``COMMIT``.
         """
         _check_kind(kind)
         seated = _check_players(players)
 
         async def work(conn: C) -> GameRow:
-            busy = await g.open_game_id(conn, channel_id)
-            if busy is not None:
-                raise ChannelBusy(channel_id, busy)
             # Always the server first, then the host: no two transactions wait on each other.
-            for scope, column, value, limit in (("server", "guild_id", guild_id, server_limit),
-                                                ("host", "host_id", host_id, host_limit)):
-                if limit is not None:
-                    await serialize(conn, f"open-games:{column}:{value}")
-                    if await g.count_open(conn, column, value) >= limit:
-                        raise TooManyOpen(scope, limit)
+            await serialize_all(conn, [f"open-games:{column}:{value}" for column, value, limit
+                                       in (("guild_id", guild_id, server_limit),
+                                           ("host_id", host_id, host_limit))
+                                       if limit is not None])
+            counts = await g.open_counts(conn, channel_id, guild_id, host_id)
+            if counts.busy is not None:
+                raise ChannelBusy(channel_id, counts.busy)
+            for scope, count, limit in (("server", counts.in_guild, server_limit),
+                                        ("host", counts.of_host, host_limit)):
+                if limit is not None and count >= limit:
+                    raise TooManyOpen(scope, limit)
+            chosen = settings(counts.server) if callable(settings) else settings
             game_id = await g.insert_game(
                 conn,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 kind=kind,
                 host_id=host_id,
-                settings=settings,
+                settings=chosen,
                 seed=seed,
                 now_ms=now_ms,
                 deadline_ms=deadline_ms,
@@ -110,8 +118,12 @@ class GameRecords(Generic[C]):
             if game_id is None:  # another transaction opened one first
                 busy = await g.open_game_id(conn, channel_id)
                 raise ChannelBusy(channel_id, -1 if busy is None else busy)
-            await g.replace_players(conn, game_id, seated)
-            return await g.require_game(conn, game_id)
+            await g.insert_players(conn, game_id, seated)
+            return GameRow(id=game_id, guild_id=guild_id, channel_id=channel_id, kind=kind,
+                           status="lobby", host_id=host_id, settings=chosen, seed=seed,
+                           state=None, version=0, message_id=None, deadline_ms=deadline_ms,
+                           created_ms=now_ms, updated_ms=now_ms, finished_ms=None,
+                           players=tuple(seated))
 
         return await self._db.write(work)
 
@@ -201,10 +213,11 @@ class GameRecords(Generic[C]):
         seated = _check_players(players)
 
         async def work(conn: C) -> GameRow:
-            if await g.bump_lobby(conn, game_id, expected_version, now_ms, deadline_ms) != 1:
+            game = await g.bump_lobby(conn, game_id, expected_version, now_ms, deadline_ms)
+            if game is None:
                 await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
             await g.replace_players(conn, game_id, seated)
-            return await g.require_game(conn, game_id)
+            return replace(game, players=tuple(seated))
 
         return await self._db.write(work)
 
@@ -226,16 +239,16 @@ class GameRecords(Generic[C]):
         """
 
         async def work(conn: C) -> GameRow:
-            if await g.activate(conn, game_id, expected_version, state=state,
-                                start_events=setup_events, deadline_ms=deadline_ms,
-                                now_ms=now_ms) != 1:
-                await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
-            game = await g.require_game(conn, game_id)
-            if self._db.before_commit is not None:
+            if self._db.before_commit is not None:  # before the statement that commits
                 await self._db.before_commit(game_id, expected_version)
+            game = await g.activate(conn, game_id, expected_version, state=state,
+                                    start_events=setup_events, deadline_ms=deadline_ms,
+                                    now_ms=now_ms)
+            if game is None:
+                await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
             return game
 
-        return await self._db.write(work)
+        return await self._db.statement(work)
 
     async def commit_action(
         self,
@@ -397,7 +410,7 @@ class GameRecords(Generic[C]):
             if await g.set_message(conn, game_id, message_id) != 1:
                 raise GameNotFound(game_id)
 
-        await self._db.write(work)
+        await self._db.statement(work)
 
     async def set_deadline(self, game_id: int, deadline_ms: int | None) -> None:
         """Set (or clear) an open game's deadline. Does not change the version.
@@ -409,7 +422,7 @@ class GameRecords(Generic[C]):
             if await g.set_deadline(conn, game_id, deadline_ms) != 1:
                 await g.explain_no_update(conn, game_id, None, OPEN_STATUSES, GameClosed)
 
-        await self._db.write(work)
+        await self._db.statement(work)
 
     # -- logs --------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from .connection import (
     json_array_agg,
 )
 from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
-from .rows import GameRow, GameStatus, PlayerRow
+from .rows import GameRow, GameStatus, OpenCounts, PlayerRow, ServerDefaults
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
@@ -177,6 +177,11 @@ async def replace_players(
 ) -> None:
     """Make ``players`` the game's seats."""
     await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
+    await insert_players(conn, game_id, players)
+
+
+async def insert_players(conn: Conn, game_id: int, players: Sequence[PlayerRow]) -> None:
+    """Seat ``players`` at a game that has no seats yet."""
     await execute_many(
         conn,
         f"INSERT INTO game_players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
@@ -187,16 +192,39 @@ async def replace_players(
 
 async def bump_lobby(
     conn: Conn, game_id: int, expected_version: int, now_ms: int, deadline_ms: int | None
-) -> int:
+) -> GameRow | None:
     """Bump a lobby game's version (before its players change) and set when it expires;
-    returns the row count.
+    returns the game as stored (in the same statement), or ``None`` if no row matched.
     """
-    return await execute(
+    rows = await fetch_all(
         conn,
         "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
-        " WHERE id = ? AND version = ? AND status = 'lobby'",
+        f" WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {game_columns(conn)}",
         (now_ms, deadline_ms, game_id, expected_version),
     )
+    return game_from_row(rows[0]) if rows else None
+
+
+async def open_counts(conn: Conn, channel_id: int, guild_id: int, host_id: int
+                      ) -> OpenCounts:
+    """In one statement: the channel's open game, how many open games the server and the host
+    have, and the server's defaults for a new game (``guild_settings``).
+    """
+    row = await fetch_one(
+        conn,
+        f"SELECT (SELECT id FROM games WHERE {OPEN_IN_CHANNEL}) AS busy,"
+        f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_GUILD}) AS in_guild,"
+        f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_HOST}) AS of_host,"
+        " (SELECT language FROM guild_settings WHERE guild_id = ?) AS language,"
+        " (SELECT threads FROM guild_settings WHERE guild_id = ?) AS threads",
+        (channel_id, guild_id, host_id, guild_id, guild_id),
+    )
+    assert row is not None
+    busy, threads = row["busy"], row["threads"]
+    return OpenCounts(busy=None if busy is None else int(busy), in_guild=int(row["in_guild"]),
+                      of_host=int(row["of_host"]),
+                      server=ServerDefaults(language=row["language"],
+                                            threads=None if threads is None else bool(threads)))
 
 
 async def count_open(conn: Conn, column: str, value: int) -> int:
@@ -283,13 +311,15 @@ async def activate(
     start_events: list[dict[str, Any]],
     deadline_ms: int | None,
     now_ms: int,
-) -> int:
-    """Lobby -> active with the first state and the start events; returns the row count."""
-    return await execute(
+) -> GameRow | None:
+    """Lobby -> active with the first state and the start events; returns the game as stored
+    (in the same statement), or ``None`` if no row matched.
+    """
+    rows = await fetch_all(
         conn,
         "UPDATE games SET status = 'active', state = ?, start_events = ?, deadline_ms = ?,"
         " version = version + 1, updated_ms = ?"
-        " WHERE id = ? AND version = ? AND status = 'lobby'",
+        f" WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {game_columns(conn)}",
         (
             jsoncol.dump(state),
             jsoncol.dump(start_events),
@@ -299,6 +329,7 @@ async def activate(
             expected_version,
         ),
     )
+    return game_from_row(rows[0]) if rows else None
 
 
 async def advance(

@@ -97,6 +97,26 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ServerDefaults:
+    """What a server's managers chose for its new games (None: they never said)."""
+
+    language: str | None = None
+    threads: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCounts:
+    """Read when a lobby is opened: the channel's open game (None: the channel is free), the
+    open games of the server and of the host, and the server's defaults.
+    """
+
+    busy: int | None
+    in_guild: int
+    of_host: int
+    server: ServerDefaults
+
+
+@dataclass(frozen=True, slots=True)
 class ActionRow:
     """One committed action of a game's append-only log (``seq`` is 1, 2, 3, ...)."""
 

@@ -118,18 +118,22 @@ class ShownRecords(Generic[C]):
     async def ping_posted(self, ping_id: int, message_id: int | None,
                           retired: Sequence[int] = ()) -> None:
         """The ping is posted as ``message_id`` (None: it could not be posted, its row goes),
-        and the pings ``retired`` stand no more (their messages are to be deleted).
+        and the pings ``retired`` stand no more (their messages are to be deleted). One
+        statement when it was posted.
         """
-
-        async def work(conn: C) -> None:
-            if message_id is None:
+        if message_id is None:
+            async def failed(conn: C) -> None:
                 await execute(conn, "DELETE FROM pings WHERE id = ?", (ping_id,))
-            else:
-                await execute(conn, "UPDATE pings SET message_id = ? WHERE id = ?",
-                              (message_id, ping_id))
-            await _retire(conn, retired)
+                await _retire(conn, retired)
 
-        await self._db.write(work)
+            await self._db.write(failed)
+            return
+        others = ", ".join("?" for _ in retired) or "NULL"
+        await self._db.statement(lambda conn: execute(
+            conn, "UPDATE pings SET message_id = CASE WHEN id = ? THEN ? ELSE message_id END,"
+                  f" live = CASE WHEN id IN ({others}) THEN 0 ELSE live END"
+                  f" WHERE id = ? OR id IN ({others})",
+            (ping_id, message_id, *retired, ping_id, *retired)))
 
     async def retire(self, ping_ids: Sequence[int]) -> None:
         """These pings stand no more: their messages are to be deleted."""

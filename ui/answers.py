@@ -26,6 +26,8 @@ from typing import Any, Final
 
 import discord
 
+from ui.late import TooLate, Verdict
+
 log = logging.getLogger("ui.answers")
 
 SHOW_WITHIN: Final = 0.025
@@ -99,3 +101,113 @@ class Answer:
             except discord.HTTPException as exc:
                 self.refused = True
                 log.warning("Discord refused to acknowledge a click (%s): going on", exc.status)
+
+
+REPLY_WITHIN: Final = 1.0
+"""Seconds a command's work (its reads and writes) may take before the command is deferred:
+Discord refuses a first answer more than 3 seconds after the command was sent."""
+
+
+class Reply:
+    """The answer of one command: sent at once when the command's work is done within
+    :data:`REPLY_WITHIN`, else deferred then (privately, "thinking"), and completed later by the
+    deferral's followup. A public answer (a new lobby) that could not be the first answer is
+    posted in the channel by the caller instead (:meth:`public` says so).
+    """
+
+    __slots__ = ("_lock", "_timer", "interaction", "late", "refused")
+
+    @classmethod
+    async def begin(cls, interaction: discord.Interaction[Any], verdict: Verdict) -> Reply:
+        """The answer of a command that writes, before it does anything: one that may have
+        come too late (``verdict``) is deferred at once, and :class:`ui.late.TooLate` is raised
+        when Discord refuses the deferral (nothing is done then).
+        """
+        reply = cls(interaction)
+        if verdict is Verdict.DOUBTFUL:
+            await reply.defer()
+            if reply.late:
+                raise TooLate
+        return reply
+
+    def __init__(self, interaction: discord.Interaction[Any], within: float | None = None
+                 ) -> None:
+        """Defer ``interaction`` after ``within`` seconds (default :data:`REPLY_WITHIN`)
+        unless it was answered first.
+        """
+        self.interaction = interaction
+        self.refused = False
+        """Discord refused this command's first answer."""
+        self.late = False
+        """Discord no longer takes this command: it came too late."""
+        self._lock = asyncio.Lock()
+        self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
+            self._defer_after(REPLY_WITHIN if within is None else within),
+            name=f"reply-{interaction.id}")
+
+    async def _defer_after(self, within: float) -> None:
+        await asyncio.sleep(within)
+        self._timer = None
+        await self.defer()
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None and self._timer is not asyncio.current_task():
+            self._timer.cancel()
+        self._timer = None
+
+    async def defer(self) -> None:
+        """Answer now with a private "thinking" deferral, if nothing answered yet."""
+        async with self._lock:
+            self._stop_timer()
+            if self.interaction.response.is_done() or self.refused:
+                return
+            try:
+                await self.interaction.response.defer(ephemeral=True, thinking=True)
+            except discord.NotFound:  # too late: Discord no longer takes it
+                self.refused = self.late = True
+            except discord.HTTPException as exc:
+                self.refused = True
+                log.warning("Discord refused to acknowledge a command (%s): going on",
+                            exc.status)
+
+    async def public(self, **kwargs: Any) -> int | None:
+        """Answer with a public message of ``kwargs``; its id, or None when the command was
+        already deferred or Discord refused the answer (the caller then posts the message
+        in the channel itself, and completes the deferral with :meth:`private`).
+        """
+        async with self._lock:
+            self._stop_timer()
+            if self.interaction.response.is_done() or self.refused:
+                return None
+            try:
+                sent = await self.interaction.response.send_message(**kwargs)
+            except discord.HTTPException as exc:
+                self.refused = True
+                log.warning("Discord refused a command's answer (%s): posting it in the "
+                            "channel", exc.status)
+                return None
+        message_id = sent.message_id if sent is not None else None
+        if message_id is None:  # pragma: no cover - Discord returns the message it created
+            message_id = (await self.interaction.original_response()).id
+        return message_id
+
+    async def private(self, content: str, **kwargs: Any) -> None:
+        """Answer privately with ``content`` (the deferral's followup when deferred); a
+        refusal is logged, not raised: what the command did stands.
+        """
+        async with self._lock:
+            self._stop_timer()
+            if self.refused:
+                return
+            try:
+                if self.interaction.response.is_done():
+                    await self.interaction.followup.send(content, ephemeral=True, **kwargs)
+                else:
+                    await self.interaction.response.send_message(content, ephemeral=True,
+                                                                 **kwargs)
+            except discord.HTTPException as exc:
+                log.warning("Discord refused a command's private answer (%s)", exc.status)
+
+    def done(self) -> None:
+        """The command is over: no deferral comes after it."""
+        self._stop_timer()

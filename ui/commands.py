@@ -13,12 +13,14 @@ from bot.errors import UserError
 from bot.rules.errors import Term
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
-from bot.service import Game
+from bot.service import Game, NewSettings
+from ui.answers import Reply
 from ui.errors import MISSING_PERMISSIONS
 from ui.hub import hub_of, person, place_of
 from ui.i18n import N_, for_game, for_user
-from ui.lobby import cancelled, lobby_embed, lobby_view, redraw_lobby
+from ui.lobby import cancelled, lobby_embed, lobby_shown, redraw_lobby
 from ui.managers import can_manage_server, is_manager
+from ui.shown import jump_link
 from ui.threads import open_thread
 
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
@@ -41,55 +43,80 @@ async def _open_game(interaction: discord.Interaction[Any], kind: str) -> Game:
 
 
 async def new_game(interaction: discord.Interaction[Any], kind: str,
-                   settings: dict[str, Any]) -> None:
-    """Open a lobby in this channel and post its message."""
+                   settings: NewSettings) -> None:
+    """Open a lobby in this channel and post its message: the command's answer when the
+    database answered in time, else a message in the channel (the command's deferral then
+    says where it is). A lobby that can be shown nowhere is cancelled: the channel stays free.
+    """
     place = place_of(interaction)
     if not bot_permissions_ok(interaction):
         raise UserError(MISSING_PERMISSIONS)
     hub = hub_of(interaction.client)
-    game = await hub.service.lobbies.new_lobby(kind=kind, place=place,
-                                               host=person(interaction.user), settings=settings)
-    component = hub.games[kind].component
-    sent = await interaction.response.send_message(embed=lobby_embed(game),
-                                                   view=lobby_view(game, component))
-    message_id = sent.message_id if sent is not None else None
-    if message_id is None:  # pragma: no cover - Discord always returns the created message
-        message_id = (await interaction.original_response()).id
-    await hub.service.set_message(game.id, message_id)
+    reply = await Reply.begin(interaction, hub.lateness.judge(interaction))
+    try:
+        game = await hub.service.lobbies.new_lobby(kind=kind, place=place,
+                                                   host=person(interaction.user),
+                                                   settings=settings)
+        shown = lobby_shown(game, hub.games[kind].component)
+        message_id = await reply.public(**shown.send_kwargs())
+        if message_id is not None:
+            await hub.service.set_message(game.id, message_id)
+            return
+        if not await hub.messages.post(game, shown):
+            await hub.service.lobbies.cancel(game.id, person(interaction.user), manager=True)
+            hub.upkeep.ended(game)
+            raise UserError(MISSING_PERMISSIONS)
+        tr = for_user(interaction)
+        await reply.private(tr("Your game is open: {link}",
+                               link=jump_link(game, hub.messages.message_of(game))))
+    finally:
+        reply.done()
 
 
 async def join(interaction: discord.Interaction[Any], kind: str) -> None:
     """Join the channel's lobby."""
     hub = hub_of(interaction.client)
-    game = await _open_game(interaction, kind)
-    game = await hub.service.lobbies.join(game.id, person(interaction.user))
-    tr = for_user(interaction)
-    await interaction.response.send_message(
-        tr.ngettext("You joined the {game} game ({n} player).",
-                    "You joined the {game} game ({n} players).", len(game.players),
-                    game=tr(kind_of(kind).title)),
-        ephemeral=True)
+    reply = await Reply.begin(interaction, hub.lateness.judge(interaction))
+    try:
+        game = await _open_game(interaction, kind)
+        game = await hub.service.lobbies.join(game.id, person(interaction.user), loaded=game)
+        tr = for_user(interaction)
+        await reply.private(
+            tr.ngettext("You joined the {game} game ({n} player).",
+                        "You joined the {game} game ({n} players).", len(game.players),
+                        game=tr(kind_of(kind).title)))
+    finally:
+        reply.done()
     await redraw_lobby(hub, game)
 
 
 async def leave(interaction: discord.Interaction[Any], kind: str) -> None:
     """Leave the channel's lobby."""
     hub = hub_of(interaction.client)
-    game = await _open_game(interaction, kind)
-    game = await hub.service.lobbies.leave(game.id, person(interaction.user))
-    tr = for_user(interaction)
-    await interaction.response.send_message(tr("You left the game."), ephemeral=True)
+    reply = await Reply.begin(interaction, hub.lateness.judge(interaction))
+    try:
+        game = await _open_game(interaction, kind)
+        game = await hub.service.lobbies.leave(game.id, person(interaction.user), loaded=game)
+        tr = for_user(interaction)
+        await reply.private(tr("You left the game."))
+    finally:
+        reply.done()
     await redraw_lobby(hub, game)
 
 
 async def start(interaction: discord.Interaction[Any], kind: str) -> None:
-    """Start the channel's game (the host)."""
+    """Start the channel's game (the host). Once it is started its board is shown whatever
+    happens to the command's answer.
+    """
     hub = hub_of(interaction.client)
-    game = await _open_game(interaction, kind)
-    outcome = await hub.service.start(game.id, person(interaction.user))
-    tr = for_user(interaction)
-    await interaction.response.send_message(
-        tr("The game is on! Decisions are made on the game message."), ephemeral=True)
+    reply = await Reply.begin(interaction, hub.lateness.judge(interaction))
+    try:
+        game = await _open_game(interaction, kind)
+        outcome = await hub.service.start(game.id, person(interaction.user), loaded=game)
+        tr = for_user(interaction)
+        await reply.private(tr("The game is on! Decisions are made on the game message."))
+    finally:
+        reply.done()
     outcome.game = await open_thread(hub, outcome.game, interaction)
     await hub.presenter(kind).show(outcome, interaction)
 
@@ -124,23 +151,29 @@ async def cancel(interaction: discord.Interaction[Any], kind: str, game_id: int 
     hub = hub_of(interaction.client)
     place = place_of(interaction)
     who = person(interaction.user)
-    if game_id is None:
-        game = await _open_game(interaction, kind)
-        manager = is_manager(interaction)
-    else:
-        found = await hub.service.get_game(game_id)
-        if found is None or found.guild_id != place.guild_id or found.kind != kind:
-            raise UserError("There is no {game} game {id} in this server.",
-                            game=Term(kind_of(kind).title), id=game_id)
-        game = found
-        manager = can_manage_server(interaction) or (
-            game.channel_id == place.channel_id and is_manager(interaction))
-    game = await hub.service.lobbies.cancel(game.id, who, manager=manager, guild_id=place.guild_id)
-    tr = for_game(game)
-    await interaction.response.send_message(
-        tr("{game} game {id} cancelled: it won't count on the leaderboard.",
-           game=tr(kind_of(kind).title), id=game.id),
-        allowed_mentions=discord.AllowedMentions.none())
+    reply = await Reply.begin(interaction, hub.lateness.judge(interaction))
+    try:
+        if game_id is None:
+            game = await _open_game(interaction, kind)
+            manager = is_manager(interaction)
+        else:
+            found = await hub.service.get_game(game_id)
+            if found is None or found.guild_id != place.guild_id or found.kind != kind:
+                raise UserError("There is no {game} game {id} in this server.",
+                                game=Term(kind_of(kind).title), id=game_id)
+            game = found
+            manager = can_manage_server(interaction) or (
+                game.channel_id == place.channel_id and is_manager(interaction))
+        game = await hub.service.lobbies.cancel(game.id, who, manager=manager,
+                                                guild_id=place.guild_id)
+        tr = for_game(game)
+        said = tr("{game} game {id} cancelled: it won't count on the leaderboard.",
+                  game=tr(kind_of(kind).title), id=game.id)
+        if await reply.public(content=said,
+                              allowed_mentions=discord.AllowedMentions.none()) is None:
+            await reply.private(said)
+    finally:
+        reply.done()
     await cancelled(hub, game, who.name)
 
 

@@ -22,7 +22,8 @@ import discord
 
 from ui.clicks import Click, click_from_match, template
 from ui.dispatch import dispatch
-from ui.late import arrived_late
+from ui.hub import hub_of
+from ui.late import still_answerable
 
 
 class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -61,13 +62,16 @@ class GameComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!
         return cls(item, click_from_match(match))
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """A click that arrives after its user saw it fail is dropped; one whose component
-        type is not this component's (forged) is left to ``cogs.core``, which refuses it.
+        """A click that may have come too late is answered first with a deferral, and
+        dropped if Discord refuses it (its user saw it fail: :mod:`ui.late`); one whose
+        component type is not this component's (forged) is left to ``cogs.core``, which
+        refuses it.
         """
         data: dict[str, Any] = dict(interaction.data or {})
         if data.get("component_type") != self.item.type.value:
             return False
-        return not arrived_late(interaction)
+        verdict = hub_of(interaction.client).lateness.judge(interaction)
+        return await still_answerable(interaction, verdict)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to its verb's handler."""

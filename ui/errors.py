@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.rules.errors import PlayerError
 from ui.i18n import N_, for_user
+from ui.late import TooLate
 
 log = logging.getLogger("ui.errors")
 
@@ -73,7 +74,9 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     tr = for_user(interaction)
-    if isinstance(error, PlayerError):
+    if isinstance(error, TooLate):
+        log.info("dropped %s: Discord no longer takes it (it came too late)", what(interaction))
+    elif isinstance(error, PlayerError):
         await answer_error(interaction, tr.error(error))
     elif isinstance(error, app_commands.NoPrivateMessage):
         await answer_error(interaction, tr(NOT_IN_DMS))

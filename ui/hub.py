@@ -29,6 +29,7 @@ from bot.service import (
 from bot.settings import Settings
 from ui.clicks import Click, values_of
 from ui.i18n import Tr
+from ui.late import Lateness
 from ui.upkeep import Upkeep
 
 if TYPE_CHECKING:
@@ -187,6 +188,8 @@ class Hub:
     tables: dict[str, VerbTable] = field(default_factory=dict)
     moves: dict[str, frozenset[str]] = field(default_factory=dict)
     """Component prefix -> the verbs that show their move in the clicked message."""
+    lateness: Lateness = field(default_factory=Lateness)
+    """How late each interaction came, by Discord's clock (:mod:`ui.late`)."""
 
     upkeep: Upkeep = field(init=False)
 
@@ -194,7 +197,7 @@ class Hub:
         """Refused edits are redrawn from the committed state; what real servers do to games
         is answered by :class:`ui.upkeep.Upkeep`.
         """
-        self.upkeep = Upkeep(self.service, self.messages, self.presenter)
+        self.upkeep = Upkeep(self.service, self.messages, self.presenter, self.lateness)
         self.messages.redraw = self.redraw
         self.messages.gone = self.upkeep.channel_gone
         self.service.present = self.upkeep.is_member

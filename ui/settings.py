@@ -15,6 +15,7 @@ import discord
 from babel import Locale
 from discord import app_commands
 
+from bot.service import NewSettings, ServerDefaults
 from ui.hub import hub_of, place_of
 from ui.i18n import GAME_LANGUAGE, SOURCE, languages, resolve
 from ui.threads import THREAD_SETTING
@@ -38,16 +39,22 @@ async def server_language(interaction: discord.Interaction[Any]) -> str:
     return resolve(stored or interaction.guild_locale)
 
 
-async def game_settings(interaction: discord.Interaction[Any], language: str | None,
-                        thread: bool | None = None) -> dict[str, Any]:
-    """The Discord part of a new game's settings: its language (nothing for English, the
-    default) and whether it plays in a thread (``thread``, else the server's choice).
+def game_settings(interaction: discord.Interaction[Any], chosen: dict[str, Any],
+                  language: str | None, thread: bool | None = None) -> NewSettings:
+    """A new game's settings: ``chosen`` (the host's options), its language (``language``,
+    else the server's default, else its Discord locale; nothing for English, the default)
+    and whether it plays in a thread (``thread``, else the server's choice). The server's
+    choices are read in the transaction that opens the game.
     """
-    lang = resolve(language) if language else await server_language(interaction)
-    settings: dict[str, Any] = {} if lang == SOURCE else {GAME_LANGUAGE: lang}
-    if thread is None:
-        service = hub_of(interaction.client).service
-        thread = await service.servers.threads(place_of(interaction).guild_id)
-    if thread:
-        settings[THREAD_SETTING] = True
-    return settings
+    locale = interaction.guild_locale
+
+    def made(server: ServerDefaults) -> dict[str, Any]:
+        lang = resolve(language) if language else resolve(server.language or locale)
+        settings = dict(chosen)
+        if lang != SOURCE:
+            settings[GAME_LANGUAGE] = lang
+        if thread if thread is not None else server.threads:
+            settings[THREAD_SETTING] = True
+        return settings
+
+    return made

@@ -34,6 +34,7 @@ from ui.channel_access import (
     missing,
 )
 from ui.i18n import N_, for_game
+from ui.late import Lateness
 from ui.messages import GameMessages
 from ui.names import isolated, person_name, safe
 from ui.shown import Shown
@@ -83,11 +84,14 @@ class Upkeep:
     """The bot's answers to deletions, departures, lost permissions and outages."""
 
     def __init__(self, service: GameService, messages: GameMessages,
-                 presenter: Callable[[str], Board]) -> None:
-        """Act on ``service``'s games through ``messages`` and each kind's ``presenter``."""
+                 presenter: Callable[[str], Board], lateness: Lateness) -> None:
+        """Act on ``service``'s games through ``messages`` and each kind's ``presenter``;
+        tell ``lateness`` when events may be replayed.
+        """
         self.service = service
         self.messages = messages
         self.presenter = presenter
+        self.lateness = lateness
         self._reposted_at: dict[int, int] = {}  # game -> when its board was last posted anew
         self._restored: set[int] = set()  # the shards whose games were shown again once ready
 
@@ -284,10 +288,12 @@ class Upkeep:
         """A shard's gateway connection dropped (a bot without shards: shard 0): no click of
         its servers can reach the bot, so none of their deadlines may run out until it is back.
         """
+        self.lateness.dropped(shard)
         self.service.hold_deadlines(shard)
 
     async def reconnected(self, shard: int = 0) -> None:
         """A shard's session resumed: its deadlines go on, moved by the time lost."""
+        self.lateness.resumed(shard)
         await self.service.release_deadlines(shard)
 
     async def ready(self, shard: int, guild_ids: Collection[int]) -> None:
@@ -301,6 +307,7 @@ class Upkeep:
         move and its message) has its board brought up to date and its one ping naming
         exactly whoever must act.
         """
+        self.lateness.resumed(shard)
         gone = await self.service.servers_gone(shard, guild_ids)
         for game in gone:
             self.forget(game)

@@ -12,6 +12,7 @@ from bot.service.lobby import (
     MAX_TURN_TIMEOUT,
     MIN_TURN_TIMEOUT,
     Limits,
+    NewSettings,
 )
 from bot.service.model import (
     Game,
@@ -42,7 +43,7 @@ from bot.service.stats import (
     MemberHistory,
     StatsService,
 )
-from storage import PingRow, ShownMessage
+from storage import PingRow, ServerDefaults, ShownMessage
 
 __all__ = [
     "LAST_GAMES",
@@ -65,6 +66,7 @@ __all__ = [
     "Limits",
     "Listener",
     "MemberHistory",
+    "NewSettings",
     "Outcome",
     "Person",
     "PingRow",
@@ -76,6 +78,7 @@ __all__ = [
     "SeasonWindow",
     "Seasons",
     "Seat",
+    "ServerDefaults",
     "ServerSeason",
     "ShownMessage",
     "StatsService",

@@ -200,10 +200,14 @@ class GameService:
 
     # ------------------------------------------------------------------ play
 
-    async def start(self, game_id: int, who: Person) -> Outcome:
-        """Deal the game and play computer seats up to the first human decision."""
+    async def start(self, game_id: int, who: Person, *, loaded: Game | None = None
+                    ) -> Outcome:
+        """Deal the game and play computer seats up to the first human decision (``loaded``:
+        the lobby as the caller just read it; its version guards the start).
+        """
         async with await self.store.lock_of(game_id):
-            game = await self.store.load(game_id)
+            game = loaded if loaded is not None and loaded.id == game_id \
+                else await self.store.load(game_id)
             if game.status != "lobby":
                 raise GameNotRunning("This game has already started or ended.")
             if who.id != game.host_id:

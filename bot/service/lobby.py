@@ -18,7 +18,14 @@ from bot.rules.registry import kind_of
 from bot.service.deadlines import Deadlines
 from bot.service.model import Game, Person, Place, cpu_id, cpu_level, cpu_name, cpu_slot
 from bot.service.store import GameStore
-from storage import ChannelBusy, PlayerRow, StaleVersion, TooManyOpen, WrongStatus
+from storage import (
+    ChannelBusy,
+    PlayerRow,
+    ServerDefaults,
+    StaleVersion,
+    TooManyOpen,
+    WrongStatus,
+)
 
 MIN_TURN_TIMEOUT: Final = 15
 MAX_TURN_TIMEOUT: Final = 3600
@@ -28,6 +35,9 @@ MAX_OPEN_PER_SERVER: Final = 25
 """How many open games one server may have at once (the default of ``GUILD_OPEN_GAMES``)."""
 LOBBY_TTL: Final = 3600
 """Seconds a lobby waits for its start after its last change (the default of ``LOBBY_TTL``)."""
+
+NewSettings = dict[str, Any] | Callable[[ServerDefaults], dict[str, Any]]
+"""A new game's settings, or how to make them from its server's defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,18 +118,28 @@ class Lobbies:
         self.seed = seed
 
     async def new_lobby(self, *, kind: str, place: Place, host: Person,
-                        settings: dict[str, Any]) -> Game:
+                        settings: NewSettings) -> Game:
         """Open a lobby with the host seated: one open game per channel, at most
         ``limits.per_host`` per host and ``limits.per_server`` per server (checked in the
-        transaction that opens it).
+        transaction that opens it). ``settings``: the game's, or how to make them from the
+        server's defaults (read in that transaction).
         """
         entry = kind_of(kind)
-        settings = checked_settings(settings, self.default_timeout)
+        if callable(settings):
+            make = settings
+
+            def chosen(server: ServerDefaults) -> dict[str, Any]:
+                return checked_settings(make(server), self.default_timeout)
+        else:
+            fixed = checked_settings(settings, self.default_timeout)
+
+            def chosen(server: ServerDefaults) -> dict[str, Any]:
+                return fixed
         async with self.store.lock(place.channel_id):
             try:
                 game = await self.store.db.games.create(
                     guild_id=place.guild_id, channel_id=place.channel_id, kind=entry.name,
-                    host_id=host.id, settings=settings, seed=self.seed(),
+                    host_id=host.id, settings=chosen, seed=self.seed(),
                     players=[host_seat(host)], now_ms=self.clock(),
                     deadline_ms=self._expiry(), host_limit=self.limits.per_host,
                     server_limit=self.limits.per_server,
@@ -144,9 +164,11 @@ class Lobbies:
     def _expiry(self) -> int:
         return self.clock() + self.limits.lobby_ttl_s * 1000
 
-    async def _edit(self, game_id: int, change: Callable[[Game], list[PlayerRow]]) -> Game:
+    async def _edit(self, game_id: int, change: Callable[[Game], list[PlayerRow]],
+                    loaded: Game | None) -> Game:
         async with await self.store.lock_of(game_id):
-            game = await self.store.load(game_id)
+            game = loaded if loaded is not None and loaded.id == game_id \
+                else await self.store.load(game_id)
             if game.status == "active":
                 raise GameNotRunning("The game has started: /{kind} resign hands your seat to "
                                      "the computer.", kind=game.kind)
@@ -163,18 +185,21 @@ class Lobbies:
             self.deadlines.arm(game)
             return game
 
-    async def join(self, game_id: int, who: Person) -> Game:
-        """Seat ``who`` in the lobby."""
-        return await self._edit(game_id, lambda game: seats_with(game, who))
+    async def join(self, game_id: int, who: Person, *, loaded: Game | None = None) -> Game:
+        """Seat ``who`` in the lobby (``loaded``: the game as the caller just read it; its
+        version guards the write).
+        """
+        return await self._edit(game_id, lambda game: seats_with(game, who), loaded)
 
-    async def leave(self, game_id: int, who: Person) -> Game:
+    async def leave(self, game_id: int, who: Person, *, loaded: Game | None = None) -> Game:
         """Take ``who`` out of the lobby (not the host: the host cancels)."""
-        return await self._edit(game_id, lambda game: seats_without(game, who))
+        return await self._edit(game_id, lambda game: seats_without(game, who), loaded)
 
     async def add_computer(self, game_id: int, who: Person, level: str = NORMAL) -> Game:
         """Seat a computer player of ``level`` (easy, normal, hard; the host only)."""
         check_level(level)
-        return await self._edit(game_id, lambda game: seats_with_computer(game, who, level))
+        return await self._edit(game_id, lambda game: seats_with_computer(game, who, level),
+                                None)
 
     async def cancel(self, game_id: int, who: Person, *, manager: bool,
                      guild_id: int | None = None) -> Game:

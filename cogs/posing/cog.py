@@ -45,9 +45,8 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
                   language: str | None = None, thread: bool | None = None) -> None:
         timeout = turn_timeout if turn_timeout is not None \
             else hub_of(self.bot).bot.settings.default_turn_timeout
-        await shared.new_game(interaction, KIND, {"turn_timeout": timeout,
-                                                  **await game_settings(interaction, language,
-                                                                   thread)})
+        await shared.new_game(interaction, KIND, game_settings(
+            interaction, {"turn_timeout": timeout}, language, thread))
 
     @app_commands.command(name=loc("join"), description=loc("Join the Posing Pandas lobby here"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:

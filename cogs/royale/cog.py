@@ -61,8 +61,8 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
                                          ("mercenary", mercenary)) if on]
         timeout = turn_timeout if turn_timeout is not None \
             else hub_of(self.bot).bot.settings.default_turn_timeout
-        settings = {"expansions": options, "turn_timeout": timeout,
-                    **await game_settings(interaction, language, thread)}
+        settings = game_settings(interaction, {"expansions": options, "turn_timeout": timeout},
+                                 language, thread)
         await shared.new_game(interaction, KIND, settings)
 
     @app_commands.command(name=loc("join"), description=loc("Join the Panda Royale lobby here"))

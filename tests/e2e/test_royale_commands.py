@@ -122,8 +122,8 @@ async def test_timers_are_rebuilt_at_start_up(table: Table, bot_factory) -> None
     await table["alice"].click(table.game_message(), label="Start")
     await table.env.advance_time(30)
     old = table.env.bot
+    await old.close()  # a graceful restart: the old process stops, then the new one starts
     await table.env.restart_bot(bot_factory())
-    await old.close()
     assert table.env.bot.service.pending_timers == 1
     await table.env.advance_time(29)
     db = table.env.bot.service.db
