@@ -67,7 +67,8 @@ class Lateness:
 
     def offset(self) -> float | None:
         """The smallest gap seen lately (seconds; of every gap kept when none is recent), or
-        None when nothing was learnt yet."""
+        None when nothing was learnt yet.
+        """
         oldest = time.monotonic() - LEARNT_FOR_S
         gaps = [gap for at, gap in self._gaps if at >= oldest] or [gap for _, gap in self._gaps]
         return min(gaps) if gaps else None
