@@ -115,6 +115,11 @@ class Database(StorageBase[aiosqlite.Connection]):
                 if conn.in_transaction:
                     try:
                         await execute(conn, "ROLLBACK")
+                    except sqlite3.OperationalError as failed:
+                        # A COMMIT cancelled while SQLite's thread ran it may have finished:
+                        # then there is nothing left to roll back.
+                        if "no transaction is active" not in str(failed):
+                            log.exception("ROLLBACK failed")
                     except Exception:  # the original error matters more
                         log.exception("ROLLBACK failed")
                 if isinstance(error, sqlite3.Error):
