@@ -356,6 +356,20 @@ class GameRecords(Generic[C]):
 
         return await self._db.write(work)
 
+    async def set_lobby_settings(self, game_id: int, expected_version: int,
+                                 settings: dict[str, Any], now_ms: int) -> GameRow:
+        """A lobby's settings change (one statement; bumps the version). Raises
+        :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.GameNotFound`."""
+
+        async def work(conn: C) -> GameRow:
+            game = await g.set_lobby_settings(conn, game_id, expected_version, settings, now_ms)
+            if game is None:
+                await g.explain_no_update(conn, game_id, expected_version, ("lobby",), NotInLobby)
+            return game
+
+        return await self._db.statement(work)
+
     async def move_to_thread(self, game_id: int, thread_id: int) -> GameRow:
         """An active game plays on in a thread of its channel (its channel becomes the
         thread's parent, ``parent_channel_id``). Raises :class:`~storage.errors.NotActive`

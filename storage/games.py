@@ -205,6 +205,19 @@ async def bump_lobby(
     return game_from_row(rows[0]) if rows else None
 
 
+async def set_lobby_settings(conn: Conn, game_id: int, expected_version: int,
+                             settings: dict[str, Any], now_ms: int) -> GameRow | None:
+    """A lobby's settings changed (its host chose to play in a thread): bumps the version;
+    returns the game as stored, or ``None`` if no row matched."""
+    rows = await fetch_all(
+        conn,
+        "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"
+        f" WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {game_columns(conn)}",
+        (jsoncol.dump(settings), now_ms, game_id, expected_version),
+    )
+    return game_from_row(rows[0]) if rows else None
+
+
 async def open_counts(conn: Conn, channel_id: int, guild_id: int, host_id: int
                       ) -> OpenCounts:
     """In one statement: the channel's open game, how many open games the server and the host

@@ -3,7 +3,7 @@ player (the service's :class:`~bot.service.review.Reviews`), from the game-over 
 Review button or ``/<kind> review [game]``.
 
 The review names each decision's options through the kind's ``review_words``
-(:class:`~ui.hub.DiscordGame`): Royale's dice, Posing's boxes and poses.
+(:class:`~ui.board.DiscordKind`): Royale's dice, Posing's boxes and poses.
 """
 
 from __future__ import annotations
@@ -13,15 +13,16 @@ from typing import Any, Final
 import discord
 
 from bot.errors import UserError
-from bot.rules.review import Option, Verdict
+from bot.rules.review import Verdict
 from bot.service.review import GameReview
-from ui.hub import ClickContext, ReviewWords, hub_of, place_of
+from ui.board import ReviewWords
+from ui.cards import LOBBY, layout, text
 from ui.i18n import Tr, for_user
+from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, bot_of, place_of
 from ui.names import Names
 
-REVIEW_COLOR: Final = 0x3498DB
-LIMIT: Final = 4000
-"""The embed description's characters at most (Discord allows 4,096)."""
+LIMIT: Final = 3900
+"""The review's characters at most (a card holds 4,000)."""
 
 
 def _points(tr: Tr, value: float) -> str:
@@ -57,10 +58,9 @@ def _costly(tr: Tr, v: Verdict, words: Any, names: Names, turns: bool) -> str:
                        cost, **fields)
 
 
-def review_embed(tr: Tr, found: GameReview, kind_words: ReviewWords) -> discord.Embed:
-    """The review as an embed: the summary, the three costliest decisions in words, then
-    every decision's expected final score against the best option's.
-    """
+def review_text(tr: Tr, found: GameReview, kind_words: ReviewWords) -> str:
+    """The review: the summary, the three costliest decisions in words, then every decision's
+    expected final score against the best option's."""
     review = found.review
     names = Names(found.game, tr)
     words, turns = kind_words.describe, kind_words.turns
@@ -76,42 +76,43 @@ def review_embed(tr: Tr, found: GameReview, kind_words: ReviewWords) -> discord.
     costly = [f"• {_costly(tr, v, words, names, turns)}" for v in worst] or [
         tr("No decision cost more than {margin} points: well played!",
            margin=tr.num(review.margin))]
-    head = [summary, "", *costly, "", tr("Expected final score of each decision:")]
-    text = "\n".join(head)
+    title = "### " + tr("Your review · game {id}", id=found.game.id)
+    head = [title, summary, "", *costly, "", tr("Expected final score of each decision:")]
+    body = "\n".join(head)
+    foot = "\n-# " + tr("Judged by the Hard player: expected points, from the game's seed "
+                         "(the same review every time).")
     for v in review.verdicts:
         line = _line(tr, v, words, names)
-        if len(text) + len(line) + 2 > LIMIT:
-            text += "\n…"
+        if len(body) + len(line) + len(foot) + 4 > LIMIT:
+            body += "\n…"
             break
-        text += "\n" + line
-    embed = discord.Embed(title=tr("Your review · game {id}", id=found.game.id),
-                          description=text, color=REVIEW_COLOR)
-    embed.set_footer(text=tr("Judged by the Hard player: expected points, from the game's "
-                             "seed (the same review every time)."))
-    return embed
+        body += "\n" + line
+    return body + foot
+
+
+def review_view(tr: Tr, found: GameReview, kind_words: ReviewWords) -> discord.ui.LayoutView:
+    """The review as a private card."""
+    return layout(LOBBY, text(review_text(tr, found, kind_words)))
 
 
 async def send_review(interaction: discord.Interaction[Any], kind: str,
                       game_id: int | None) -> None:
     """``/<kind> review [game]``: the caller's review of a finished game, privately."""
-    hub = hub_of(interaction.client)
-    game = await hub.service.reviews.find(place_of(interaction), kind, game_id)
+    bot = bot_of(interaction.client)
+    game = await bot.service.reviews.find(place_of(interaction), kind, game_id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await hub.service.reviews.review(game, interaction.user.id)
-    words = _words(hub.games[kind].review_words)
-    await interaction.followup.send(embed=review_embed(for_user(interaction), found, words),
+    found = await bot.service.reviews.review(game, interaction.user.id)
+    words = _words(bot.boards.kinds[kind].review_words)
+    await interaction.followup.send(view=review_view(for_user(interaction), found, words),
                                     ephemeral=True)
 
 
-async def review_clicked(ctx: ClickContext) -> None:
-    """The game-over message's Review button (the click is already acknowledged)."""
-    game = await ctx.service.get_game(ctx.game_id)
-    if game is None:
-        return
-    found = await ctx.service.reviews.review(game, ctx.who.id)
-    words = _words(ctx.hub.games[game.kind].review_words)
-    await ctx.interaction.followup.send(
-        embed=review_embed(for_user(ctx.interaction), found, words), ephemeral=True)
+class Review(GameItem, prefixes=GAME_PREFIXES, verb=Verb.REVIEW):
+    """The game-over card's Review button: the clicking player's review, privately."""
 
-
-__all__ = ["Option", "ReviewWords", "review_clicked", "review_embed", "send_review"]
+    async def act(self, clicked: Clicked) -> None:
+        game = await clicked.game()
+        found = await clicked.service.reviews.review(game, clicked.who.id)
+        words = _words(clicked.boards.kinds[game.kind].review_words)
+        await clicked.interaction.followup.send(
+            view=review_view(for_user(clicked.interaction), found, words), ephemeral=True)

@@ -122,8 +122,8 @@ class GameService:
         """The engine state of an active or finished game (cached while in play)."""
         return self.store.cache.state_of(game)
 
-    async def recent(self, game: Game) -> list[dict[str, Any]]:
-        """The game's most recent events (those of the current round at least)."""
+    async def recent(self, game: Game) -> list[Any]:
+        """The game's most recent events, the engine's (the current round's at least)."""
         return await self.store.recent(game)
 
     async def get_game(self, game_id: int) -> Game | None:
@@ -230,8 +230,8 @@ class GameService:
             except WrongStatus:
                 raise GameNotRunning("This game has already started or ended.") from None
             self.store.cache.remember(game, state)
-            self.store.cache.keep_recent(game, objs)
-            outcome = Outcome(game, state, start_events=objs)
+            self.store.cache.keep_recent(game, list(events))
+            outcome = Outcome(game, state, start_events=list(events))
             return await self.turns.settle(outcome)
 
     async def check_turn(self, game_id: int, user_id: int, version: int

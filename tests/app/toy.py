@@ -154,9 +154,14 @@ def make_player(name: str, seed: int) -> ToyPlayer:
     return ToyPlayer(seed)
 
 
-def recent_events(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def recent_events(events: Sequence[Event]) -> list[Event]:
     """The last :data:`RECENT` events."""
     return list(events[-RECENT:])
+
+
+def read_event(obj: dict[str, Any], players: tuple[str, ...]) -> Event:
+    """The event a logged object records."""
+    return Event({k: v for k, v in obj.items() if k != "game"})
 
 
 # ---------------------------------------------------------------------- the validator's entry
@@ -226,6 +231,7 @@ class ToyRules:
 TOY: Final[GameKind[State, Take]] = GameKind(
     name=NAME, title="Bamboo", engine=ENGINE, make_player=make_player,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=recent_events,
+    read_event=read_event,
     log_checks=LogChecks(schema=SCHEMA, decision=decision, rules=ToyRules),
 )
 """The toy's entry in the registry (register it for a test: see test_toy_kind.py)."""
