@@ -27,7 +27,8 @@ from storage import Database, open_database
 log = logging.getLogger("bot.client")
 
 FEATURES: Final[tuple[str, ...]] = ("cogs.core", "cogs.royale", "cogs.posing", "cogs.stats",
-                                    "cogs.seasons", "cogs.help", "cogs.upkeep", "cogs.privacy")
+                                    "cogs.seasons", "cogs.help", "cogs.upkeep", "cogs.privacy",
+                                    "cogs.greeting")
 """Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it)."""
 
 

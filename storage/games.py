@@ -23,7 +23,8 @@ from .connection import (
     json_array_agg,
 )
 from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
-from .rows import GameRow, GameStatus, OpenCounts, PlayerRow, ServerDefaults
+from .guild_settings import DEFAULT_COLUMNS, server_defaults
+from .rows import GameRow, GameStatus, OpenCounts, PlayerRow
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
@@ -42,6 +43,9 @@ OPEN = "status IN ('lobby', 'active')"
 OPEN_OF_GUILD = "guild_id = ? AND status IN ('lobby', 'active')"
 OPEN_OF_HOST = "host_id = ? AND status IN ('lobby', 'active')"
 PLAYED_IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ? AND state IS NOT NULL"
+
+_SERVER_DEFAULTS = ", ".join(f"s.{column}" for column in DEFAULT_COLUMNS)
+"""The server's defaults as :func:`open_counts` reads them (``s``: its settings row)."""
 
 
 def _players(text: str | None) -> list[PlayerRow]:
@@ -221,23 +225,21 @@ async def set_lobby_settings(conn: Conn, game_id: int, expected_version: int,
 async def open_counts(conn: Conn, channel_id: int, guild_id: int, host_id: int
                       ) -> OpenCounts:
     """In one statement: the channel's open game, how many open games the server and the host
-    have, and the server's defaults for a new game (``guild_settings``).
+    have, and the server's defaults for a new game (its ``guild_settings`` row, if any).
     """
     row = await fetch_one(
         conn,
         f"SELECT (SELECT id FROM games WHERE {OPEN_IN_CHANNEL}) AS busy,"
         f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_GUILD}) AS in_guild,"
         f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_HOST}) AS of_host,"
-        " (SELECT language FROM guild_settings WHERE guild_id = ?) AS language,"
-        " (SELECT threads FROM guild_settings WHERE guild_id = ?) AS threads",
-        (channel_id, guild_id, host_id, guild_id, guild_id),
+        f" {_SERVER_DEFAULTS}"
+        " FROM (SELECT 1) AS here LEFT JOIN guild_settings AS s ON s.guild_id = ?",
+        (channel_id, guild_id, host_id, guild_id),
     )
     assert row is not None
-    busy, threads = row["busy"], row["threads"]
+    busy = row["busy"]
     return OpenCounts(busy=None if busy is None else int(busy), in_guild=int(row["in_guild"]),
-                      of_host=int(row["of_host"]),
-                      server=ServerDefaults(language=row["language"],
-                                            threads=None if threads is None else bool(threads)))
+                      of_host=int(row["of_host"]), server=server_defaults(row))
 
 
 async def count_open(conn: Conn, column: str, value: int) -> int:
