@@ -76,7 +76,8 @@ class GameCommands(commands.GroupCog):
         """Open a lobby in this channel and post its card: the command's answer when the
         database answered in time, else a card in the channel (the command's deferral then
         says where it is). A lobby that can be shown nowhere is cancelled: the channel stays
-        free."""
+        free.
+        """
         place = place_of(interaction)
         if not bot_permissions_ok(interaction):
             raise UserError(MISSING_PERMISSIONS)
@@ -174,7 +175,8 @@ class GameCommands(commands.GroupCog):
                      game: GameNumber | None = None) -> None:
         """Cancel the channel's game, or game ``game`` elsewhere in this server (its host, a
         manager of this channel for its game, or a manager of the server for any game
-        here)."""
+        here).
+        """
         bot = self.game_bot
         place = place_of(interaction)
         who = person(interaction.user)
@@ -235,7 +237,8 @@ class GameCommands(commands.GroupCog):
                           description=loc("The game log (JSON Lines) of the current or last game"))
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         """The JSON Lines game log of the channel's current or most recent game, as a file.
-        While the game is open the seed is left out: it would predict every roll to come."""
+        While the game is open the seed is left out: it would predict every roll to come.
+        """
         bot = self.game_bot
         logged = await bot.service.game_log(place_of(interaction).channel_id, self.kind)
         await interaction.response.defer(ephemeral=True, thinking=True)

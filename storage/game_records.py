@@ -360,7 +360,8 @@ class GameRecords(Generic[C]):
                                  settings: dict[str, Any], now_ms: int) -> GameRow:
         """A lobby's settings change (one statement; bumps the version). Raises
         :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
-        :class:`~storage.errors.GameNotFound`."""
+        :class:`~storage.errors.GameNotFound`.
+        """
 
         async def work(conn: C) -> GameRow:
             game = await g.set_lobby_settings(conn, game_id, expected_version, settings, now_ms)

@@ -212,7 +212,8 @@ async def bump_lobby(
 async def set_lobby_settings(conn: Conn, game_id: int, expected_version: int,
                              settings: dict[str, Any], now_ms: int) -> GameRow | None:
     """A lobby's settings changed (its host chose to play in a thread): bumps the version;
-    returns the game as stored, or ``None`` if no row matched."""
+    returns the game as stored, or ``None`` if no row matched.
+    """
     rows = await fetch_all(
         conn,
         "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"

@@ -195,7 +195,8 @@ class Card:
 
     def fitted(self, perms: discord.Permissions | None) -> Card:
         """This card as the bot may send it with ``perms``: without Attach Files, its
-        picture-less form."""
+        picture-less form.
+        """
         if perms is None or perms.attach_files or self.plain is None:
             return self
         return Card(self.plain, [] if self.files is not None else None, version=self.version,
@@ -207,7 +208,8 @@ Sent = discord.Message | discord.WebhookMessage
 
 class Presenter(Protocol):
     """How a game kind shows itself (``cogs/<kind>/``): its cards from the stored game, and
-    what an outcome of the service changes on its board."""
+    what an outcome of the service changes on its board.
+    """
 
     async def current(self, game: Game, *, tr: Tr | None = None) -> Card:
         """The game's board as it should look now (in ``tr``'s language: a private copy)."""
@@ -238,7 +240,8 @@ class Presenter(Protocol):
 @dataclass(slots=True)
 class ReplayPage:
     """One step of a replay as a game kind shows it: what happened in the step (text for a
-    card) and the step's picture (PNG bytes)."""
+    card) and the step's picture (PNG bytes).
+    """
 
     text: str
     picture: bytes
@@ -248,7 +251,8 @@ class ReplayPage:
 @dataclass(frozen=True, slots=True)
 class ReviewWords:
     """How a game review names a kind's options: ``describe(tr, option, name)`` (``name``: a
-    player the option mentions), and whether its decisions are counted in turns (Posing)."""
+    player the option mentions), and whether its decisions are counted in turns (Posing).
+    """
 
     describe: Callable[[Tr, Option, Callable[[str], str]], str]
     turns: bool = False
@@ -258,7 +262,8 @@ class ReviewWords:
 class DiscordKind:
     """The Discord layer's part of a game kind's entry (the rules' part is ``kind``): its
     components' prefix, its presenter, how its review names options, the button of its full
-    score sheet on the game-over card."""
+    score sheet on the game-over card.
+    """
 
     kind: GameKind[Any, Any]
     prefix: str
@@ -286,6 +291,15 @@ _FOLLOWS: Final = frozenset({discord.InteractionResponseType.deferred_message_up
                              discord.InteractionResponseType.channel_message})
 """Responses after which a followup is a new public message (after a "thinking" deferral the
 first followup would replace the private "thinking" message instead)."""
+
+
+def count_answer(interaction: discord.Interaction[Any]) -> None:
+    """The interaction got its first answer: the bot's metrics time it from its arrival
+    (each interaction is timed once; discord.py has no event for an answer).
+    """
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.answered(interaction)
 
 
 class Answer:
@@ -321,7 +335,8 @@ class Answer:
     async def show(self, kwargs: dict[str, Any]) -> bool:
         """Answer with the clicked message edited to ``kwargs``; False if the click was
         already answered (the caller edits through the webhook) or Discord refused the answer
-        (the caller edits the message by id)."""
+        (the caller edits the message by id).
+        """
         async with self._lock:
             if self.interaction.response.is_done() or self.refused:
                 return False
@@ -333,11 +348,13 @@ class Answer:
                             "message id", exc.status)
                 self.refused = True
                 return False
+            count_answer(self.interaction)
             return True
 
     async def defer(self) -> None:
         """Answer now with a deferral if nothing answered yet. If Discord refuses it, the
-        click still counts: its edit then goes by message id."""
+        click still counts: its edit then goes by message id.
+        """
         async with self._lock:
             self._stop_timer()
             if self.interaction.response.is_done() or self.refused:
@@ -347,6 +364,8 @@ class Answer:
             except discord.HTTPException as exc:
                 self.refused = True
                 log.warning("Discord refused to acknowledge a click (%s): going on", exc.status)
+                return
+            count_answer(self.interaction)
 
 
 class Reply:
@@ -363,7 +382,8 @@ class Reply:
                     within: float = REPLY_WITHIN) -> Reply:
         """The answer of a command, before it does anything: one that may have come too
         late (``verdict``) is deferred at once, and :class:`ui.late.TooLate` is raised when
-        Discord refuses the deferral (nothing is done then)."""
+        Discord refuses the deferral (nothing is done then).
+        """
         reply = cls(interaction, within)
         if verdict is Verdict.DOUBTFUL:
             await reply.defer()
@@ -402,15 +422,19 @@ class Reply:
                 await self.interaction.response.defer(ephemeral=True, thinking=True)
             except discord.NotFound:  # too late: Discord no longer takes it
                 self.refused = self.late = True
+                return
             except discord.HTTPException as exc:
                 self.refused = True
                 log.warning("Discord refused to acknowledge a command (%s): going on",
                             exc.status)
+                return
+            count_answer(self.interaction)
 
     async def public(self, **kwargs: Any) -> int | None:
         """Answer with a public message of ``kwargs``; its id, or None when the command was
         already deferred or Discord refused the answer (the caller then posts the message in
-        the channel itself, and completes the deferral with :meth:`private`)."""
+        the channel itself, and completes the deferral with :meth:`private`).
+        """
         async with self._lock:
             self._stop_timer()
             if self.interaction.response.is_done() or self.refused:
@@ -422,6 +446,7 @@ class Reply:
                 log.warning("Discord refused a command's answer (%s): posting it in the "
                             "channel", exc.status)
                 return None
+            count_answer(self.interaction)
         message_id = sent.message_id if sent is not None else None
         if message_id is None:  # pragma: no cover - Discord returns the message it created
             message_id = (await self.interaction.original_response()).id
@@ -429,7 +454,8 @@ class Reply:
 
     async def private(self, content: str = "", **kwargs: Any) -> None:
         """Answer privately (the deferral's followup when deferred); a refusal is logged, not
-        raised: what the command did stands."""
+        raised: what the command did stands.
+        """
         async with self._lock:
             self._stop_timer()
             if self.refused:
@@ -468,7 +494,8 @@ PAUSED_DELETED: Final = N_(
 @dataclass(slots=True)
 class Ping:
     """A game's standing ping: its row in storage, its message, who it names, the board it
-    links to and the game version it was posted for."""
+    links to and the game version it was posted for.
+    """
 
     ping_id: int
     message_id: int
@@ -491,7 +518,8 @@ class Door:
 class Board:
     """What this process holds of one game's board: its message and the version it shows,
     the standing ping, the newest interaction's webhook, a pending redraw; one lock orders
-    every operation on it."""
+    every operation on it.
+    """
 
     game_id: int
     message_id: int | None = None
@@ -507,7 +535,8 @@ class Board:
 
 def fresh(message: Sent | None) -> bool:
     """Whether a message posted through an interaction's webhook can still be edited or
-    deleted through it."""
+    deleted through it.
+    """
     if not isinstance(message, discord.WebhookMessage):
         return False
     return discord.utils.utcnow() < message.created_at + FRESH_FOR
@@ -530,7 +559,8 @@ class Boards:
                  now: Callable[[], float] = _loop_time) -> None:
         """Show ``service``'s games through ``client``, the bot token's requests spent from
         ``budget``; a click's deferral waits with ``sleep``, a move's time is measured with
-        ``now`` (the event loop's clock)."""
+        ``now`` (the event loop's clock).
+        """
         self.client = client
         self.service = service
         self.budget = budget
@@ -597,13 +627,15 @@ class Boards:
 
     def answer_later(self, interaction: discord.Interaction[Any]) -> None:
         """A click that may show its move: answered by the move's edit if it comes at once,
-        else deferred. :meth:`answered` must follow, whatever happens."""
+        else deferred. :meth:`answered` must follow, whatever happens.
+        """
         self._answers[interaction.id] = Answer(interaction, SHOW_WITHIN, self._sleep)
         self._started[interaction.id] = self._now()
 
     def behind(self) -> bool:
         """Whether a new click should be deferred first: so many clicks already wait for their
-        own edit, or the last move took longer than its window from its click to its edit."""
+        own edit, or the last move took longer than its window from its click to its edit.
+        """
         return len(self._answers) > WAITING_AT_MOST or self._last_move_s > SHOW_WITHIN
 
     async def answered(self, interaction: discord.Interaction[Any]) -> None:
@@ -693,14 +725,16 @@ class Boards:
     async def edit_message(self, game: Game, message_id: int, card: Card,
                            interaction: discord.Interaction[Any] | None = None) -> None:
         """Edit a message of the game's that is not its board (the lobby a game left for its
-        thread)."""
+        thread).
+        """
         card = card.fitted(channel_permissions(self.client, game))
         await self._edit_message(game, message_id, card.edit_kwargs(), interaction, None)
 
     async def delete_message(self, guild_id: int, channel_id: int, message_id: int,
                              sent: Sent | None = None) -> None:
         """Delete a message of the bot's: through the webhook that posted it while fresh,
-        else with the bot token."""
+        else with the bot token.
+        """
         if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
             try:
                 await sent.delete()
@@ -770,7 +804,8 @@ class Boards:
 
     async def post(self, game: Game, card: Card) -> bool:
         """Post a new board and make it the game's current one. False when the bot may not post
-        there (the caller keeps using the current one)."""
+        there (the caller keeps using the current one).
+        """
         async with self.board(game.id).lock:
             return await self._post(game, card)
 
@@ -829,7 +864,8 @@ class Boards:
     async def bring_down(self, game: Game, interaction: discord.Interaction[Any] | None = None
                          ) -> bool:
         """Post the game's board at the bottom of its channel (the old one, if it stands,
-        links to it); a paused game goes on if the bot may post again. False if it may not."""
+        links to it); a paused game goes on if the bot may post again. False if it may not.
+        """
         if game.paused is not None:
             if not can_post(channel_permissions(self.client, game)):
                 await self.cannot_post(game, interaction)
@@ -895,7 +931,8 @@ class Boards:
 
     async def refresh_stale(self, clicked: Clicked, stale: StaleClick) -> None:
         """A click on an out-of-date message: nothing is applied; if it is the game's current
-        board (an edit that never arrived), it is redrawn; the user is told privately."""
+        board (an edit that never arrived), it is redrawn; the user is told privately.
+        """
         interaction = clicked.interaction
         game = await self.service.get_game(clicked.game_id)
         if game is not None and game.status == "active" and interaction.message is not None \
@@ -996,7 +1033,8 @@ class Boards:
         """Post a new message that notifies ``user_ids`` (the end of a game): the standing
         ping goes, the announcement stays. Where the bot may not post, the announcement goes
         through ``interaction`` (which channel permissions do not block), else to each person
-        privately. Returns the message, when it reached the channel."""
+        privately. Returns the message, when it reached the channel.
+        """
         people = sorted({u for u in user_ids if u.isdigit()})
         card = Card(card.view, card.files, plain=card.plain, version=card.version, pings=people)
         self._drop_ping(game)
@@ -1067,7 +1105,8 @@ class Boards:
     async def _sweep(self, row: PingRow) -> None:
         """Delete the ping of ``row`` that was posted but never recorded: a message of the
         bot's in its channel, after it was asked for, that mentions someone, has no buttons
-        and is no live message of a game's."""
+        and is no live message of a game's.
+        """
         me = self.client.user.id if self.client.user is not None else None
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         since = dt.datetime.fromtimestamp(max(0, row.asked_ms - SWEEP_MARGIN_MS) / 1000, dt.UTC)
@@ -1095,7 +1134,8 @@ class Boards:
         """Messages were deleted in a channel: a game's board among them (its lobby or its
         round, from before a restart too) is posted again (a board deleted again within
         :data:`DELETE_WINDOW_S` of being posted anew pauses its game instead of a loop); a
-        deleted ping is just forgotten (the next decision pings again)."""
+        deleted ping is just forgotten (the next decision pings again).
+        """
         boards: list[int] = []
         gone_pings: list[int] = []
         for shown in await self.service.shown(channel_id, message_ids):
@@ -1135,7 +1175,8 @@ class Boards:
     async def cannot_post(self, game: Game, interaction: discord.Interaction[Any] | None
                           ) -> None:
         """The bot may not post in the game's channel: pause it and tell the players through
-        the interaction (channel permissions do not block its answers)."""
+        the interaction (channel permissions do not block its answers).
+        """
         if game.status == "active" and game.paused is None:
             game = await self.service.pause(game.id, NO_SEND)
         if interaction is None:
@@ -1166,7 +1207,8 @@ class Boards:
 
     async def permissions_changed(self, guild_id: int) -> None:
         """The bot's permissions may have changed in a server: paused games whose channel it
-        may post in again go on."""
+        may post in again go on.
+        """
         for game in await self.service.open_games_of_guild(guild_id):
             if game.paused == NO_SEND and can_post(channel_permissions(self.client, game)):
                 await self.bring_down(game)

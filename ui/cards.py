@@ -23,6 +23,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.request_budget import RequestBudget, Urgency
 from bot.rules.registry import kind_of
 from bot.service import Game, Outcome
 from pictures.emoji import emoji_set, fingerprint
@@ -85,7 +86,8 @@ def separator() -> discord.ui.Separator[Any]:
 def layout(accent: int, *parts: discord.ui.Item[Any] | None,
            after: Iterable[discord.ui.Item[Any]] = ()) -> discord.ui.LayoutView:
     """A card: ``parts`` in one container with an ``accent`` colour (None parts left out),
-    then ``after`` outside it (rows of secondary buttons)."""
+    then ``after`` outside it (rows of secondary buttons).
+    """
     view = discord.ui.LayoutView(timeout=None)
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=accent)
     for part in parts:
@@ -126,7 +128,8 @@ def countdown(deadline_ms: int | None) -> str:
 
 def timeout_note(outcome: Outcome, did: str) -> str:
     """Who ran out of time in ``outcome`` (the computer ``did`` something for them: a msgid,
-    the whole note then in the game's language)."""
+    the whole note then in the game's language).
+    """
     tr = for_game(outcome.game)
     names = Names(outcome.game, tr)
     for step in outcome.steps:
@@ -159,7 +162,8 @@ def tr_kind(tr: Tr, game: Game) -> str:
 class Emojis:
     """The games' dice as this application's emojis (:mod:`pictures.emoji`): created at
     start-up where missing or changed, then looked up by die; a coloured circle where there is
-    none."""
+    none.
+    """
 
     def __init__(self) -> None:
         self._ids: dict[str, discord.PartialEmoji] = {}
@@ -178,14 +182,21 @@ class Emojis:
         emoji = self._ids.get(name)
         return str(emoji) if emoji is not None else fallback
 
-    async def sync(self, client: discord.Client) -> None:
+    @staticmethod
+    def wanted() -> dict[str, tuple[str, bytes]]:
+        """The application emojis the drawings make: full name -> (die name, PNG)."""
+        return {f"{name}_{fingerprint(png)[:8]}": (name, png) for name, png in emoji_set().items()}
+
+    async def sync(self, client: discord.Client, budget: RequestBudget) -> None:
         """Make the application's emojis those of the drawings: each named ``<name>_<its
-        fingerprint>``; the missing ones are created, those of older drawings deleted."""
-        drawings = await asyncio.to_thread(emoji_set)
-        wanted = {f"{name}_{fingerprint(png)[:8]}": (name, png)
-                  for name, png in drawings.items()}
+        fingerprint>``; the missing ones are created, those of older drawings deleted (so a
+        restart creates none). Each request is spent from ``budget`` as tidying.
+        """
+        wanted = await asyncio.to_thread(self.wanted)
         try:
-            existing = {e.name: e for e in await client.fetch_application_emojis()}
+            async with budget.spend(Urgency.TIDY):
+                listed = await client.fetch_application_emojis()
+            existing = {e.name: e for e in listed}
         except discord.HTTPException as exc:
             log.warning("could not list the application's emojis (%s): dice as circles",
                         exc.status)
@@ -195,7 +206,8 @@ class Emojis:
                 self._ids[wanted[full][0]] = discord.PartialEmoji(name=full, id=emoji.id)
             elif full.startswith(("pr_", "pp_")):
                 try:
-                    await emoji.delete()
+                    async with budget.spend(Urgency.TIDY):
+                        await emoji.delete()
                 except discord.HTTPException as exc:
                     log.info("could not delete the old emoji %s (%s)", full, exc.status)
         created = 0
@@ -203,7 +215,8 @@ class Emojis:
             if name in self._ids:
                 continue
             try:
-                emoji = await client.create_application_emoji(name=full, image=png)
+                async with budget.spend(Urgency.TIDY):
+                    emoji = await client.create_application_emoji(name=full, image=png)
             except discord.HTTPException as exc:
                 log.warning("could not create the emoji %s (%s): the rest as circles", full,
                             exc.status)

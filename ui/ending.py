@@ -66,7 +66,8 @@ def ending_card(game: Game, totals: Sequence[int], boards: Boards,
                 files: list[discord.File], image: str, *, earned: str = "",
                 description: str = "") -> Card:
     """The game-over card: everyone pinged, the standings, what was earned, the picture, the
-    buttons (the kind's score sheet below the three that matter most)."""
+    buttons (the kind's score sheet below the three that matter most).
+    """
     tr = for_game(game)
     prefix = boards.prefix(game.kind)
     title = tr(kind_of(game.kind).title)
@@ -77,7 +78,8 @@ def ending_card(game: Game, totals: Sequence[int], boards: Boards,
             Review.button(prefix, game.id, label=tr("Review"), emoji="🔍")]
     if kind_of(game.kind).progress is not None:
         main.append(OpenReplay.button(prefix, game.id, label=tr("Replay"), emoji="🎬"))
-    extra = [Log.button(prefix, game.id, label=tr("Game log"), emoji="📜")]
+    extra: list[discord.ui.Item[Any]] = [Log.button(prefix, game.id, label=tr("Game log"),
+                                                    emoji="📜")]
     sheet = sheet_button(boards, game, tr)
     if sheet is not None:
         extra.insert(0, sheet)
@@ -98,7 +100,8 @@ def sheet_button(boards: Boards, game: Game, tr: Tr) -> discord.ui.Item[Any] | N
 
 async def chart_file(boards: Boards, game: Game, tr: Tr) -> discord.File | None:
     """The chart of every player's running total, step by step, drawn in a worker thread from
-    the game's log; None for a kind whose log counts no steps, or when it cannot be drawn."""
+    the game's log; None for a kind whose log counts no steps, or when it cannot be drawn.
+    """
     if kind_of(game.kind).progress is None:
         return None
     names = Names(game, tr)
@@ -118,7 +121,8 @@ async def chart_file(boards: Boards, game: Game, tr: Tr) -> discord.File | None:
 
 async def earned_line(stats: StatsService, game: Game) -> str:
     """What the game's people first earned in it (read from the database: the finishing
-    transaction kept it), one line each in the game's language, or ""."""
+    transaction kept it), one line each in the game's language, or "".
+    """
     tr = for_game(game)
     people = Names(game, tr)
     try:
@@ -144,7 +148,8 @@ def achievement_names(tr: Tr, ids: Iterable[str]) -> str:
 async def announce_end(boards: Boards, game: Game, card: Card, standings: str,
                        interaction: discord.Interaction[Any] | None = None) -> None:
     """The game-over card in the game's channel, pinging every player; a game played in a
-    thread also sums itself up (``standings``) in one message back in its lobby's channel."""
+    thread also sums itself up (``standings``) in one message back in its lobby's channel.
+    """
     players = [p.player_id for p in game.players]
     sent = await boards.announce(game, card, players, interaction)
     if game.parent_channel_id is not None:
@@ -192,7 +197,9 @@ class Rematch(EndItem, verb=Verb.REMATCH):
         invite = text(tr("🔁 Rematch! {people} join with the button below.",
                          people=mentions).replace("  ", " "))
         view = card.view
-        view.children[0].add_item(invite)  # the invitation, in the lobby's own container
+        container = view.children[0]
+        assert isinstance(container, discord.ui.Container)
+        container.add_item(invite)  # the invitation, in the lobby's own container
         msg = await clicked.interaction.followup.send(
             view=view, allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(int(u)) for u in invited]), wait=True)

@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any, Final
 
 import discord
-from discord import Locale, app_commands
-from discord.app_commands import TranslationContextLocation as Where
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from discord import Locale, app_commands
+from discord.app_commands import TranslationContextLocation as Where
 
 from bot.rules.errors import PlayerError, Term
 
@@ -192,7 +192,8 @@ NAMES: Final = frozenset({Where.command_name, Where.group_name, Where.parameter_
 
 class CatalogueTranslator(app_commands.Translator):
     """Command names, descriptions and choices from the catalogues; None (Discord then shows
-    the English) for English and for whatever a catalogue lacks."""
+    the English) for English and for whatever a catalogue lacks.
+    """
 
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, cast
+from typing import Any, ClassVar, Final, Protocol, Self, cast
 
 import discord
 
@@ -33,12 +33,11 @@ from bot.errors import GamePaused, StaleClick, UserError
 from bot.request_budget import RequestBudget
 from bot.service import Game, GameService, Person, Place, StatsService
 from bot.settings import Settings
-from ui.errors import answer_error, report
-from ui.i18n import N_, for_user
+from ui.board import Boards, count_answer
+from ui.cards import Emojis
+from ui.errors import guarded, report
+from ui.i18n import N_
 from ui.late import Lateness, still_answerable
-
-if TYPE_CHECKING:
-    from ui.board import Boards
 
 NOT_OURS: Final = N_("That button is not one of this bot's (or it is from an older version): use "
                      "the latest game message, or /royale status.")
@@ -79,6 +78,9 @@ class Verb(enum.StrEnum):
     REPLAY = "replay"
     FRAME = "frame"
     PAGE = "page"
+    FORGET = "forget"
+    FORGET_SERVER = "server"
+    KEEP = "keep"
 
 
 _TAIL: Final = (r":(?P<verb>[a-z]{1,12}):(?P<game>[0-9]{1,19})?:(?P<version>[0-9]{1,9})?:"
@@ -132,6 +134,7 @@ class GameBot(Protocol):
     budget: RequestBudget
     boards: Boards
     lateness: Lateness
+    dice_emojis: Emojis
 
 
 def bot_of(client: object) -> GameBot:
@@ -275,14 +278,9 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         return cls(item, click_from_match(match))
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """A click whose component type is not this component's (forged) is refused; one
-        that may have come too late is asked to Discord first, and dropped if Discord refuses
-        it (its user saw it fail: :mod:`ui.late`).
+        """A click that may have come too late is asked to Discord first, and dropped if
+        Discord refuses it (its user saw it fail: :mod:`ui.late`).
         """
-        data: dict[str, Any] = dict(interaction.data or {})
-        if data.get("component_type") != self.item.type.value:
-            await answer_error(interaction, for_user(interaction)(NOT_OURS))
-            return False
         bot = bot_of(interaction.client)
         return await still_answerable(interaction, bot.lateness.judge(interaction))
 
@@ -315,11 +313,77 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         finally:
             await boards.answered(interaction)
             boards.click_done(interaction)
+            count_answer(interaction)
 
     async def act(self, clicked: Clicked) -> None:
         """Do the verb (the click is answered already, or answered by the move's edit)."""
         raise NotImplementedError
 
 
-Act = Callable[[Clicked], Awaitable[None]]
-"""What an item does with a click."""
+def _items(cls: type[GameItem]) -> Iterator[type[GameItem]]:
+    for sub in cls.__subclasses__():
+        if "verb" in sub.__dict__:
+            yield sub
+        yield from _items(sub)
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether one of the items takes this custom_id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)  # discord.py's
+               for item in _items(GameItem))
+
+
+def _components(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a message, inside rows, containers and sections too."""
+    for component in components:
+        yield component
+        yield from _components(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
+
+
+async def answer_unmatched(interaction: discord.Interaction[Any]) -> None:
+    """Answer the interactions no item will take (discord.py's ``on_interaction``; an item
+    takes a click only when its message still shows its component, with the same type): a
+    modal (the bot asks for none), a custom_id that is not ours or not well formed, a component
+    the message no longer shows (a client with an out-of-date copy), one sent with another
+    type than the message's (forged).
+    """
+    bot = bot_of(interaction.client)
+    bot.lateness.judge(interaction)  # learnt from, whoever answers it
+    if interaction.type is discord.InteractionType.modal_submit:
+        await guarded(interaction, _refuse(NOT_OURS))
+        return
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not is_ours(custom_id):
+        await guarded(interaction, _refuse(NOT_OURS))
+        return
+    if interaction.message is None:
+        return
+    shown = {getattr(c, "custom_id", None): getattr(c, "type", None)
+             for c in _components(interaction.message.components)}
+    kind = shown.get(custom_id)
+    if isinstance(kind, discord.ComponentType) and kind.value == data.get("component_type"):
+        return  # its item answers it
+    if custom_id in shown:  # a button's id sent as a select, or the reverse: forged
+        await guarded(interaction, _refuse(NOT_OURS))
+        return
+    parsed = parse_custom_id(custom_id)
+    await guarded(interaction, _gone(bot, parsed[1].game_id if parsed else None))
+
+
+async def _refuse(message: str) -> None:
+    raise UserError(message)
+
+
+async def _gone(bot: GameBot, game_id: int | None) -> None:
+    game = await bot.service.get_game(game_id) if game_id else None
+    if game is not None and game.status == "finished":
+        raise UserError("This game is over.")
+    if game is not None and game.status == "cancelled":
+        raise UserError("This game was cancelled.")
+    raise UserError("That button is no longer on the game's message: use the latest one.")

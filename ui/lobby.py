@@ -1,6 +1,7 @@
 """The lobby every game kind shares: its card (what the game is, who sits where, the options,
 what the host does next) and its items: Join, Leave, Start, Cancel, a computer player, playing
-in a thread, how to play."""
+in a thread, how to play.
+"""
 
 from __future__ import annotations
 

@@ -43,7 +43,8 @@ def parse_step(arg: str) -> int:
 
 async def replay_message(boards: Boards, replay: Replay, step: int, tr: Tr) -> dict[str, Any]:
     """The replay at ``step`` (held to the steps there are) as a private message's keyword
-    arguments: its card and its picture."""
+    arguments: its card and its picture.
+    """
     game = replay.game
     frame = replay.frame(step)
     kind = kind_of(game.kind)
@@ -70,7 +71,8 @@ async def replay_message(boards: Boards, replay: Replay, step: int, tr: Tr) -> d
 async def send_replay(interaction: discord.Interaction[Any], kind: str,
                       game_id: int | None) -> None:
     """``/<kind> replay [game]``: finished game ``game_id`` of this server, or this channel's
-    last game of ``kind``, from its first step, privately."""
+    last game of ``kind``, from its first step, privately.
+    """
     bot = bot_of(interaction.client)
     place = place_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)

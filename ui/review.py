@@ -60,7 +60,8 @@ def _costly(tr: Tr, v: Verdict, words: Any, names: Names, turns: bool) -> str:
 
 def review_text(tr: Tr, found: GameReview, kind_words: ReviewWords) -> str:
     """The review: the summary, the three costliest decisions in words, then every decision's
-    expected final score against the best option's."""
+    expected final score against the best option's.
+    """
     review = found.review
     names = Names(found.game, tr)
     words, turns = kind_words.describe, kind_words.turns

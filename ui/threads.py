@@ -12,7 +12,7 @@ Threads or Send Messages in Threads) or the server has as many active threads as
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import discord
 
@@ -98,7 +98,8 @@ async def _tell_host(interaction: discord.Interaction[Any] | None, game: Game, w
 
 def result_in_channel(game: Game, standings: str, message_id: int | None) -> Card:
     """The one message the lobby's channel gets when a game in its thread ends: the
-    standings (the picture stays in the thread) and a link to the thread's announcement."""
+    standings (the picture stays in the thread) and a link to the thread's announcement.
+    """
     tr = for_game(game)
     link = jump_link(game, message_id) if message_id else f"<#{game.channel_id}>"
     head = tr("🏁 {game} game {id} is over: the whole game is in its thread. {link}",

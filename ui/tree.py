@@ -1,28 +1,30 @@
 """The bot's slash-command tree: every command's first check and the one way its failures reach
-the user, in a :class:`discord.app_commands.CommandTree` subclass the bot is built with."""
+the user, in a :class:`discord.app_commands.CommandTree` subclass the bot is built with.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from ui.board import count_answer
 from ui.errors import BAD_OPTION, answer_error, report
 from ui.i18n import for_user
 from ui.options import option_problem
 
-NOT_OURS: Final = "That button is not one of this bot's (or it is from an older version)."
-
 
 class PandaTree(app_commands.CommandTree[Any]):
     """Slash commands: forged options are refused before a command runs, every failure takes
-    :func:`ui.errors.report`, and each command's end is counted in the bot's metrics."""
+    :func:`ui.errors.report`, and each command's end is counted in the bot's metrics.
+    """
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """A command whose options it would not take (a forged interaction) is answered
         privately and goes no further. A command that writes asks Discord first when it may
-        have come too late (:class:`ui.board.Reply`)."""
+        have come too late (:class:`ui.board.Reply`).
+        """
         bot = interaction.client
         lateness = getattr(bot, "lateness", None)
         if lateness is not None:
@@ -36,16 +38,11 @@ class PandaTree(app_commands.CommandTree[Any]):
                        error: app_commands.AppCommandError, /) -> None:
         """Every slash command's failure, the one way."""
         await report(interaction, error)
-        _answered(interaction)
+        count_answer(interaction)
 
 
-def _answered(interaction: discord.Interaction[Any]) -> None:
-    metrics = getattr(interaction.client, "metrics", None)
-    if metrics is not None:
-        metrics.answered(interaction)
-
-
-def command_done(interaction: discord.Interaction[Any], command: object) -> None:
+async def command_done(interaction: discord.Interaction[Any], command: object) -> None:
     """A command finished (discord.py's ``on_app_command_completion``): counted as answered
-    by then, if nothing answered it sooner."""
-    _answered(interaction)
+    by then, if nothing answered it sooner.
+    """
+    count_answer(interaction)

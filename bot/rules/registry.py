@@ -21,20 +21,20 @@ from bot.rules.api import Engine, Player
 from bot.rules.posing.actions import PosingAction
 from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.engine import ENGINE as POSING_ENGINE
+from bot.rules.posing.events import event_from_log as posing_event
+from bot.rules.posing.events import recent_events as posing_recent
 from bot.rules.posing.poses import BOX_COUNT
 from bot.rules.posing.poses import MAX_PLAYERS as POSING_MAX
 from bot.rules.posing.poses import MIN_PLAYERS as POSING_MIN
-from bot.rules.posing.events import event_from_log as posing_event
-from bot.rules.posing.events import recent_events as posing_recent
 from bot.rules.posing.review import REVIEWER as POSING_REVIEWER
 from bot.rules.posing.state import PosingState
 from bot.rules.review import Reviewer
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
-from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.events import event_from_log as royale_event
 from bot.rules.royale.events import recent_events as royale_recent
+from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.review import REVIEWER as ROYALE_REVIEWER
 from bot.rules.royale.state import RoyaleState
 from bot.rules.validate.checks import LogChecks

@@ -84,9 +84,11 @@ class GameService:
         limits: Limits | None = None,
         retention_days: int = 30,
         plan: ShardPlan | None = None,
+        present: Presence = _always_present,
     ) -> None:
         """Serve the games of ``db``; ``clock`` gives now in epoch ms; ``plan``: this process's
-        shards (it runs the deadlines of their servers' games; default: every server).
+        shards (it runs the deadlines of their servers' games; default: every server);
+        ``present``: whether a late player is still in the server (asked of Discord).
         """
         self.db = db
         self.clock = clock
@@ -108,8 +110,7 @@ class GameService:
         self.reviews = Reviews(db)  # finished games' reviews, kept in memory
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own."""
-        self.present: Presence = _always_present
-        """Whether a late player is still in the server (set by the Discord layer)."""
+        self.present = present
         self._resumed: set[int] = set()  # the shards whose games were resumed once ready
 
     # ------------------------------------------------------------------ reading

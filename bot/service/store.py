@@ -139,7 +139,8 @@ class GameStore:
 
     async def recent(self, game: Game) -> list[Any]:
         """The game's most recent events, the engine's (those of the current round at least),
-        read back from its stored log when they are not in memory."""
+        read back from its stored log when they are not in memory.
+        """
         kept = self.cache.recent(game)
         if kept is None:
             kind = kind_of(game.kind)

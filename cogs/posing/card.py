@@ -12,6 +12,7 @@ writes nothing.
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -26,7 +27,6 @@ from bot.rules.posing.events import FillEvent, RollEvent
 from bot.rules.posing.poses import (
     ALL_DIFFERENT,
     BOX_COUNT,
-    BOX_IDS,
     DICE_COUNT,
     MAX_ROLLS,
     MIX_UP,
@@ -171,7 +171,8 @@ def fill_line(tr: Tr, e: FillEvent, names: Names, emojis: Emojis) -> str:
 def recent_fills(tr: Tr, state: PosingState, recent: Sequence[Any], names: Names,
                  emojis: Emojis, limit: int = RECENT) -> list[str]:
     """The fills since (and including) the current player's own last one: what happened since
-    they last decided, computer turns included (the last ``limit``)."""
+    they last decided, computer turns included (the last ``limit``).
+    """
     fills = [e for e in recent if isinstance(e, FillEvent)]
     if not state.is_over:
         me = state.players[state.seat]
@@ -184,7 +185,8 @@ def recent_fills(tr: Tr, state: PosingState, recent: Sequence[Any], names: Names
 def score_card(game: Game, state: PosingState, tr: Tr, mask: Mask = NO_HOLD, *,
                replayed: bool = False) -> bytes:
     """The score card with the turn's dice (``mask``: those held), as PNG bytes (``replayed``:
-    a step of the replay: nobody framed, nobody waits)."""
+    a step of the replay: nobody framed, nobody waits).
+    """
     shown = Names(game, tr)
     names = [shown.names[p.player_id] for p in game.players]
     data = card_data(names, state, title=tr("Posing Pandas · game {id}", id=game.id), words=tr,
@@ -221,7 +223,8 @@ class PosingPresenter:
     async def current(self, game: Game, *, tr: Tr | None = None, note: str = "",
                       mask: Mask | None = None, recent: list[Any] | None = None) -> Card:
         """The game's board as it should look now (``mask``: the dice held in the UI; ``tr``:
-        another language than the game's, for a private copy without buttons)."""
+        another language than the game's, for a private copy without buttons).
+        """
         private = tr is not None
         tr = tr or for_game(game)
         if game.status == "lobby":
@@ -233,7 +236,7 @@ class PosingPresenter:
         if mask is None:
             mask = carried_mask(state, events)
         png = await asyncio.to_thread(score_card, game, state, tr, mask)
-        files = [discord.File(__import__("io").BytesIO(png), filename=CARD_FILE)]
+        files = [discord.File(io.BytesIO(png), filename=CARD_FILE)]
         words = card_words(tr, game, state, names)
         if state.is_over:
             view = layout(CLOSED, text(f"**{tr('Posing Pandas')}** · {tr('Final scores')}"),
@@ -298,7 +301,8 @@ class PosingPresenter:
     def closed(self, tr: Tr, game: Game, state: PosingState, events: Sequence[Any],
                player_id: str) -> Card:
         """A card whose player's turn is over, collapsed to a line: what they did (or what
-        the computer players did, when a computer's move closes it after a restart)."""
+        the computer players did, when a computer's move closes it after a restart).
+        """
         names = Names(game, tr)
         fills = [e for e in events if isinstance(e, FillEvent)]
         if not names.is_bot(player_id):
@@ -319,7 +323,8 @@ class PosingPresenter:
                    note: str = "") -> None:
         """Show what ``outcome`` changed: edit the card, or collapse it and post a new one
         (which mentions them) when the decision passes to another person; at the end, collapse
-        it and announce the result to everyone."""
+        it and announce the result to everyone.
+        """
         game, state = outcome.game, outcome.state
         tr = for_game(game)
         note = note or stand_in_note(outcome) or timeout_note(outcome, N_("played their turn"))
@@ -357,7 +362,8 @@ class PosingPresenter:
 
     async def prompt_current(self, game: Game) -> None:
         """Ping the player whose turn it is (the turn's card itself pings when the turn
-        passes from one person to another)."""
+        passes from one person to another).
+        """
         seat = ENGINE.current_seat(self.service.state_of(game))
         if seat is None or game.players[seat].by_computer:
             await self.boards.unping(game)
@@ -374,7 +380,7 @@ class PosingPresenter:
         png = await asyncio.to_thread(score_card, game, state, tr)
         totals = ENGINE.totals(state)
         card = ending_card(game, totals, self.boards,
-                           [discord.File(__import__("io").BytesIO(png), filename=CARD_FILE)],
+                           [discord.File(io.BytesIO(png), filename=CARD_FILE)],
                            CARD_FILE, earned=await earned_line(self.stats, game),
                            description=card_words(tr, game, state, Names(game, tr)))
         await announce_end(self.boards, game, card, standings_text(tr, game, totals),
@@ -382,7 +388,8 @@ class PosingPresenter:
 
     async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
         """Turn ``frame.step`` of the replay: every player's fill in it, and the score card as
-        it stood then."""
+        it stood then.
+        """
         state: PosingState = frame.state
         names = Names(game, tr)
         lines = [fill_line(tr, e, names, self.emojis) for e in frame.events
@@ -462,7 +469,7 @@ class ScoreCard(PosingItem, verb=Verb.CARD):
         state: PosingState = clicked.service.state_of(game)
         png = await asyncio.to_thread(score_card, game, state, for_user(clicked.interaction))
         await clicked.interaction.followup.send(
-            file=discord.File(__import__("io").BytesIO(png), filename=CARD_FILE),
+            file=discord.File(io.BytesIO(png), filename=CARD_FILE),
             ephemeral=True)
 
 

@@ -1,6 +1,7 @@
 """Panda Royale on Discord: ``/royale`` (the shared commands of :class:`cogs.games.GameCommands`
 with its own ``new``, ``hand`` and ``rules``) and the round's card and items
-(:mod:`cogs.royale.card`)."""
+(:mod:`cogs.royale.card`).
+"""
 
 from __future__ import annotations
 
@@ -77,9 +78,10 @@ class RoyaleCommands(GameCommands, group_name=loc("royale"),
 
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point: the game's Discord part and its items, then its
-    slash commands."""
+    slash commands.
+    """
     game_bot = bot_of(bot)
-    presenter = RoyalePresenter(game_bot.boards, game_bot.stats, game_bot.emojis)
+    presenter = RoyalePresenter(game_bot.boards, game_bot.stats, game_bot.dice_emojis)
     game_bot.boards.add_kind(DiscordKind(kind=ROYALE, prefix=PREFIX, presenter=presenter,
                                          review_words=ROYALE_REVIEW, sheet=sheet_button))
     bot.add_dynamic_items(*ROYALE_ITEMS)

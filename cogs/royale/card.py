@@ -30,6 +30,17 @@ from bot.rules.royale.engine import current_seat, trade_taking, tradeable_dice
 from bot.rules.royale.events import DraftReturnEvent, ScoreEvent
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game, GameService, Outcome, StatsService
+from cogs.royale.words import (
+    ASKS,
+    PHASE_HELP,
+    button_emoji,
+    dice_line,
+    die_words,
+    emoji_of,
+    hand_text,
+    happening,
+    pool_label,
+)
 from pictures import (
     describe_round_card,
     render_round_card,
@@ -58,18 +69,6 @@ from ui.items import Clicked, GameItem, Verb
 from ui.lobby import expansion_names, lobby_card, lobby_expired
 from ui.names import Names, isolated, safe, short
 
-from cogs.royale.words import (
-    ASKS,
-    PHASE_HELP,
-    button_emoji,
-    die_words,
-    dice_line,
-    emoji_of,
-    hand_text,
-    happening,
-    pool_label,
-)
-
 KIND: Final = "royale"
 PREFIX: Final = "pr"
 CARD_NAME: Final = "round-card.png"
@@ -81,7 +80,8 @@ HAPPENINGS: Final = 3
 def round_picture(game: Game, state: RoyaleState, tr: Tr,
                   hands: list[list[Any]] | None = None) -> tuple[bytes, str]:
     """The round picture and its words (``hands``: each player's scored dice, for a replayed
-    round)."""
+    round).
+    """
     names = Names(game, tr)
     data = round_card_data([names.seat(i) for i in range(state.n)], state,
                            title=tr("Panda Royale - game {id}", id=game.id), words=tr)
@@ -156,7 +156,8 @@ def happenings(tr: Tr, state: RoyaleState, events: list[Any], names: Names, emoj
 def decision_items(tr: Tr, game: Game, state: RoyaleState, emojis: Emojis, step: str = "",
                    chosen: int = -1) -> tuple[list[discord.ui.Item[Any]], str]:
     """The rows of the decision the round waits on, and a line that goes with them (the
-    second step of a trade or a mischief)."""
+    second step of a trade or a mischief).
+    """
     seat = current_seat(state)
     if seat is None:
         return [], ""
@@ -190,7 +191,7 @@ def decision_items(tr: Tr, game: Game, state: RoyaleState, emojis: Emojis, step:
             dice = [d for d in hand if specs[d].color != "yellow"]
             line = tr("Which of {player}'s dice must be re-rolled?", player=whose)
             labels = [die_words(tr, specs[d], state.values.get(d)) for d in dice]
-            select = MischiefDie
+            select: type[MischiefDie | TradeDie] = MischiefDie
         else:
             dice = [d for d in hand if specs[d].takeable]
             line = tr("Which of {player}'s dice do you take?", player=whose)
@@ -251,7 +252,8 @@ class RoyalePresenter:
                       recent: list[Any] | None = None) -> Card:
         """The game's board as it should look now (``tr``: another language than the game's,
         for a private copy without buttons; ``with_picture``: a freshly drawn round picture,
-        else an edit keeps the one shown)."""
+        else an edit keeps the one shown).
+        """
         private = tr is not None
         tr = tr or for_game(game)
         if game.status == "lobby":
@@ -289,7 +291,8 @@ class RoyalePresenter:
 
     def _scores_text(self, tr: Tr, state: RoyaleState, names: Names, emojis: Emojis) -> str:
         """Everyone's scores and dice in words: the card where the bot may not attach its
-        picture."""
+        picture.
+        """
         totals = state.totals()
         last = state.sheet[-1] if state.sheet else None
         lines = []
@@ -302,7 +305,8 @@ class RoyalePresenter:
 
     def closed_round(self, tr: Tr, game: Game, state: RoyaleState, round_no: int) -> Card:
         """A finished round, collapsed to a line or two: the token and each player's round
-        and game totals (its picture stays in the replay)."""
+        and game totals (its picture stays in the replay).
+        """
         names = Names(game, tr)
         totals = [0] * state.n
         for rnd in state.sheet[:round_no]:
@@ -319,7 +323,8 @@ class RoyalePresenter:
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:
         """Show what ``outcome`` changed: edit the round's card (or collapse it and post the
-        next round's), ping whoever must decide now, or announce the end."""
+        next round's), ping whoever must decide now, or announce the end.
+        """
         game = outcome.game
         note = note or stand_in_note(outcome) or timeout_note(outcome, N_("decided for them"))
         state: RoyaleState = outcome.state
@@ -350,7 +355,8 @@ class RoyalePresenter:
 
     async def prompt_current(self, game: Game) -> None:
         """Ping the player who must decide now (a new ping whenever the board changed or the
-        last ping is gone)."""
+        last ping is gone).
+        """
         state: RoyaleState = self.service.state_of(game)
         seat = current_seat(state)
         if seat is None or game.players[seat].by_computer:
@@ -376,7 +382,8 @@ class RoyalePresenter:
 
     async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
         """Round ``frame.step`` of the replay: what happened in it and its picture (each
-        player's dice as the round's scores list them, nobody framed)."""
+        player's dice as the round's scores list them, nobody framed).
+        """
         state: RoyaleState = frame.state
         names = Names(game, tr)
         scored = {e.player: e.dice for e in frame.events if isinstance(e, ScoreEvent)}

@@ -1,6 +1,7 @@
 """Panda Royale in words: its dice (the game's own emojis, names, ranges and how each colour
 scores), what happened in a round, what each step asks, a review's options, the rules, a
-player's own dice."""
+player's own dice.
+"""
 
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ ASKS: Final = {
 
 def emoji_of(emojis: Emojis, spec: DieSpec, value: int | None) -> str:
     """A die in text: the game's own emoji (its colour, size and face), else its colour's
-    circle and what it shows."""
+    circle and what it shows.
+    """
     fallback = f"{COLOR_EMOJI[spec.color]}{value if value is not None else f'd{spec.sides}'}"
     return emojis.markup(die_emoji_name(spec, value), fallback)
 
@@ -81,7 +83,8 @@ def die_range(spec: DieSpec) -> str:
 
 def pool_label(tr: Tr, spec: DieSpec, count: int) -> str:
     """A pool button: the die, its range and how its colour scores, e.g. "Purple d12 · 1-12
-    ×2" (and how many of it the pool has)."""
+    ×2" (and how many of it the pool has).
+    """
     extra = KIND_SCORING.get(spec.kind) or SCORING.get(spec.color, "")
     parts = [tr(spec.label), die_range(spec)]
     label = " · ".join(parts) + (f" {tr(extra)}" if extra else "")
@@ -98,7 +101,8 @@ def die_words(tr: Tr, spec: DieSpec, value: int | None) -> str:
 def happening(tr: Tr, e: RoyaleEvent, name: Callable[[str], str],
               die: Callable[[str], str]) -> str | None:
     """One line about an event of the round (``die``: a die id in text), or None for events
-    the picture shows."""
+    the picture shows.
+    """
     if isinstance(e, TokenEvent):
         yellow = dict(e.yellow)[e.player]
         if not e.rerolls:
@@ -139,7 +143,8 @@ def happening(tr: Tr, e: RoyaleEvent, name: Callable[[str], str],
 
 def hand_text(game: Game, state: RoyaleState, user_id: int, tr: Tr, emojis: Emojis) -> str:
     """The user's dice with what they show this round (or a note for spectators), in the
-    user's language (``tr``)."""
+    user's language (``tr``).
+    """
     seats = [p.seat for p in game.players if p.player_id == str(user_id)]
     if not seats:
         return tr("You're not playing in this game.")

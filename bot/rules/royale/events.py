@@ -373,7 +373,8 @@ RECENT_LIMIT: Final = 160
 def recent_events(events: Sequence[RoyaleEvent]) -> list[RoyaleEvent]:
     """The events a round's board shows: those of the round just finished and the current
     one (each round ends with :class:`DraftReturnEvent`); before that, the last
-    :data:`RECENT_LIMIT`."""
+    :data:`RECENT_LIMIT`.
+    """
     ends = [i for i, e in enumerate(events) if isinstance(e, DraftReturnEvent)]
     if len(ends) >= 2:
         return list(events[ends[-2] + 1:])
