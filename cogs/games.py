@@ -29,12 +29,15 @@ from ui.cards import layout, text
 from ui.errors import MISSING_PERMISSIONS
 from ui.i18n import N_, for_game, for_user
 from ui.items import GameBot, bot_of, person, place_of
-from ui.lobby import cancelled, lobby_card, redraw_lobby
+from ui.ending import END_ITEMS
+from ui.lobby import LOBBY_ITEMS, cancelled, lobby_card, redraw_lobby
 from ui.options import GameNumber, can_manage_server, is_manager
-from ui.replay import send_replay
-from ui.review import send_review
+from ui.replay import REPLAY_ITEMS, send_replay
+from ui.review import Review, send_review
 from ui.threads import open_thread
 
+SHARED_ITEMS: Final = (*LOBBY_ITEMS, *END_ITEMS, *REPLAY_ITEMS, Review)
+"""The items every game kind's messages share: the lobby's, the game over's, the replay's."""
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
 """Discord's attachment limit for bots without boosts."""
 STATUS_WORDS: Final = {"lobby": N_("lobby"), "active": N_("active"),
@@ -58,6 +61,10 @@ class GameCommands(commands.GroupCog):
         """Serve ``bot``."""
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        """The shared items take their clicks from now on (after a restart too)."""
+        self.bot.add_dynamic_items(*SHARED_ITEMS)
 
     @property
     def game_bot(self) -> GameBot:

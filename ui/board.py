@@ -565,8 +565,10 @@ class Boards:
         self.service = service
         self.budget = budget
         self.kinds: dict[str, DiscordKind] = {}
-        self._sleep = sleep
-        self._now = now
+        self.sleep = sleep
+        """How a click's deferral waits."""
+        self.now = now
+        """The clock a move's time is measured with."""
         self._boards: dict[int, Board] = {}
         self._answers: dict[int, Answer] = {}
         self._started: dict[int, float] = {}
@@ -629,8 +631,8 @@ class Boards:
         """A click that may show its move: answered by the move's edit if it comes at once,
         else deferred. :meth:`answered` must follow, whatever happens.
         """
-        self._answers[interaction.id] = Answer(interaction, SHOW_WITHIN, self._sleep)
-        self._started[interaction.id] = self._now()
+        self._answers[interaction.id] = Answer(interaction, SHOW_WITHIN, self.sleep)
+        self._started[interaction.id] = self.now()
 
     def behind(self) -> bool:
         """Whether a new click should be deferred first: so many clicks already wait for their
@@ -699,7 +701,7 @@ class Boards:
                 and interaction.message.id == message_id:
             started = self._started.pop(interaction.id, None)
             if started is not None:  # the click's move, ready to be shown
-                self._last_move_s = self._now() - started
+                self._last_move_s = self.now() - started
             answer = self._answers.get(interaction.id)
             if answer is not None and await answer.show(kwargs):
                 self.shown_by_answer += 1

@@ -58,6 +58,11 @@ class Table:
 
     # ---------------------------------------------------------------- acting
 
+    async def add_computer(self, actor: Any, lobby: Any, level: str = "normal") -> Any:
+        """``actor`` adds a computer player of ``level`` with the lobby's menu."""
+        menu = next(c for c in components(lobby) if verb(c.custom_id) == "cpu")
+        return await actor.select(lobby, [level], custom_id=menu.custom_id)
+
     async def play_decision(self, rng: random.Random, trade_rate: float = 0.3) -> bool:
         """Make the decision the game message waits on, as its player would. False when
         the message waits on nobody (the game is over)."""
