@@ -104,8 +104,7 @@ class PandaBot(commands.Bot):
             self.service = GameService(memory)
             self.stats = StatsService(memory)
             self.boards = Boards(self, self.service, self.budget)
-            await self.load_features()
-            return
+            return  # the caller loads the extensions it needs
         if self.settings.database_url is None:  # SQLite: a clear refusal of a bad file
             await check_database(self.settings.database_path)
         db = await open_database(self.settings.database_target)

@@ -220,6 +220,7 @@ def rules_text(tr: Tr) -> str:
     """The rules, in ``tr``'s language."""
     parts = ["## " + tr("Panda Royale: the rules we play")]
     parts += [f"**{tr(name)}**\n{tr(value)}" for name, value in RULES]
+    parts.append("-# " + tr("**Help:** `/help` explains the games and every command."))
     return "\n\n".join(parts)
 
 

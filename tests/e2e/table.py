@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,6 +132,25 @@ def private(res: Any) -> Any:
 def refused(res: Any) -> bool:
     """Whether an interaction got a private answer (a refusal, or a private view)."""
     return any(r.ephemeral for r in answers(res))
+
+
+@contextlib.contextmanager
+def refusals(env: Any) -> Iterator[None]:
+    """Slash commands inside that the bot refuses, as the test expects: a refusal is a
+    :class:`bot.rules.errors.PlayerError` the command raises and the tree's ``on_error``
+    answers privately, and SimCord captures it as an error of the bot. Here every error
+    captured inside must be such a refusal, and they are dropped: only an unexpected error
+    fails the test (any other error is logged too: the ``no_logged_errors`` check)."""
+    from discord import app_commands
+
+    from bot.rules.errors import PlayerError
+
+    cursor = env.error_cursor
+    yield
+    captured = env.errors_since(cursor)
+    assert all(isinstance(e.original if isinstance(e, app_commands.CommandInvokeError) else e,
+                          PlayerError) for e in captured), captured
+    del env._errors[cursor:]
 
 
 def _children(component: Any) -> list[Any]:
