@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.health import start_heartbeat
 from bot.metrics import BotMetrics, install_answer_hook
 from bot.request_budget import RequestBudget
+from bot.rules.registry import GAME_KINDS
 from bot.service import GameService, Limits, StatsService
 from bot.settings import Settings
 from bot.shards import ShardPlan
@@ -26,9 +27,11 @@ from storage import Database, open_database
 
 log = logging.getLogger("bot.client")
 
-FEATURES: Final[tuple[str, ...]] = ("cogs.core", "cogs.royale", "cogs.posing", "cogs.stats",
-                                    "cogs.seasons", "cogs.help", "cogs.upkeep", "cogs.privacy")
-"""Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it)."""
+FEATURES: Final[tuple[str, ...]] = ("cogs.core", *(f"cogs.{kind}" for kind in GAME_KINDS),
+                                    "cogs.stats", "cogs.seasons", "cogs.help", "cogs.upkeep",
+                                    "cogs.privacy")
+"""Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it);
+each game kind's is ``cogs/<kind>``."""
 
 
 def discord_clock() -> int:
