@@ -3,13 +3,14 @@
 A :class:`GameKind` bundles what the application needs to know of one kind of game: its engine
 (:class:`bot.rules.api.Engine`), its computer players and which is each level, its seat range,
 its rule options and their choices, which of its events a game message shows, how the
-validator checks its logs, its terminal demo, its colour in charts and what the benchmark plays
-of it. The service, the CLI, the simulator, the benchmark, the validator and the stats read the
-kind's fields here (storage stores any kind's name); none of them lists the kinds or asks "is
-it Royale?". The first kind registered is the default (:func:`default_kind`). The Discord
-layer adds its own part of a kind (component, presenter, verb table, slash commands) in the
-kind's extension, ``cogs/<kind>/__init__.py``, as a ``ui.hub.DiscordGame``. Adding a game
-kind: see docs/contributing.md.
+validator checks its logs, its terminal demo, its colour in charts, what the benchmark plays
+of it and the achievements its games can earn. The service, the CLI, the simulator, the
+benchmark, the validator, the achievements and the stats read the kind's fields here (storage
+stores any kind's name); none of them lists the kinds or asks "is it Royale?". The first kind
+registered is the default (:func:`default_kind`). The Discord layer adds its own part of a kind
+(component, presenter, verb table, slash commands) in the kind's extension,
+``cogs/<kind>/__init__.py``, as a ``ui.hub.DiscordGame``. Adding a game kind: see
+docs/contributing.md.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Generic, TypeVar
 
-from bot.rules.api import Engine, Player
+from bot.rules.api import Achievement, Engine, Player
 from bot.rules.levels import LEVELS
+from bot.rules.posing.achievements import ACHIEVEMENTS as POSING_ACHIEVEMENTS
 from bot.rules.posing.actions import PosingAction
 from bot.rules.posing.ai import BY_LEVEL as POSING_LEVELS
 from bot.rules.posing.ai import make_player as make_posing_player
@@ -32,6 +34,7 @@ from bot.rules.posing.recent import recent_events as posing_recent
 from bot.rules.posing.review import REVIEWER as POSING_REVIEWER
 from bot.rules.posing.state import PosingState
 from bot.rules.review import Reviewer
+from bot.rules.royale.achievements import ACHIEVEMENTS as ROYALE_ACHIEVEMENTS
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
@@ -145,6 +148,9 @@ class GameKind(Generic[S, A]):
     charts' colour for any other kind."""
     bench: Bench | None = None
     """What ``python -m bot bench`` plays of it; None: nothing."""
+    achievements: tuple[Achievement, ...] = ()
+    """What its games alone can earn (:mod:`bot.rules.achievements` adds those of any game),
+    in the order they are listed to players."""
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -211,6 +217,7 @@ ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
                       position="Round {n} of {steps}", steps=ROUNDS),
     levels=ROYALE_LEVELS, color=(0, 114, 178),  # Okabe-Ito blue
     bench=Bench(players=(4, 10), option_sets=({}, {"expansions": EXPANSIONS})),
+    achievements=ROYALE_ACHIEVEMENTS,
 ))
 POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
     name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
@@ -220,5 +227,5 @@ POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
     progress=Progress(event="fill", step="turn", points="points", axis="Turns",
                       position="Turn {n} of {steps}", steps=BOX_COUNT),
     levels=POSING_LEVELS, color=(0, 158, 115),  # Okabe-Ito bluish green
-    bench=Bench(players=(1, 4)),
+    bench=Bench(players=(1, 4)), achievements=POSING_ACHIEVEMENTS,
 ))

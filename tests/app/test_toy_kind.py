@@ -99,6 +99,9 @@ async def test_a_registered_kind_is_played_stored_rated_and_validated(
     mine = await stats.player(PLACE.guild_id, ALICE.id)
     assert [(s.kind, s.games, s.rated_games) for s in mine] == [("toy", 1, 1)]
     assert mine[0].mu is not None
+    # its registry entry's achievement, kept by the finishing transaction: alice took 2 each turn
+    earned = {a.achievement for a in await stats.achievements(PLACE.guild_id, ALICE.id)}
+    assert toy.GREEDY.id in earned
 
     log = await service.log_of(game)
     assert log.complete and log.events[0]["game_kind"] == "toy"

@@ -6,7 +6,7 @@ at setup (``bonus``), the shoots count double. Most shoots wins (ties share the 
 It has what docs/contributing.md asks of a game kind's rules: an engine satisfying
 :class:`bot.rules.api.Engine`, a seeded computer player (every level is it), a recent-events
 rule, the validator's entry (:class:`bot.rules.validate.checks.LogChecks`), a colour for the
-charts and what the benchmark plays of it, bundled in :data:`TOY`, a
+charts, what the benchmark plays of it and an achievement, bundled in :data:`TOY`, a
 :class:`bot.rules.registry.GameKind` the tests register and unregister.
 """
 
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from bot.rules.api import Achievement, FinishedGame
 from bot.rules.errors import IllegalAction, InvalidSetup, NotYourTurn
 from bot.rules.registry import Bench, GameKind
 from bot.rules.validate.checks import LogChecks, Obj
@@ -159,6 +160,16 @@ def make_player(name: str, seed: int) -> ToyPlayer:
     return ToyPlayer(seed)
 
 
+def _greedy(game: FinishedGame, player: str) -> bool:
+    takes = game.lines(player, "take")
+    return len(takes) == ROUNDS and all(t["shoots"] == 2 for t in takes)
+
+
+GREEDY: Final = Achievement("toy_greedy", "Greedy", "Take 2 shoots on every turn of Bamboo.",
+                            NAME, _greedy)
+"""The toy's own achievement."""
+
+
 def recent_events(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The last :data:`RECENT` events."""
     return list(events[-RECENT:])
@@ -233,6 +244,6 @@ TOY: Final[GameKind[State, Take]] = GameKind(
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=recent_events,
     log_checks=LogChecks(schema=SCHEMA, decision=decision, rules=ToyRules),
     levels={"easy": "random", "normal": "random", "hard": "random"}, color=COLOR,
-    bench=Bench(players=(2,), ai=("random",)),
+    bench=Bench(players=(2,), ai=("random",)), achievements=(GREEDY,),
 )
 """The toy's entry in the registry (register it for a test: see test_toy_kind.py)."""
