@@ -29,7 +29,7 @@ log = logging.getLogger("bot.client")
 
 FEATURES: Final[tuple[str, ...]] = ("cogs.core", *(f"cogs.{kind}" for kind in GAME_KINDS),
                                     "cogs.stats", "cogs.seasons", "cogs.help", "cogs.upkeep",
-                                    "cogs.privacy")
+                                    "cogs.privacy", "cogs.greeting")
 """Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it);
 each game kind's is ``cogs/<kind>``."""
 

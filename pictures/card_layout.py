@@ -1,7 +1,9 @@
 """Where everything sits on the Posing Pandas score card: pure geometry, no drawing.
 
-A title bar, a header row with one column per player, the eleven boxes as rows (the six poses,
-a small gap, then the five combinations) and the total row. Tests read the same rectangles.
+Made for a phone (:data:`WIDTH` pixels, shown at half size): a title bar, on a turn the five
+dice of the player to move (numbered 1 to 5), a header row with one column per player, the
+eleven boxes as rows numbered 1 to 11 in card order (the six poses, a small gap, then the five
+combinations) and the total row. Tests read the same rectangles.
 """
 
 from __future__ import annotations
@@ -13,46 +15,71 @@ from pictures.drawing import Box
 
 BOXES: Final = 11
 POSES: Final = 6
+DICE: Final = 5
 
-MARGIN: Final = 14
+WIDTH: Final = 780
+"""Twice the width a phone shows the card at."""
+MARGIN: Final = 10
 TITLE_H: Final = 44
-HEAD_H: Final = 34
-ROW_H: Final = 28
+DICE_H: Final = 76
+"""The strip of the five dice, on a turn."""
+HEAD_H: Final = 44
+ROW_H: Final = 34
 GROUP_GAP: Final = 6
 """Between the pose rows and the combination rows."""
-TOTAL_H: Final = 36
-LABEL_W: Final = 220
-PLAYER_W: Final = 92
-MIN_WIDTH: Final = 460
-ICON: Final = 18
+TOTAL_H: Final = 44
+LABEL_W: Final = 262
+NUMBER_W: Final = 34
+"""The box's number, at the left of its label."""
+ICON: Final = 28
+DIE: Final = 58
+"""The side of a die image in the dice strip."""
+DIE_STEP: Final = 88
+"""From one die of the strip to the next (its number sits at its left)."""
 
 
 @dataclass(frozen=True, slots=True)
 class CardLayout:
-    """The geometry of a card for ``players`` players."""
+    """The geometry of a card for ``players`` players, with the dice strip or not."""
 
     players: int
+    dice: bool = False
 
     @property
     def column_w(self) -> int:
-        """Width of one player's column (wider when few players)."""
-        return max(PLAYER_W, (MIN_WIDTH - 2 * MARGIN - LABEL_W) // self.players)
+        """Width of one player's column."""
+        return (WIDTH - 2 * MARGIN - LABEL_W) // self.players
+
+    @property
+    def dice_top(self) -> int:
+        """Top of the dice strip (its height is 0 without dice)."""
+        return MARGIN + TITLE_H
 
     @property
     def top(self) -> int:
         """Top of the header row."""
-        return MARGIN + TITLE_H
+        return self.dice_top + (DICE_H if self.dice else 0)
 
     @property
     def size(self) -> tuple[int, int]:
         """Width and height of the picture."""
-        width = 2 * MARGIN + LABEL_W + self.players * self.column_w
-        return width, self.total_row()[3] + MARGIN
+        return WIDTH, self.total_row()[3] + MARGIN
+
+    def die_box(self, index: int) -> Box:
+        """Where die ``index`` (0..4) of the strip is drawn (its image, a square)."""
+        x = WIDTH - MARGIN - (DICE - index) * DIE_STEP + (DIE_STEP - DIE)
+        y = self.dice_top + (DICE_H - DIE) // 2
+        return (x, y, x + DIE, y + DIE)
 
     def column(self, seat: int) -> tuple[int, int]:
         """Left and right of ``seat``'s column."""
         x = MARGIN + LABEL_W + seat * self.column_w
         return x, x + self.column_w
+
+    @property
+    def right(self) -> int:
+        """The right edge of the grid."""
+        return self.column(self.players - 1)[1]
 
     def row(self, index: int) -> tuple[int, int]:
         """Top and bottom of box row ``index`` (0..10, score-card order)."""
@@ -60,7 +87,7 @@ class CardLayout:
         return y, y + ROW_H
 
     def label_cell(self, index: int) -> Box:
-        """The name cell of box row ``index``."""
+        """The number and name cell of box row ``index``."""
         y0, y1 = self.row(index)
         return (MARGIN, y0, MARGIN + LABEL_W, y1)
 
@@ -82,7 +109,7 @@ class CardLayout:
     def total_row(self) -> Box:
         """The whole total row."""
         y = self.row(BOXES - 1)[1]
-        return (MARGIN, y, MARGIN + LABEL_W + self.players * self.column_w, y + TOTAL_H)
+        return (MARGIN, y, self.right, y + TOTAL_H)
 
     def total_cell(self, seat: int) -> Box:
         """``seat``'s total."""

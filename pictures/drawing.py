@@ -16,6 +16,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from pictures.fonts import digit_height, draw_line, text_tile
 from pictures.palette import (
     BLACK,
     BLADE,
@@ -34,7 +35,6 @@ from pictures.palette import (
     ink_on,
     shade,
 )
-from pictures.text import draw_text
 
 DieFace = tuple[str, str, int, int | None]
 """A die to draw: (colour, kind, sides, value shown or None when not rolled)."""
@@ -43,8 +43,13 @@ Box = tuple[int, int, int, int]
 
 GLITTER_KINDS: Final = frozenset({"glitter", "cannon", "mercenary"})
 SCALE: Final = 4
-PAD: Final = 5
-"""Room around a die body, in pixels, for horns, flash and sword."""
+BODY: Final = 0.78
+"""The share of a die image's side its body takes; the margin around it holds the kind's
+marks (horns, flash, sword), so that every mark stays inside the image."""
+POSE_BODY: Final = 0.9
+"""The share of a Posing Pandas die image its body takes (no marks around it)."""
+VALUE_FILL: Final = 0.72
+"""The font size of a die's value as a share of its body (smaller when the text is wide)."""
 
 Point = tuple[float, float]
 Painter = Callable[[ImageDraw.ImageDraw, float], None]
@@ -104,45 +109,66 @@ def _heart(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB)
                  fill=fill)
 
 
-def _sword(draw: ImageDraw.ImageDraw, x0: float, y0: float, d: float, s: float) -> None:
+def _sword(draw: ImageDraw.ImageDraw, x0: float, y0: float, d: float, margin: float) -> None:
     """A sword behind the die, hilt out at the bottom left, blade out at the top right."""
-    out = PAD * s * 0.95
+    out = margin * 0.45
     tip, pommel = (x0 + d + out, y0 - out), (x0 - out, y0 + d + out)
-    draw.line([pommel, tip], fill=SWORD, width=round(s * 3.4))
-    draw.line([pommel, tip], fill=BLADE, width=round(s * 1.6))
+    draw.line([pommel, tip], fill=SWORD, width=max(1, round(d * 0.13)))
+    draw.line([pommel, tip], fill=BLADE, width=max(1, round(d * 0.07)))
     gx, gy = x0 + d * 0.02, y0 + d * 0.98  # the crossguard, just outside the corner
     g = d * 0.2
-    draw.line([(gx - g, gy - g), (gx + g, gy + g)], fill=HILT, width=round(s * 2.4))
-    draw.line([pommel, (gx - d * 0.04, gy + d * 0.04)], fill=HILT, width=round(s * 2.4))
+    draw.line([(gx - g, gy - g), (gx + g, gy + g)], fill=HILT, width=max(1, round(d * 0.07)))
+    draw.line([pommel, (gx - d * 0.04, gy + d * 0.04)], fill=HILT,
+              width=max(1, round(d * 0.07)))
+
+
+def die_edge(color: str, kind: str) -> RGB:
+    """The outline of a die's body: a gold rim on glitter dice, else a darker shade."""
+    if kind in GLITTER_KINDS:
+        return GLITTER_RIM
+    if color == "clear":
+        return (118, 136, 152)
+    return shade(COLUMN_COLORS.get(color, (160, 160, 160)), 0.35)
+
+
+KEPT_SIZE: Final = 64
+"""Dice images up to this size are kept (the pictures' dice); larger ones (the emojis, drawn
+once) are drawn afresh, and so are their values."""
 
 
 @lru_cache(maxsize=256)
-def die_tile(color: str, kind: str, sides: int, size: int, dark_face: bool = False) -> Image.Image:
-    """The body of a die (no value) as an RGBA tile of ``size + 2 * PAD`` pixels a side.
+def die_body(color: str, kind: str, sides: int, size: int, dark_face: bool = False
+             ) -> Image.Image:
+    """A die without its value on a transparent square of ``size`` pixels: the body (its
+    shape tells the sides), centred, :data:`BODY` of the side, and its kind's marks around it.
 
     ``dark_face`` adds the black face of a red die's negative values.
     """
+    return _die_body(color, kind, sides, size, dark_face)
+
+
+def _die_body(color: str, kind: str, sides: int, size: int, dark_face: bool) -> Image.Image:
     fill = COLUMN_COLORS.get(color, (160, 160, 160))
     glitter = kind in GLITTER_KINDS
-    edge = GLITTER_RIM if glitter else shade(fill, 0.35)
-    if color == "clear":
-        edge = (130, 148, 162)
+    edge = die_edge(color, kind)
 
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
-        d = size * s
-        x0 = y0 = PAD * s
-        line = round(s * (2.2 if glitter else 1.3))
+        full = size * s
+        d = full * BODY
+        margin = (full - d) / 2
+        x0 = y0 = margin
+        line = max(1, round(d * (0.075 if glitter else 0.045)))
+        c = x0 + d / 2
         if kind == "cannon":
-            c = x0 + d / 2
-            draw.polygon(_star(c, c, d / 2 + PAD * s, d * 0.4, 10), fill=BURST)
+            draw.polygon(_star(c, c, full / 2, d * 0.4, 10), fill=BURST)
         if kind == "mercenary":
-            _sword(draw, x0, y0, d, s)
+            _sword(draw, x0, y0, d, margin)
         if kind == "mischief":
             for side in (-1, 1):
-                bx = x0 + d / 2 + side * d * 0.3
-                draw.polygon([(bx - side * d * 0.14, y0 + d * 0.12),
-                              (bx + side * d * 0.14, y0 + d * 0.3),
-                              (bx + side * d * 0.24, y0 - PAD * s * 0.9)], fill=HORNS)
+                bx = c + side * d * 0.28
+                draw.polygon([(bx - side * d * 0.17, y0 + d * 0.14),
+                              (bx + side * d * 0.17, y0 + d * 0.34),
+                              (bx + side * d * 0.22, y0 - margin * 0.9)], fill=HORNS)
         shape = _body(sides, x0, y0, d)
         if shape is None:
             draw.rounded_rectangle((x0, y0, x0 + d, y0 + d), radius=d * 0.22, fill=fill,
@@ -150,16 +176,23 @@ def die_tile(color: str, kind: str, sides: int, size: int, dark_face: bool = Fal
         else:
             draw.polygon(shape, fill=fill, outline=edge, width=line)
         if dark_face:
-            c, rx, ry = x0 + d / 2, d * 0.36, d * 0.25
-            draw.rounded_rectangle((c - rx, c - ry, c + rx, c + ry), radius=ry * 0.6, fill=BLACK)
+            cy = c + (d * 0.04 if sides == 12 else 0)
+            rx, ry = d * 0.4, d * 0.27
+            draw.rounded_rectangle((c - rx, cy - ry, c + rx, cy + ry), radius=ry * 0.6,
+                                   fill=BLACK)
         if glitter:
             for fx, fy in _sparkle_spots(sides):
                 draw.polygon(_star(x0 + fx * d, y0 + fy * d, d * 0.13, d * 0.04, 4),
                              fill=SPARKLE)
         if kind == "pity":
-            _heart(draw, x0 + d / 2, y0 + d * 0.12, d * 0.065, HEART)
+            _heart(draw, c, y0 + d * 0.1, d * 0.065, HEART)
 
-    return _tile((size + 2 * PAD, size + 2 * PAD), paint)
+    return _tile((size, size), paint)
+
+
+def die_label(sides: int, value: int | None) -> str:
+    """What a die shows: its value, or its size (``d12``) when not rolled."""
+    return f"d{sides}" if value is None else str(value)
 
 
 def value_ink(color: str, value: int | None) -> RGB:
@@ -169,20 +202,75 @@ def value_ink(color: str, value: int | None) -> RGB:
     return ink_on(COLUMN_COLORS.get(color, (160, 160, 160)))
 
 
-def draw_die(image: Image.Image, box: Box, face: DieFace) -> None:
-    """Draw ``face`` with its body filling ``box`` (a square); marks may overflow by PAD."""
+_ROOM: Final[dict[int, float]] = {6: 0.86, 8: 0.7, 12: 0.84, 20: 0.84}
+"""How wide a value may be on each body, as a share of the body (a diamond is narrow)."""
+
+
+@lru_cache(maxsize=1024)
+def value_size(text: str, sides: int, body: int) -> int:
+    """The font size of ``text`` on a body of ``body`` pixels: :data:`VALUE_FILL` of the body
+    for a value (half the body for a size label, ``d12``), smaller until it fits the body's
+    shape.
+    """
+    label = text.startswith("d")
+    size = max(6, round(body * (0.5 if label or len(text) > 2 else VALUE_FILL)))
+    room = body * _ROOM.get(sides, 0.8)
+    while size > 6 and _ink_width(text, size, body <= KEPT_SIZE) > room:
+        size -= 1
+    return size
+
+
+def _ink_width(text: str, size: int, keep: bool) -> int:
+    box = text_tile(text, size, BLACK, True, keep=keep).image.getbbox()
+    return 0 if box is None else box[2] - box[0]
+
+
+@lru_cache(maxsize=64)
+def digit_middle(size: int) -> float:
+    """How far above the baseline the middle of the digits is, at ``size`` (bold)."""
+    return digit_height(size, True) / 2
+
+
+def _draw_die_image(face: DieFace, size: int) -> Image.Image:
     color, kind, sides, value = face
-    x0, y0, x1, _ = box
-    size = x1 - x0
-    tile = die_tile(color, kind, sides, size, value is not None and value < 0)
-    image.paste(tile, (x0 - PAD, y0 - PAD), tile)
-    cx, cy = x0 + size / 2, y0 + size / 2 + (size * 0.05 if sides == 12 else 0)
-    if value is None:
-        draw_text(image, (cx, cy), f"d{sides}", max(9, size * 10 // 28), value_ink(color, None))
-    else:
-        text = str(value)
-        px = max(10, size * (13 if len(text) < 3 else 11) // 28)
-        draw_text(image, (cx, cy), text, px, value_ink(color, value), bold=value >= 0)
+    keep = size <= KEPT_SIZE
+    dark = value is not None and value < 0
+    image = (die_body(color, kind, sides, size, dark) if keep
+             else _die_body(color, kind, sides, size, dark)).copy()
+    text = die_label(sides, value)
+    body = size * BODY
+    px = value_size(text, sides, round(body))
+    cx = size / 2
+    cy = size / 2 + (body * 0.04 if sides == 12 else 0)
+    draw_line(image, (cx, cy + digit_middle(px)), text, px, value_ink(color, value),
+              anchor="ms", bold=True, keep=keep)
+    return image
+
+
+@lru_cache(maxsize=512)
+def die_image(face: DieFace, size: int) -> Image.Image:
+    """The die ``face`` on a transparent square of ``size`` pixels: body, marks and its value
+    (or ``d12`` when not rolled). The pictures and the die emojis draw dice with it.
+    """
+    return _draw_die_image(face, size)
+
+
+def die_image_uncached(face: DieFace, size: int) -> Image.Image:
+    """:func:`die_image`, drawn afresh and kept nowhere (the emojis: drawn once, large)."""
+    return _draw_die_image(face, size)
+
+
+def die_tile_size(body: int) -> int:
+    """The side of a die image whose body is ``body`` pixels."""
+    return round(body / BODY)
+
+
+def draw_die(image: Image.Image, box: Box, face: DieFace) -> None:
+    """Draw ``face`` with its body filling ``box`` (a square); its marks may spill around."""
+    x0, y0, x1, y1 = box
+    tile = die_image(face, die_tile_size(x1 - x0))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    image.paste(tile, (round(cx - tile.width / 2), round(cy - tile.height / 2)), tile)
 
 
 @lru_cache(maxsize=16)
@@ -212,21 +300,40 @@ _PIPS: Final[dict[int, tuple[Point, ...]]] = {
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
     6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
 }
+POSE_FILL: Final[RGB] = WHITE
+POSE_EDGE: Final[RGB] = (110, 110, 120)
+HELD_FILL: Final[RGB] = (38, 38, 46)
+"""A held Posing Pandas die is drawn inverted: dark, white pips, a gold rim."""
 
 
-@lru_cache(maxsize=16)
-def pips_tile(pips: int, size: int) -> Image.Image:
-    """A white d6 showing ``pips`` (1..6), ``size`` pixels wide: a pose number on the card."""
-
+def _pose_die(pips: int, size: int, held: bool) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
-        d = size * s
-        draw.rounded_rectangle((s, s, d - s, d - s), radius=d * 0.22, fill=WHITE,
-                               outline=(110, 110, 120), width=round(s * 1.2))
-        r = d * 0.085
+        full = size * s
+        d = full * POSE_BODY
+        o = (full - d) / 2
+        fill, edge, dot = (HELD_FILL, WINNER, WHITE) if held else (POSE_FILL, POSE_EDGE, BLACK)
+        draw.rounded_rectangle((o, o, o + d, o + d), radius=d * 0.22, fill=fill, outline=edge,
+                               width=max(1, round(d * (0.08 if held else 0.045))))
+        r = d * 0.095
         for fx, fy in _PIPS.get(pips, ()):
-            draw.ellipse((fx * d - r, fy * d - r, fx * d + r, fy * d + r), fill=BLACK)
+            x, y = o + fx * d, o + fy * d
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=dot)
 
     return _tile((size, size), paint)
+
+
+@lru_cache(maxsize=64)
+def pose_die_image(pips: int, size: int, held: bool = False) -> Image.Image:
+    """A Posing Pandas die showing ``pips`` (1..6, the pose) on a transparent square of
+    ``size`` pixels: white with black pips, or inverted when ``held``. The score card's pose
+    rows, its dice and the pose emojis draw it.
+    """
+    return _pose_die(pips, size, held)
+
+
+def pose_die_image_uncached(pips: int, size: int, held: bool = False) -> Image.Image:
+    """:func:`pose_die_image`, drawn afresh and kept nowhere (the emojis)."""
+    return _pose_die(pips, size, held)
 
 
 @lru_cache(maxsize=16)
@@ -263,3 +370,10 @@ def centre(box: Box) -> tuple[float, float]:
     x0, y0, x1, y1 = box
     return ((x0 + x1) / 2, (y0 + y1) / 2)
 
+
+
+def clear_caches() -> None:
+    """Forget every die and icon drawn so far (tests: a picture drawn cold)."""
+    for cached in (die_body, value_size, digit_middle, die_image, panda_tile, pose_die_image,
+                   crown_tile):
+        cached.cache_clear()

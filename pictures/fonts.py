@@ -282,11 +282,15 @@ _ONE_OFF: Final[TileCache[TileKey, Tile]] = TileCache(
 
 
 def text_tile(text: str, size: int, fill: RGB, bold: bool = False,
-              max_width: int | None = None, *, one_off: bool = False) -> Tile:
+              max_width: int | None = None, *, one_off: bool = False,
+              keep: bool = True) -> Tile:
     """``text`` drawn in the fallback chain at ``size`` pixels, cut with an ellipsis to
     ``max_width`` pixels when given. ``one_off``: a text of one game (its title, a player's
     name), cached apart from the tiles every picture reuses (:mod:`pictures.tilecache`).
+    ``keep=False``: drawn once and kept nowhere (the large digits of the emojis).
     """
+    if not keep:
+        return _cut_tile(text, size, fill, bold, max_width)
     cache = _ONE_OFF if one_off else _REUSED
     return cache.get((text, size, fill, bold, max_width),
                      lambda: _cut_tile(text, size, fill, bold, max_width))
@@ -311,12 +315,12 @@ def _cut_tile(text: str, size: int, fill: RGB, bold: bool, max_width: int | None
 
 def draw_line(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, *,
               anchor: str = "lm", bold: bool = False, max_width: int | None = None,
-              one_off: bool = False) -> int:
+              one_off: bool = False, keep: bool = True) -> int:
     """Draw ``text`` with the fallback chain; ``anchor`` is l/m/r then m (middle of the
-    ascent and descent) or s (baseline). Returns the drawn width in pixels. ``one_off``: see
-    :func:`text_tile`.
+    ascent and descent) or s (baseline). Returns the drawn width in pixels. ``one_off`` and
+    ``keep``: see :func:`text_tile`.
     """
-    tile = text_tile(text, size, fill, bold, max_width, one_off=one_off)
+    tile = text_tile(text, size, fill, bold, max_width, one_off=one_off, keep=keep)
     w = tile.image.width
     x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
     if anchor[1] == "s":

@@ -43,7 +43,7 @@ BLACK: Final[RGB] = (20, 20, 24)
 SPARKLE: Final[RGB] = (255, 246, 168)
 """The sparkles and gold rim of glitter dice (blue glitter, Cannon, Mercenary)."""
 GLITTER_RIM: Final[RGB] = (226, 178, 32)
-HORNS: Final[RGB] = (120, 16, 60)
+HORNS: Final[RGB] = (196, 30, 84)
 """The horns of a Mischief die."""
 BURST: Final[RGB] = (250, 132, 24)
 """The flash behind a Cannon die."""

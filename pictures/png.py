@@ -7,6 +7,7 @@ by Pillow's fast octree quantizer from a sample of the pixels.
 
 from __future__ import annotations
 
+import heapq
 import io
 from typing import Final
 
@@ -34,7 +35,7 @@ def _palette(image: Image.Image) -> Image.Image:
     exact: list[RGB] = list(dict.fromkeys(EXACT))
     counted = sample.getcolors(maxcolors=sample.width * sample.height) or []
     seen = set(exact)
-    for _, color in sorted(counted, reverse=True):
+    for _, color in heapq.nlargest(EXACT_ENTRIES + len(exact), counted):
         if len(exact) >= EXACT_ENTRIES:
             break
         rgb = (int(color[0]), int(color[1]), int(color[2]))  # type: ignore[index]

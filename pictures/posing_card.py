@@ -1,4 +1,10 @@
-"""The Posing Pandas score card as a PNG: one column per player, one row per box, the totals.
+"""The Posing Pandas score card as a PNG: one column per player, one row per box, the totals;
+on a turn, the five dice of the player to move above them.
+
+Made for a phone (shown at half its width): every digit at :data:`CELL` pixels or more, about
+9 px tall once shown. The boxes are numbered 1 to 11 in card order (:func:`box_number`) and the
+dice 1 to 5, as the turn's buttons number them; the dice are drawn as the pose emojis are
+(:func:`pictures.drawing.pose_die_image`), a held die inverted.
 
 :func:`render_score_card` draws a :class:`CardData` (plain values), :func:`card_data` builds
 one from an engine state. Rendering is synchronous and pure: the bot runs it in a thread.
@@ -12,23 +18,24 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from bot.rules.posing.poses import (
-    ALL_DIFFERENT,
-    ALL_DIFFERENT_POINTS,
     BOX_IDS,
     BOX_NAMES,
-    MIX_UP,
-    MIX_UP_POINTS,
-    POSE_BOXES,
-    SET_OF_3,
-    SET_OF_3_POINTS,
-    SET_OF_4,
-    SET_OF_4_POINTS,
-    SET_OF_5,
-    SET_OF_5_POINTS,
+    DICE_COUNT,
+    MAX_ROLLS,
+    POSE_COUNT,
 )
 from bot.rules.posing.state import PosingState
-from pictures.card_layout import ICON, MARGIN, POSES, TITLE_H, CardLayout
-from pictures.drawing import Box, cell, centre, crown_tile, paste_icon, pips_tile
+from pictures.card_layout import (
+    DICE_H,
+    ICON,
+    MARGIN,
+    NUMBER_W,
+    POSES,
+    TITLE_H,
+    WIDTH,
+    CardLayout,
+)
+from pictures.drawing import Box, cell, centre, crown_tile, paste_icon, pose_die_image
 from pictures.fonts import draw_line, text_tile
 from pictures.palette import (
     COMBO_ROW,
@@ -46,31 +53,22 @@ from pictures.palette import (
     shade,
 )
 from pictures.png import to_png
-from pictures.text import draw_text, player_name
-from pictures.words import N_, Words, draw_label, english, label_width
+from pictures.text import draw_text, shown_names
+from pictures.words import Words, draw_label, english, label_width
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
-CELL = 14
-SMALL = 11
-CROWN = 16
-HINTS: dict[str, tuple[str, int | None]] = {
-    **{box: (N_("1 per die"), None) for box in POSE_BOXES},
-    SET_OF_3: (N_("3 alike: {points}"), SET_OF_3_POINTS),
-    SET_OF_4: (N_("4 alike: {points}"), SET_OF_4_POINTS),
-    SET_OF_5: (N_("5 alike: {points}"), SET_OF_5_POINTS),
-    MIX_UP: (N_("3 + 2 alike: {points}"), MIX_UP_POINTS),
-    ALL_DIFFERENT: (N_("5 different: {points}"), ALL_DIFFERENT_POINTS),
-}
-"""The rule of each box (a label and its points), printed small beside its name."""
-
-
-def hint(words: Words, box: str) -> str:
-    """The rule of ``box`` in ``words``' language."""
-    text, points = HINTS[box]
-    return words(text) if points is None else words(text, points=points)
-
-
+CELL = 25
+"""The points' font size: digits about 18 px tall, 9 px on a phone."""
+NUMBER = 25
+NAME = 24
+LABEL = 23
+TOTAL = 28
+TITLE = 26
+STATUS = 25
+CROWN = 26
+DIGIT_SIZES = (CELL, NUMBER, TOTAL, STATUS)
+"""Every font size the card draws digits with (the tests hold each to the phone rule)."""
 @dataclass(frozen=True, slots=True)
 class CardData:
     """Everything the score card shows, as plain values.
@@ -87,6 +85,12 @@ class CardData:
     current: int | None = None
     words: Words = field(default=english, compare=False)
     """The labels' language (see :mod:`pictures.words`)."""
+    dice: tuple[int, ...] = ()
+    """The poses of the five dice in front of ``current`` (empty: no dice shown)."""
+    held: tuple[bool, ...] = ()
+    """Which of those dice are held (empty: none)."""
+    rolls: int = 0
+    """How many rolls ``current`` made this turn."""
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -96,6 +100,11 @@ class CardData:
             raise ValueError("each player needs one entry per box")
         if self.current is not None and not 0 <= self.current < n:
             raise ValueError("the current seat must be a player")
+        if self.dice and (len(self.dice) != DICE_COUNT
+                          or not all(1 <= d <= POSE_COUNT for d in self.dice)):
+            raise ValueError(f"a turn shows {DICE_COUNT} dice of 1 to {POSE_COUNT}")
+        if self.held and len(self.held) != len(self.dice):
+            raise ValueError("one held mark per die")
 
     def totals(self) -> list[int]:
         """Each player's points so far."""
@@ -109,22 +118,34 @@ class CardData:
         return [seat for seat, t in enumerate(totals) if t == max(totals)]
 
 
+def box_number(box: str) -> int:
+    """The number of ``box`` on the card: 1 to 11 in card order (poses 1 to 6 are the pose
+    numbers), as the fill buttons number the boxes.
+    """
+    return BOX_IDS.index(box) + 1
+
+
 def card_data(
     names: Sequence[str], state: PosingState, title: str = "Posing Pandas",
-    final: bool | None = None, words: Words = english,
+    final: bool | None = None, words: Words = english, held: Sequence[bool] = (),
 ) -> CardData:
     """The :class:`CardData` of ``state``, with ``names`` in seat order.
 
-    ``final`` defaults to whether the game is over.
+    ``final`` defaults to whether the game is over. While the game goes on the card shows the
+    dice of the player to move; ``held`` marks those held (the hold buttons' state).
     """
     over = state.is_over if final is None else final
+    playing = not state.is_over
     return CardData(
         names=tuple(names),
         scores=tuple(tuple(filled.get(box) for box in BOX_IDS) for filled in state.filled),
         title=title,
         final=over,
-        current=None if state.is_over else state.seat,
+        current=state.seat if playing else None,
         words=words,
+        dice=tuple(state.dice) if playing else (),
+        held=tuple(held) if playing else (),
+        rolls=state.rolls if playing else 0,
     )
 
 
@@ -134,14 +155,16 @@ class _Painter:
     def __init__(self, data: CardData) -> None:
         self.data = data
         self.n = len(data.names)
-        self.layout = CardLayout(self.n)
+        self.layout = CardLayout(self.n, dice=bool(data.dice))
         self.image = Image.new("RGB", self.layout.size, PAPER)
         self.draw = ImageDraw.Draw(self.image)
-        self.names = [player_name(name, seat) for seat, name in enumerate(data.names)]
+        self.names = shown_names(data.names)
         self.winners = data.winners()
 
     def paint(self) -> Image.Image:
         self._title()
+        if self.data.dice:
+            self._dice()
         self._header()
         for index, box in enumerate(BOX_IDS):
             self._row(index, box)
@@ -153,36 +176,56 @@ class _Painter:
         return self.image
 
     def _title(self) -> None:
-        width = self.layout.size[0]
-        y = MARGIN + TITLE_H / 2 - 4
+        y = MARGIN + TITLE_H / 2 - 3
         words = self.data.words
         status = words("Final scores") if self.data.final else words("Game in progress")
-        room = width - 2 * MARGIN - label_width(status, 14) - 16
-        draw_label(self.image, (MARGIN, y), self.data.title, 22, INK, anchor="lm", bold=True,
+        room = WIDTH - 2 * MARGIN - label_width(status, STATUS) - 16
+        draw_label(self.image, (WIDTH - MARGIN, y), status, STATUS, MUTED, anchor="rm")
+        draw_label(self.image, (MARGIN, y), self.data.title, TITLE, INK, anchor="lm", bold=True,
                    room=room, one_off=True)
-        draw_label(self.image, (width - MARGIN, y), status, 14, MUTED, anchor="rm")
+
+    def _dice(self) -> None:
+        d, lay = self.data, self.layout
+        words = d.words
+        cy = lay.dice_top + DICE_H / 2
+        first = lay.die_box(0)[0]
+        if d.current is not None:
+            draw_line(self.image, (MARGIN, cy - 15), self.names[d.current], NAME, INK,
+                      bold=True, max_width=first - 2 * MARGIN - 30, one_off=True)
+        left = max(0, MAX_ROLLS - d.rolls)
+        draw_label(self.image, (MARGIN, cy + 17),
+                   words("Dice · roll {roll} of {rolls} ({left} left)", roll=d.rolls,
+                         rolls=MAX_ROLLS, left=left), LABEL, MUTED, anchor="lm",
+                   room=first - 2 * MARGIN - 30)
+        held = d.held or (False,) * len(d.dice)
+        for i, (pips, keep) in enumerate(zip(d.dice, held, strict=True)):
+            x0, y0, x1, _ = lay.die_box(i)
+            paste_icon(self.image, pose_die_image(pips, x1 - x0, keep), (x0, y0))
+            draw_text(self.image, (x0 - 14, cy), str(i + 1), NUMBER, INK if keep else MUTED,
+                      bold=True)
 
     def _header(self) -> None:
         lay, draw = self.layout, self.draw
         corner = lay.corner()
         cell(draw, corner, HEADER, RULE)
-        draw_label(self.image, (corner[0] + 8, centre(corner)[1]), self.data.words("Box"), SMALL,
-                   HEADER_INK, anchor="lm", bold=True)
+        draw_label(self.image, (corner[0] + 10, centre(corner)[1]), self.data.words("Box"),
+                   LABEL, HEADER_INK, anchor="lm", bold=True)
         for seat in range(self.n):
             box = lay.header_cell(seat)
             won = seat in self.winners
             turn = seat == self.data.current
             fill = WINNER if won else (CURRENT if turn else HEADER)
             cell(draw, box, fill, RULE)
-            room = box[2] - box[0] - 10 - (CROWN + 4 if won else 0)
+            crown = CROWN + 4 if won and box[2] - box[0] >= 2 * CROWN + 20 else 0
+            room = box[2] - box[0] - 8 - crown
             ink = INK if won else HEADER_INK
-            tile = text_tile(self.names[seat], 13, ink, True, round(room), one_off=True)
+            tile = text_tile(self.names[seat], NAME, ink, True, round(room), one_off=True)
             cx, cy = centre(box)
-            if won:  # the crown just left of the name, the pair centred
-                cx += (CROWN + 4) / 2
-                left = round(cx - tile.image.width / 2) - CROWN - 4
+            if crown:  # the crown just left of the name, the pair centred
+                cx += crown / 2
+                left = round(cx - tile.image.width / 2) - crown
                 paste_icon(self.image, crown_tile(CROWN), (left, round(cy - CROWN / 2) - 1))
-            draw_line(self.image, (cx, cy), self.names[seat], 13, ink, anchor="mm", bold=True,
+            draw_line(self.image, (cx, cy), self.names[seat], NAME, ink, anchor="mm", bold=True,
                       max_width=round(room), one_off=True)
 
     def _row(self, index: int, box_id: str) -> None:
@@ -192,17 +235,16 @@ class _Painter:
         fill = shade(base, 0.035) if index % 2 else base
         label = lay.label_cell(index)
         cell(draw, label, fill, GRID)
-        x = label[0] + 8
         cy = centre(label)[1]
+        draw_text(self.image, (label[0] + NUMBER_W - 4, cy), str(index + 1), NUMBER, MUTED,
+                  anchor="rm", bold=True)
+        x = label[0] + NUMBER_W + 6
         if pose:
-            paste_icon(self.image, pips_tile(index + 1, ICON), (x, round(cy - ICON / 2)))
-            x += ICON + 8
+            paste_icon(self.image, pose_die_image(index + 1, ICON), (x, round(cy - ICON / 2)))
+        x += ICON + 8
         words = self.data.words
-        rule = hint(words, box_id)
-        room = label[2] - 8 - label_width(rule, SMALL) - 6 - x  # the name never runs into it
-        draw_label(self.image, (x, cy), words(BOX_NAMES[box_id]), CELL, INK, anchor="lm",
-                   bold=True, room=room)
-        draw_label(self.image, (label[2] - 8, cy), rule, SMALL, MUTED, anchor="rm")
+        draw_label(self.image, (x, cy), words(BOX_NAMES[box_id]), LABEL, INK, anchor="lm",
+                   bold=True, room=label[2] - 6 - x)
         for seat in range(self.n):
             box = lay.cell(index, seat)
             won = seat in self.winners
@@ -217,13 +259,13 @@ class _Painter:
         row = lay.total_row()
         cell(draw, row, HEADER, RULE)
         label: Box = (row[0], row[1], row[0] + lay.label_cell(0)[2] - lay.label_cell(0)[0], row[3])
-        draw_label(self.image, (label[0] + 8, centre(label)[1]), self.data.words("Total"), 16,
-                   HEADER_INK, anchor="lm", bold=True)
+        draw_label(self.image, (label[0] + 10, centre(label)[1]), self.data.words("Total"),
+                   TOTAL, HEADER_INK, anchor="lm", bold=True)
         for seat, total in enumerate(self.data.totals()):
             box = lay.total_cell(seat)
             won = seat in self.winners
             cell(draw, box, WINNER if won else HEADER, RULE)
-            draw_text(self.image, centre(box), str(total), 18, INK if won else HEADER_INK,
+            draw_text(self.image, centre(box), str(total), TOTAL, INK if won else HEADER_INK,
                       bold=True)
 
 

@@ -1,4 +1,10 @@
-"""The Panda Royale score sheet as a PNG: the paper sheet's grid plus everyone's dice.
+"""The Panda Royale score sheet as a PNG: the standings, then the paper sheet's rounds.
+
+Made for a phone: one column :data:`~pictures.sheet_layout.WIDTH` pixels wide, shown at half
+size, every digit drawn at :data:`CELL` pixels or more (about 9 px tall once shown). The
+standings come first (place, name, the seven column sums, the game total), then each round
+played so far (and the one being played), one line per player. The dice of the current round
+are on the round picture (:mod:`pictures.round_card`), not here.
 
 :func:`render_score_sheet` draws a :class:`SheetData` (plain values, no engine types), and
 :func:`sheet_data` builds one from an engine state. Rendering is synchronous and pure, so the
@@ -27,8 +33,6 @@ from pictures.drawing import (
     cell,
     centre,
     crown_tile,
-    die_tile,
-    draw_die,
     panda_tile,
     paste_icon,
 )
@@ -58,27 +62,31 @@ from pictures.sheet_layout import (
     MARGIN,
     ROUNDS,
     TITLE_H,
+    TOKEN,
     WIDTH,
     SheetLayout,
 )
-from pictures.text import draw_text, player_name
+from pictures.text import draw_text, shown_names
 from pictures.words import N_, Words, draw_label, english, label_width
 
-CELL = 13
-SMALL = 11
+CELL = 25
+"""The numbers' font size: digits about 18 px tall, 9 px on a phone."""
+TOTAL = 28
+ROUND_NUMBER = 28
+NAME = 24
+HEADING = 18
+"""The headings (words, no digits): cut to their cell."""
+TITLE = 28
+STATUS = 25
+CROWN = 28
+DIGIT_SIZES = (CELL, TOTAL, ROUND_NUMBER, STATUS)
+"""Every font size the sheet draws digits with (the tests hold each to the phone rule)."""
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
 COLUMN_LABELS = (N_("Yellow"), N_("Purple"), N_("Blue"), N_("Red"), N_("Green"), N_("Clear"),
                  N_("Pink"))
 KIND_ORDER = (STANDARD, GLITTER, MERCENARY_KIND, MISCHIEF_KIND, PITY, CANNON_KIND)
-LEGEND = (
-    (GLITTER, ("blue", GLITTER, 6), N_("glitter")),
-    (PITY, ("pink", PITY, 12), N_("pity")),
-    (MISCHIEF_KIND, ("clear", MISCHIEF_KIND, 12), N_("Mischief")),
-    (CANNON_KIND, ("pink", CANNON_KIND, 8), N_("Cannon")),
-    (MERCENARY_KIND, ("green", MERCENARY_KIND, 6), N_("Mercenary")),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +94,8 @@ class SheetData:
     """Everything the score sheet shows, as plain values.
 
     ``sheet[r][seat]`` holds the seven column scores (yellow ... pink) of round ``r + 1``;
-    rounds not played yet are left out. ``dice[seat]`` lists the dice drawn for that seat.
+    rounds not played yet are left out. ``dice[seat]`` lists that seat's dice this round (the
+    round picture draws them; the sheet does not).
     """
 
     names: tuple[str, ...]
@@ -157,6 +166,18 @@ def sheet_data(
     )
 
 
+def shown_rounds(data: SheetData) -> int:
+    """How many rounds the sheet shows: those scored and the one being played."""
+    return max(data.round, len(data.sheet))
+
+
+def draw_label_width(image: Image.Image, xy: tuple[float, float], text: str, size: int,
+                     fill: RGB, anchor: str) -> int:
+    """Draw a label as :func:`draw_label` does and return its width."""
+    draw_label(image, xy, text, size, fill, anchor=anchor)
+    return round(label_width(text, size))
+
+
 def _ranks(totals: list[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other > t) for t in totals]
 
@@ -171,53 +192,101 @@ class _Painter:
     def __init__(self, data: SheetData) -> None:
         self.data = data
         self.n = len(data.names)
-        self.layout = SheetLayout(self.n)
+        self.layout = SheetLayout(self.n, shown_rounds(data))
         self.image = Image.new("RGB", self.layout.size, PAPER)
         self.draw = ImageDraw.Draw(self.image)
-        self.names = [player_name(name, seat) for seat, name in enumerate(data.names)]
+        self.names = shown_names(data.names)
         self.words = data.words
 
     def paint(self) -> Image.Image:
         self._title()
-        for column in range(2):
-            self._grid_header(column)
-        for rnd in range(1, ROUNDS + 1):
+        self._standings()
+        self._rounds_header()
+        for rnd in range(1, self.layout.rounds + 1):
             self._block(rnd)
-        self._totals()
-        self._legend()
         return self.image
 
     def _title(self) -> None:
         d = self.data
-        y = MARGIN + TITLE_H / 2 - 4
-        draw_label(self.image, (MARGIN, y), d.title, 22, INK, anchor="lm", bold=True,
-                   room=WIDTH / 2, one_off=True)
+        y = MARGIN + TITLE_H / 2 - 3
         played = len(d.sheet)
         words = self.words
         status = (words("Final scores") if d.final
                   else words("Round {n} of {rounds}", n=d.round, rounds=ROUNDS))
         if not d.final and played >= d.round:
             status += words(" · scored")
-        draw_label(self.image, (WIDTH - MARGIN, y), status, 16, MUTED, anchor="rm")
+        used = draw_label_width(self.image, (WIDTH - MARGIN, y), status, STATUS, MUTED,
+                                anchor="rm")
+        draw_label(self.image, (MARGIN, y), d.title, TITLE, INK, anchor="lm", bold=True,
+                   room=WIDTH - 2 * MARGIN - used - 16, one_off=True)
 
     def _header_cells(self, boxes: list[tuple[Box, str, RGB]]) -> None:
         for box, label, fill in boxes:
             cell(self.draw, box, fill, RULE)
-            draw_label(self.image, centre(box), label, SMALL,
+            draw_label(self.image, centre(box), label, HEADING,
                        ink_on(fill) if fill != HEADER else HEADER_INK, bold=True,
                        room=box[2] - box[0] - 4)
 
-    def _grid_header(self, column: int) -> None:
+    def _color_headers(self, boxes: list[Box]) -> list[tuple[Box, str, RGB]]:
+        words = self.words
+        return [(box, words(COLUMN_LABELS[i]), COLUMN_COLORS[name])
+                for i, (box, name) in enumerate(zip(boxes, COLUMNS, strict=True))]
+
+    def _standings(self) -> None:
+        d, lay, draw = self.data, self.layout, self.draw
+        totals = d.totals()
+        ranks = _ranks(totals)
+        winners = d.winners()
+        words = self.words
+        boxes: list[tuple[Box, str, RGB]] = [
+            (lay.standings_header(0), "#", HEADER),
+            (lay.standings_header(1), words("Player"), HEADER),
+            *self._color_headers([lay.standings_header(2 + i) for i in range(len(COLUMNS))]),
+            (lay.standings_header(9), words("Game total"), HEADER),
+        ]
+        self._header_cells(boxes)
+        for seat in range(self.n):
+            line = lay.standing_line(seat)
+            won = seat in winners
+            stripe = seat % 2 == 1
+            cell(draw, line, WINNER if won else (STRIPE if stripe else PAPER))
+            for i, name in enumerate(COLUMNS):
+                box = lay.standing_cell(seat, 2 + i)
+                tint = COLUMN_TINTS[name]
+                cell(draw, box, shade(tint, 0.04) if stripe else tint, GRID)
+                value = sum(row[seat][i] for row in d.sheet)
+                draw_text(self.image, centre(box), str(value), CELL,
+                          MUTED if value == 0 else _number_ink(value))
+            place = lay.standing_cell(seat, 0)
+            if won:
+                x, y = centre(place)
+                paste_icon(self.image, crown_tile(CROWN),
+                           (round(x - CROWN / 2), round(y - CROWN / 2)))
+            else:
+                draw_text(self.image, centre(place), str(ranks[seat]), CELL, MUTED)
+            self._name(lay.standing_cell(seat, 1), seat, won, token=False)
+            draw_text(self.image, centre(lay.standing_cell(seat, 9)), str(totals[seat]), TOTAL,
+                      _number_ink(totals[seat]), bold=True)
+            cell(draw, line, None, RULE)
+
+    def _name(self, box: Box, seat: int, bold: bool, token: bool, ink: RGB = INK) -> None:
+        room = box[2] - box[0] - 10 - (TOKEN + 4 if token else 0)
+        drawn = draw_line(self.image, (box[0] + 6, centre(box)[1]), self.names[seat], NAME,
+                          ink, bold=bold, max_width=room, one_off=True)
+        if token:
+            paste_icon(self.image, panda_tile(TOKEN),
+                       (box[0] + 6 + drawn + 2, round(centre(box)[1] - TOKEN / 2)))
+
+    def _rounds_header(self) -> None:
         lay = self.layout
         words = self.words
         boxes: list[tuple[Box, str, RGB]] = [
-            (lay.header_cell(column, 0), words("Rd"), HEADER),
-            (lay.header_cell(column, 1), words("Player"), HEADER),
+            (lay.header_cell(0), words("Rd"), HEADER),
+            (lay.header_cell(1), words("Player"), HEADER),
+            *self._color_headers([lay.color_header(i) for i in range(len(COLUMNS))]),
+            (lay.header_cell(9), words("Round"), HEADER),
+            (lay.header_cell(10), words("Total"), HEADER),
         ]
-        boxes += [(lay.color_header(column, i), words(COLUMN_LABELS[i]), COLUMN_COLORS[name])
-                  for i, name in enumerate(COLUMNS)]
-        boxes += [(lay.header_cell(column, 9), words("Round"), HEADER),
-                  (lay.header_cell(column, 10), words("Total"), HEADER)]
         self._header_cells(boxes)
 
     def _block(self, rnd: int) -> None:
@@ -231,111 +300,26 @@ class _Painter:
             cell(draw, lay.line(rnd, seat), base)
             for i, name in enumerate(COLUMNS):
                 tint = COLUMN_TINTS[name]
-                cell(draw, lay.cell(rnd, seat, 2 + i), shade(tint, 0.04) if stripe else tint, GRID)
+                cell(draw, lay.cell(rnd, seat, 2 + i), shade(tint, 0.04) if stripe else tint,
+                     GRID)
             for index in (1, 9, 10):
                 cell(draw, lay.cell(rnd, seat, index), None, GRID)
-            name_box = lay.cell(rnd, seat, 1)
-            room = name_box[2] - name_box[0] - 8
-            if current and seat == d.token:
-                paste_icon(self.image, panda_tile(14), (name_box[2] - 17, name_box[1] + 2))
-                room -= 16
-            draw_line(self.image, (name_box[0] + 4, centre(name_box)[1]), self.names[seat],
-                      CELL, INK if scored or current else MUTED, max_width=round(room),
-                      one_off=True)
+            self._name(lay.cell(rnd, seat, 1), seat, False, token=current and seat == d.token,
+                       ink=INK if scored or current else MUTED)
             if scored:
                 cols = d.sheet[rnd - 1][seat]
                 for i, value in enumerate(cols):
-                    box = lay.cell(rnd, seat, 2 + i)
-                    draw_text(self.image, centre(box), str(value), CELL,
+                    draw_text(self.image, centre(lay.cell(rnd, seat, 2 + i)), str(value), CELL,
                               MUTED if value == 0 else _number_ink(value))
                 total = sum(cols)
                 draw_text(self.image, centre(lay.cell(rnd, seat, 9)), str(total), CELL,
                           _number_ink(total), bold=True)
                 draw_text(self.image, centre(lay.cell(rnd, seat, 10)), str(running[seat]),
                           CELL, _number_ink(running[seat]), bold=True)
-        x0, y0, x1, y1 = lay.block(rnd)
-        label = (x0, y0, x0 + lay.field(0, 0)[1] - lay.field(0, 0)[0], y1)
+        label = lay.round_label(rnd)
         cell(draw, label, CURRENT if current else HEADER)
-        draw_text(self.image, centre(label), str(rnd), 15, HEADER_INK, bold=True)
-        cell(draw, (x0, y0, x1, y1), None, CURRENT if current else RULE, 2 if current else 1)
-
-    def _totals(self) -> None:
-        d, lay, draw = self.data, self.layout, self.draw
-        totals = d.totals()
-        ranks = _ranks(totals)
-        winners = d.winners()
-        words = self.words
-        boxes: list[tuple[Box, str, RGB]] = [
-            (lay.totals_header(0), "#", HEADER),
-            (lay.totals_header(1), words("Player"), HEADER),
-        ]
-        boxes += [(lay.totals_header(2 + i), words(COLUMN_LABELS[i]), COLUMN_COLORS[name])
-                  for i, name in enumerate(COLUMNS)]
-        x0, y0, _, y1 = lay.totals_header(9)
-        boxes.append(((x0, y0, lay.totals_header(10)[2], y1), words("Game total"), HEADER))
-        boxes.append((lay.dice_header(), words("Dice of round {n}", n=d.round), HEADER))
-        self._header_cells(boxes)
-        for seat in range(self.n):
-            line = lay.totals_line(seat)
-            won = seat in winners
-            cell(draw, line, WINNER if won else (STRIPE if seat % 2 else PAPER))
-            for i, name in enumerate(COLUMNS):
-                box = lay.total_cell(seat, 2 + i)
-                cell(draw, box, COLUMN_TINTS[name], GRID)
-                value = sum(row[seat][i] for row in d.sheet)
-                draw_text(self.image, centre(box), str(value), CELL,
-                          MUTED if value == 0 else _number_ink(value))
-            place = lay.total_cell(seat, 0)
-            if won:
-                paste_icon(self.image, crown_tile(22), (place[0] + 4, place[1] + 8))
-            else:
-                draw_text(self.image, centre(place), str(ranks[seat]), CELL, MUTED)
-            name_box = lay.total_cell(seat, 1)
-            draw_line(self.image, (name_box[0] + 4, centre(name_box)[1]), self.names[seat],
-                      CELL, INK, bold=won, max_width=name_box[2] - name_box[0] - 8,
-                      one_off=True)
-            draw_text(self.image, centre(lay.total_cell(seat, 9)), str(totals[seat]), 16,
-                      _number_ink(totals[seat]), bold=True)
-            if seat == d.token:
-                tb = lay.token_box(seat)
-                paste_icon(self.image, panda_tile(tb[2] - tb[0]), (tb[0], tb[1]))
-            dice = d.dice[seat]
-            for index, face in enumerate(dice):
-                draw_die(self.image, lay.die_box(seat, index, len(dice)), face)
-            cell(draw, line, None, RULE)
-        top = lay.totals_top
-        bottom = lay.totals_line(self.n - 1)[3]
-        mid = lay.column_left(1)
-        draw.line([(mid, top), (mid, bottom - 1)], fill=RULE)
-
-    def _legend(self) -> None:
-        d = self.data
-        x0, y0, x1, y1 = self.layout.legend()
-        cy = (y0 + y1) // 2
-        kinds = {face[1] for dice in d.dice for face in dice}
-        x = x0
-        paste_icon(self.image, panda_tile(16), (x, cy - 8))
-        x += 20
-        words = self.words
-        token = words("panda token")
-        draw_label(self.image, (x, cy), token, SMALL, MUTED, anchor="lm")
-        x += int(label_width(token, SMALL)) + 18
-        for kind, (color, k, sides), label in LEGEND:
-            if kind not in kinds:
-                continue
-            tile = die_tile(color, k, sides, 14)
-            paste_icon(self.image, tile, (x, cy - tile.height // 2))
-            x += tile.width + 3
-            shown = words(label)
-            draw_label(self.image, (x, cy), shown, SMALL, MUTED, anchor="lm")
-            x += int(label_width(shown, SMALL)) + 16
-        notes = []
-        if any(face[3] is None for dice in d.dice for face in dice):
-            notes.append(words("d6, d8 ... = not rolled this round"))
-        if any(face[0] == "red" and (face[3] or 0) < 0 for dice in d.dice for face in dice):
-            notes.append(words("black face = negative red value"))
-        if notes:
-            draw_label(self.image, (x1, cy), ",  ".join(notes), SMALL, MUTED, anchor="rm")
+        draw_text(self.image, centre(label), str(rnd), ROUND_NUMBER, HEADER_INK, bold=True)
+        cell(draw, lay.block(rnd), None, CURRENT if current else RULE, 3 if current else 1)
 
 
 def render_score_sheet(data: SheetData) -> bytes:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import unicodedata
+from collections.abc import Sequence
 from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
@@ -44,6 +45,15 @@ def player_name(name: str, seat: int) -> str:
     """
     name = "".join(c for c in name if c not in BIDI_CONTROLS)
     return " ".join(name.split()) or f"#{seat + 1}"
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    """Each name as :func:`player_name` shows it; two players of one name get their seat
+    numbers (``Bo #2``, ``Bo #5``) to tell them apart.
+    """
+    shown = [player_name(name, seat) for seat, name in enumerate(names)]
+    return [f"{name} #{seat + 1}" if shown.count(name) > 1 else name
+            for seat, name in enumerate(shown)]
 
 
 def width(text: str, f: Font) -> float:

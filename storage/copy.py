@@ -72,7 +72,7 @@ _RATINGS = _Table(
 _GUILD_SETTINGS = _Table(
     "guild_settings",
     ("guild_id", "language", "threads", "season", "season_channel_id", "season_reset",
-     "season_since_ms", "updated_ms"),
+     "season_since_ms", "turn_timeout", "mayhem", "greeted_join_ms", "updated_ms"),
     "guild_id",
 )
 _ACHIEVEMENTS = _Table(
@@ -111,7 +111,7 @@ class CopyReport:
     checksums: int
     """Games whose action-log sha256 matched on both sides (every game)."""
     servers: int = 0
-    """Servers' settings rows (their default language, threads, seasons)."""
+    """Servers' settings rows (their defaults for new games, seasons, greeting)."""
     achievements: int = 0
     """Achievements people earned."""
     season_ends: int = 0

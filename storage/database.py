@@ -157,6 +157,9 @@ class Database(StorageBase[aiosqlite.Connection]):
     async def _transaction(self, work: Work[T], access: Access) -> T:
         conn = self._conn
         async with self._lock:
+            if conn.in_transaction:  # left open by a task cancelled before its ROLLBACK ran
+                log.warning("a transaction left open by a cancelled task is rolled back")
+                await execute(conn, "ROLLBACK")
             if access != "statement":  # one statement alone is a transaction of its own
                 try:
                     await execute(conn, "BEGIN IMMEDIATE" if access == "write" else "BEGIN")

@@ -40,6 +40,7 @@ from .errors import (
     WrongStatus,
 )
 from .finish import Finish
+from .guild_settings import DEFAULT_COLUMNS, server_defaults
 from .results import record_finish
 from .rows import (
     OPEN_STATUSES,
@@ -73,6 +74,10 @@ _ADVANCE = (
     " WHERE id = ? AND version = ? AND status = 'active' RETURNING {columns}"
 )
 """Store an active game's new state (finishing it or not), versioned; returns the game."""
+
+_SERVER_DEFAULTS = ", ".join(f"s.{column}" for column in DEFAULT_COLUMNS)
+"""The server's defaults as :meth:`GameRecords.create` reads them with the open games' counts,
+in one statement (``s``: its settings row, if any)."""
 
 
 def _next_seq(game_id: str) -> str:
@@ -264,16 +269,14 @@ class GameRecords(Generic[C]):
                 f"SELECT (SELECT id FROM games WHERE {OPEN_IN_CHANNEL}) AS busy,"
                 f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_GUILD}) AS in_guild,"
                 f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_HOST}) AS of_host,"
-                " (SELECT language FROM guild_settings WHERE guild_id = ?) AS language,"
-                " (SELECT threads FROM guild_settings WHERE guild_id = ?) AS threads",
-                (channel_id, guild_id, host_id, guild_id, guild_id))
+                f" {_SERVER_DEFAULTS}"
+                " FROM (SELECT 1) AS here LEFT JOIN guild_settings AS s ON s.guild_id = ?",
+                (channel_id, guild_id, host_id, guild_id))
             assert row is not None
-            threads = row["threads"]
             counts = OpenCounts(
                 busy=None if row["busy"] is None else int(row["busy"]),
                 in_guild=int(row["in_guild"]), of_host=int(row["of_host"]),
-                server=ServerDefaults(language=row["language"],
-                                      threads=None if threads is None else bool(threads)))
+                server=server_defaults(row))
             if counts.busy is not None:
                 raise ChannelBusy(channel_id, counts.busy)
             for scope, count, limit in (("server", counts.in_guild, server_limit),

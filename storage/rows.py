@@ -97,10 +97,17 @@ class GameRow:
 
 @dataclass(frozen=True, slots=True)
 class ServerDefaults:
-    """What a server's managers chose for its new games (None: they never said)."""
+    """What a server's managers chose for its new games (None: they never said).
+
+    ``turn_timeout``: the seconds a player has for a decision when the host gives none;
+    ``mayhem``: the Mayhem options of a Panda Royale game whose host chooses none (empty:
+    none).
+    """
 
     language: str | None = None
     threads: bool | None = None
+    turn_timeout: int | None = None
+    mayhem: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """Every failure a newcomer or an operator can cause ends in one or two plain lines, exit code 2
-for a usage error and 1 at run time, never a traceback (issue 16).
+for a usage error and 1 at run time, never a traceback.
 
 Most cases run in-process through ``bot.cli.main``; a few run ``python -m bot`` in a subprocess
 to see exactly what a terminal shows. Discord is either a closed port on the loopback address

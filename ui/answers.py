@@ -5,7 +5,7 @@ it carries. A move that is committed and drawn within :data:`SHOW_WITHIN` is ans
 edit of the clicked message itself (the callback ``UPDATE_MESSAGE``): the board shows the move
 in one request that no rate limit touches (interaction callbacks count against neither the
 bot's global limit nor the channel's). A slower one is deferred at :data:`SHOW_WITHIN`
-(``DEFERRED_UPDATE_MESSAGE``) and its edit goes through the interaction's webhook, as before.
+(``DEFERRED_UPDATE_MESSAGE``) and its edit goes through the interaction's webhook.
 Either way the click is answered within :data:`SHOW_WITHIN` plus one request. A bot that is
 behind defers every new click first, so that a backlog never delays the answers: behind is
 more than :data:`WAITING_AT_MOST` clicks waiting for their edit, or a last move that took
@@ -33,8 +33,7 @@ log = logging.getLogger("ui.answers")
 SHOW_WITHIN: Final = 0.025
 """Seconds a move may take (commit and drawing) to be answered by its own edit; past them the
 click is deferred. Well inside Discord's 3 seconds, and short enough that the answer's own
-latency stays that of an immediate deferral for a person (and under the 50 ms the bot's
-benchmarks hold it to at 500 games)."""
+latency stays that of an immediate deferral for a person."""
 
 WAITING_AT_MOST: Final = 16
 """Clicks that may wait for their own move's edit at once; past them a click is deferred

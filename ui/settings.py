@@ -1,10 +1,13 @@
-"""Which language a game speaks, and ``/settings``: a server's default language.
+"""A new game's settings from its host's options and its server's defaults, and which
+language a game speaks.
 
 A game's public messages (lobby, rounds, pings, game over, pictures) speak the game's language,
 kept in its settings (``language``) so that it survives restarts and carries over to a rematch:
 the ``language`` option of ``/royale new`` or ``/posing new``, else the server's default set by
 its admins with ``/settings language``, else the server's Discord locale, else English.
-Ephemeral replies speak the clicking user's own language (:func:`ui.i18n.for_user`).
+Ephemeral replies speak the clicking user's own language (:func:`ui.i18n.for_user`). The turn
+timeout and the Mayhem options a host leaves out come from the server's defaults
+(``/settings turn-time``, ``/settings mayhem``) the same way.
 """
 
 from __future__ import annotations
@@ -43,14 +46,22 @@ def game_settings(interaction: discord.Interaction[Any], chosen: dict[str, Any],
                   language: str | None, thread: bool | None = None) -> NewSettings:
     """A new game's settings: ``chosen`` (the host's options), its language (``language``,
     else the server's default, else its Discord locale; nothing for English, the default)
-    and whether it plays in a thread (``thread``, else the server's choice). The server's
-    choices are read in the transaction that opens the game.
+    and whether it plays in a thread (``thread``, else the server's choice). An option the
+    host left out is None in ``chosen`` and takes the server's default: ``turn_timeout`` (else
+    none here: the service gives the bot's ``DEFAULT_TURN_TIMEOUT``) and ``expansions`` (its
+    Mayhem options, else none). The server's choices are read in the transaction that opens
+    the game.
     """
     locale = interaction.guild_locale
 
     def made(server: ServerDefaults) -> dict[str, Any]:
         lang = resolve(language) if language else resolve(server.language or locale)
-        settings = dict(chosen)
+        settings = {key: value for key, value in chosen.items() if value is not None}
+        if "turn_timeout" in chosen and "turn_timeout" not in settings \
+                and server.turn_timeout is not None:
+            settings["turn_timeout"] = server.turn_timeout
+        if "expansions" in chosen and "expansions" not in settings:
+            settings["expansions"] = list(server.mayhem or ())
         if lang != SOURCE:
             settings[GAME_LANGUAGE] = lang
         if thread if thread is not None else server.threads:

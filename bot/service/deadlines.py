@@ -11,12 +11,15 @@ its shard last heard its players, so it gets back at least the time it had left 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from bot.service.model import Game
 from bot.service.timers import Fire, TurnTimers
 from bot.shards import ShardPlan
-from storage import Storage, WrongStatus
+from storage import Storage, StorageError, WrongStatus
+
+log = logging.getLogger("bot.service")
 
 
 class Deadlines:
@@ -95,5 +98,8 @@ class Deadlines:
     async def close(self) -> None:
         """Write the connected shards' hearing, then disarm every deadline."""
         if not self.db.closed:
-            await self.heard()
+            try:
+                await self.heard()
+            except StorageError as exc:  # the next start gives back more time, no less
+                log.warning("the shards' last hearing could not be written (%s)", exc)
         await self.timers.close()

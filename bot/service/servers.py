@@ -1,19 +1,26 @@
 """A server's own settings, set by its managers: the default language of its games, whether
-new games play in a thread, its seasons.
+new games play in a thread, their default turn timeout and Mayhem options, its seasons; and the
+claim of the greeting posted when the bot joins it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Final
 
 from bot.errors import NotAllowed, UserError
+from bot.rules.registry import ROYALE
+from bot.service.lobby import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.service.season_calendar import LENGTHS
-from storage import SeasonSetting, Storage
+from storage import SeasonSetting, ServerDefaults, Storage
 
 OFF: Final = "off"
 """The season length that stops a server's seasons."""
+
+MAYHEM: Final = ROYALE.rule_options["expansions"]
+"""The Mayhem options a server's default may hold: Panda Royale's ``expansions`` rule option,
+in the rules' order, as its registry entry gives them."""
 
 NOT_A_MANAGER = "Only someone who can manage this server can change its settings."
 
@@ -50,6 +57,52 @@ class ServerSettings:
         if not manager:
             raise NotAllowed(NOT_A_MANAGER)
         await self.db.settings.set_threads(guild_id, threads, self.clock())
+
+    async def defaults(self, guild_id: int) -> ServerDefaults:
+        """What a server's managers chose for its new games (None where they never said)."""
+        return await self.db.settings.defaults(guild_id)
+
+    async def set_turn_timeout(self, guild_id: int, seconds: int | None, *,
+                               manager: bool) -> None:
+        """Set the seconds a player has for a decision in the server's new games whose host
+        gives none, within the bounds of ``/royale new``'s ``turn_timeout`` (None: clear it,
+        the bot's default applies).
+        """
+        if not manager:
+            raise NotAllowed(NOT_A_MANAGER)
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int)
+                                    or not MIN_TURN_TIMEOUT <= seconds <= MAX_TURN_TIMEOUT):
+            raise UserError("The turn timeout must be {low} to {high} seconds.",
+                            low=MIN_TURN_TIMEOUT, high=MAX_TURN_TIMEOUT)
+        await self.db.settings.set_turn_timeout(guild_id, seconds, self.clock())
+
+    async def set_mayhem(self, guild_id: int, chosen: Mapping[str, bool] | None, *,
+                         manager: bool) -> tuple[str, ...] | None:
+        """Change the Mayhem options of the server's new Panda Royale games whose host
+        chooses none: ``chosen`` turns the options it names on or off, the others stay as
+        they were (None: clear the setting; new games then play without Mayhem unless their
+        host chooses some). Returns the new options (in the rules' order; None: not set).
+        """
+        if not manager:
+            raise NotAllowed(NOT_A_MANAGER)
+        if chosen is None:
+            await self.db.settings.set_mayhem(guild_id, None, self.clock())
+            return None
+        unknown = [name for name in chosen if name not in MAYHEM]
+        if unknown:
+            raise UserError("Unknown Mayhem option {option}: choose {choices}.",
+                            option=repr(unknown[0][:20]), choices=", ".join(MAYHEM))
+        old = (await self.db.settings.defaults(guild_id)).mayhem or ()
+        new = tuple(name for name in MAYHEM if chosen.get(name, name in old))
+        await self.db.settings.set_mayhem(guild_id, new, self.clock())
+        return new
+
+    async def claim_greeting(self, guild_id: int, joined_ms: int) -> bool:
+        """Whether the caller greets the server for the bot's join at ``joined_ms`` (when the
+        bot's membership began, epoch ms; 0 when unknown): True once per join, whichever
+        processes and restarts see it, and again for a later join.
+        """
+        return await self.db.settings.claim_greeting(guild_id, joined_ms, self.clock())
 
     async def season(self, guild_id: int) -> SeasonSetting:
         """A server's seasons (``/settings season``; ``length`` None: it runs none)."""

@@ -169,7 +169,7 @@ class Turns:
                 return
             level = level_of(outcome.game, seat)
             bot = kind.make_player(level, ai_seed(outcome.game, seat))
-            if level == HARD:  # looks ahead for up to ~100 ms: off the event loop
+            if level == HARD:  # it looks ahead: off the event loop
                 action = await asyncio.to_thread(bot.choose, outcome.state)
             else:
                 action = bot.choose(outcome.state)

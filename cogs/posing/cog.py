@@ -10,7 +10,6 @@ from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from ui import commands as shared
-from ui.hub import hub_of
 from ui.options import GameNumber
 from ui.replay import replay_command
 from ui.review import send_review
@@ -43,10 +42,8 @@ class PosingCog(commands.GroupCog, group_name=loc("posing"),
     async def new(self, interaction: discord.Interaction[Any],
                   turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
                   language: str | None = None, thread: bool | None = None) -> None:
-        timeout = turn_timeout if turn_timeout is not None \
-            else hub_of(self.bot).bot.settings.default_turn_timeout
         await shared.new_game(interaction, KIND, game_settings(
-            interaction, {"turn_timeout": timeout}, language, thread))
+            interaction, {"turn_timeout": turn_timeout}, language, thread))
 
     @app_commands.command(name=loc("join"), description=loc("Join the Posing Pandas lobby here"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:

@@ -50,18 +50,20 @@ class RoyaleCog(commands.GroupCog, group_name=loc("royale"),
     async def new(
         self,
         interaction: discord.Interaction[Any],
-        mischief: bool = False,
-        cannon: bool = False,
-        mercenary: bool = False,
+        mischief: bool | None = None,
+        cannon: bool | None = None,
+        mercenary: bool | None = None,
         turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
         language: str | None = None,
         thread: bool | None = None,
     ) -> None:
-        options = [name for name, on in (("mischief", mischief), ("cannon", cannon),
-                                         ("mercenary", mercenary)) if on]
-        timeout = turn_timeout if turn_timeout is not None \
-            else hub_of(self.bot).bot.settings.default_turn_timeout
-        settings = game_settings(interaction, {"expansions": options, "turn_timeout": timeout},
+        # The Mayhem options the host gives are their whole choice (the others off); none
+        # given: the server's default options. What is None takes the server's default.
+        given = (("mischief", mischief), ("cannon", cannon), ("mercenary", mercenary))
+        options = None if all(on is None for _, on in given) \
+            else [name for name, on in given if on]
+        settings = game_settings(interaction,
+                                 {"expansions": options, "turn_timeout": turn_timeout},
                                  language, thread)
         await shared.new_game(interaction, KIND, settings)
 

@@ -1,5 +1,5 @@
 """``/settings``: a server's own settings, for its admins: the default language of its games,
-threads, seasons.
+threads, the default turn time and Mayhem options of new games, seasons.
 """
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from discord.app_commands import Choice
 from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
+from bot.errors import UserError
 from bot.service import OFF
 from cogs.privacy import ask_forget_server
+from cogs.settings.defaults import mayhem_answer, turn_time_answer
 from cogs.settings.season import channel_warning, season_answer
 from ui.hub import hub_of, place_of
 from ui.i18n import for_user, languages
@@ -31,8 +33,8 @@ RATINGS: Final = [Choice(name=loc("carry on"), value="carry-on"),
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                   group_description=loc("This server's settings (server managers)")):
-    """``/settings language``, ``/settings threads``, ``/settings season`` and
-    ``/settings forget-server``.
+    """``/settings language``, ``/settings threads``, ``/settings turn-time``,
+    ``/settings mayhem``, ``/settings season`` and ``/settings forget-server``.
     """
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -83,6 +85,61 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
         await interaction.response.send_message(
             tr("From now on, new games here play in a thread of their channel.") if on
             else tr("From now on, new games here play in their channel."), ephemeral=True)
+
+    @app_commands.command(name=loc("turn-time"),
+                          description=loc("The turn time of new games here when their host "
+                                          "gives none"))
+    @app_commands.describe(seconds=loc("Seconds a player has for a decision"),
+                           clear=loc("Back to the bot's default"))
+    @app_commands.rename(seconds=loc("seconds"), clear=loc("clear"))
+    async def turn_time(self, interaction: discord.Interaction[Any],
+                        seconds: app_commands.Range[int, 15, 3600] | None = None,
+                        clear: bool = False) -> None:
+        """Set or clear the server's default turn time, or say which it is."""
+        tr = for_user(interaction)
+        hub = hub_of(self.bot)
+        guild_id = place_of(interaction).guild_id
+        if clear and seconds is not None:
+            raise UserError("Give seconds or clear, not both.")
+        if clear or seconds is not None:
+            await hub.service.servers.set_turn_timeout(guild_id, seconds,
+                                                       manager=can_manage_server(interaction))
+            now = seconds
+        else:
+            now = (await hub.service.servers.defaults(guild_id)).turn_timeout
+        await interaction.response.send_message(
+            turn_time_answer(tr, now, hub.bot.settings.default_turn_timeout), ephemeral=True)
+
+    @app_commands.command(name=loc("mayhem"),
+                          description=loc("The Mayhem options of new Panda Royale games here "
+                                          "when their host chooses none"))
+    @app_commands.describe(
+        mischief=loc("Mayhem: Mischief pandas (clear d12s that force re-rolls)"),
+        cannon=loc("Mayhem: Cannon pandas (pink d8s worth x10, once)"),
+        mercenary=loc("Mayhem: Mercenary pandas (green d6s worth x round, may desert)"),
+        clear=loc("No default: games without Mayhem unless their host chooses some"),
+    )
+    @app_commands.rename(mischief=loc("mischief"), cannon=loc("cannon"),
+                         mercenary=loc("mercenary"), clear=loc("clear"))
+    async def mayhem(self, interaction: discord.Interaction[Any], mischief: bool | None = None,
+                     cannon: bool | None = None, mercenary: bool | None = None,
+                     clear: bool = False) -> None:
+        """Change or clear the server's default Mayhem options (the options not given stay
+        as they were), or say which they are.
+        """
+        tr = for_user(interaction)
+        servers = hub_of(self.bot).service.servers
+        guild_id = place_of(interaction).guild_id
+        chosen = {name: on for name, on in (("mischief", mischief), ("cannon", cannon),
+                                            ("mercenary", mercenary)) if on is not None}
+        if clear and chosen:
+            raise UserError("Choose Mayhem options or clear, not both.")
+        if clear or chosen:
+            now = await servers.set_mayhem(guild_id, None if clear else chosen,
+                                           manager=can_manage_server(interaction))
+        else:
+            now = (await servers.defaults(guild_id)).mayhem
+        await interaction.response.send_message(mayhem_answer(tr, now), ephemeral=True)
 
     @app_commands.command(name=loc("season"),
                           description=loc("Seasons: a podium at each season's end (monthly, "

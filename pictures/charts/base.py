@@ -46,10 +46,10 @@ DPI: Final = 200
 MARGIN: Final = 20
 
 TICK_PX: Final = 28
-"""The size of the tick numbers and axis labels, in pixels at 800 px wide (the round card's
-smallest digits are 26): at 400 px the digits are about 10 px tall."""
+"""The size of the tick numbers and axis labels, in pixels at 800 px wide (the round picture's
+smallest digits are 25 at 780 px wide): at 400 px the digits are about 10 px tall."""
 NAME_PX: Final = 30
-"""The players' names (the round card's name size)."""
+"""The players' names."""
 TITLE_PX: Final = 32
 VALUE_PX: Final = 30
 """Totals and averages written beside the names or bars."""

@@ -1,4 +1,4 @@
-"""Memory follows the open games (issue 25, point 3): 1,000 games played in one process
+"""Memory follows the open games: 1,000 games played in one process
 through the service (SQLite, fast computer players) end in every way a game ends (finished by
 its players, by timeouts, after a resignation; a lobby cancelled or expired; a game cancelled or
 abandoned in play), and after each the service's per-game structures are back to empty; the
@@ -29,7 +29,7 @@ HEAP_SLACK = 96 * 1024
 """Bytes the traced games may leave behind in all (caches that fill once: the engines' small
 caches, SQLite's statement cache)."""
 PER_GAME_LIMIT = 200
-"""Bytes a traced game may add once those caches are warm (issue 25 found 900 a game)."""
+"""Bytes a traced game may add once those caches are warm."""
 BLOCK_SLACK = 1_000
 """Heap blocks the last 800 games may add in all (measured: about 250, up and down)."""
 GUILDS = 7

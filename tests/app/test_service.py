@@ -138,6 +138,50 @@ async def test_a_servers_language_is_for_its_managers(service: GameService) -> N
     assert await service.servers.language(5) == "es"
 
 
+async def test_a_servers_defaults_for_new_games_are_for_its_managers(
+        service: GameService) -> None:
+    from bot.errors import NotAllowed, UserError
+    from bot.service import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, ServerDefaults
+
+    servers = service.servers
+    with pytest.raises(NotAllowed):
+        await servers.set_turn_timeout(5, 60, manager=False)
+    with pytest.raises(NotAllowed):
+        await servers.set_turn_timeout(5, None, manager=False)
+    with pytest.raises(NotAllowed):
+        await servers.set_mayhem(5, {"cannon": True}, manager=False)
+    with pytest.raises(NotAllowed):
+        await servers.set_mayhem(5, None, manager=False)
+    for bad in (MIN_TURN_TIMEOUT - 1, MAX_TURN_TIMEOUT + 1, 0, -60, True, "60", 60.0):
+        with pytest.raises(UserError, match="turn timeout"):
+            await servers.set_turn_timeout(5, bad, manager=True)  # type: ignore[arg-type]
+    with pytest.raises(UserError, match="Mayhem option"):
+        await servers.set_mayhem(5, {"cannon": True, "dragons": True}, manager=True)
+    assert await servers.defaults(5) == ServerDefaults()  # nothing was written
+    for seconds in (MIN_TURN_TIMEOUT, MAX_TURN_TIMEOUT, 45):
+        await servers.set_turn_timeout(5, seconds, manager=True)
+        assert (await servers.defaults(5)).turn_timeout == seconds
+    # The options given change, the others stay as they were; in the rules' order.
+    assert await servers.set_mayhem(5, {"mercenary": True, "mischief": True},
+                                    manager=True) == ("mischief", "mercenary")
+    assert await servers.set_mayhem(5, {"mischief": False, "cannon": True},
+                                    manager=True) == ("cannon", "mercenary")
+    assert await servers.defaults(5) == ServerDefaults(turn_timeout=45,
+                                                       mayhem=("cannon", "mercenary"))
+    assert await servers.set_mayhem(5, {"cannon": False, "mercenary": False},
+                                    manager=True) == ()
+    assert await servers.set_mayhem(5, None, manager=True) is None
+    await servers.set_turn_timeout(5, None, manager=True)
+    assert await servers.defaults(5) == ServerDefaults()
+    assert await servers.defaults(6) == ServerDefaults()  # another server's are its own
+
+
+async def test_a_servers_greeting_is_claimed_once_per_join(service: GameService) -> None:
+    assert await service.servers.claim_greeting(5, 1_000)
+    assert not await service.servers.claim_greeting(5, 1_000)
+    assert await service.servers.claim_greeting(5, 2_000)  # removed, then added back
+
+
 async def test_error_templates_fill_in_english_and_keep_their_values() -> None:
     from bot.errors import LobbyError
     from bot.rules.errors import Term

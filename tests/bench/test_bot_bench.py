@@ -56,7 +56,7 @@ def test_every_benchmark_produces_sane_figures() -> None:
         assert rest.exempt[CALLBACK] == rest.interactions, rest.exempt
         assert rest.pings > rest.decisions // 2  # the hand-overs ping the next player
         assert not set(rest.counted) & set(rest.exempt)
-    # a game in a channel goes through its interactions alone (issue 27: at most 0.1 a
+    # a game in a channel goes through its interactions alone (at most 0.1 a
     # decision); the thread's opening and first board use the bot token
     assert base.global_per_decision <= 0.1, base.counted
     assert base.sustained_games() > 1_000

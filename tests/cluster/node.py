@@ -17,6 +17,11 @@ Commands on stdin, one per line; each answers lines on stdout and ends with ``OK
 ``season``   each table's server runs monthly seasons, its podium in the table's channel.
 ``podiums``  ``PODIUMS <guild> <n>``: the season podiums this Discord shows in each table's
              channel.
+``join``     Discord tells the bot it joined each table's server, as it does for a join (a
+             GUILD_CREATE without ``unavailable``), the bot's membership as saved: two
+             processes started from one saved world hear the same join.
+``greetings`` ``GREETINGS <guild> <n>``: the bot's greetings this Discord shows in each
+             table's channel.
 ``quit``     shut down normally.
 Before its ``READY`` and each ``OK`` the cluster checks the requests its bot sent since the last
 check against Discord's OpenAPI description (tests/discord_requests.py) and writes a
@@ -41,13 +46,16 @@ from typing import Any
 
 import simcord
 from simcord.actors import MemberActor
+from simcord.backend import serializers
 from simcord.builders import ChannelHandle, GuildHandle, UserHandle
 
 from bot.client import create_bot
 from bot.settings import Settings
+from cogs.greeting import greeting_embed
 from tests.e2e.table import Table
 from tools.crashdrill.hold import hold_commits
 from tools.discord_api.check import checker
+from ui.i18n import ENGLISH
 
 SHARD_COUNT = 2
 TABLES = 2
@@ -214,6 +222,20 @@ class Node:
                 shown = [m for m in table.channel.history()
                          if m.embeds and "podium" in (m.embeds[0].title or "")]
                 say("PODIUMS", table.guild.id, len(shown))
+        elif verb == "join":
+            for table in self.tables:
+                payload = dict(serializers.guild_create_payload(
+                    env.backend, env.backend.guilds[table.guild.id]))
+                del payload["unavailable"]  # Discord leaves it out of a join's GUILD_CREATE
+                env.backend.emit("GUILD_CREATE", payload)
+            await env.settle()
+        elif verb == "greetings":
+            title = greeting_embed(ENGLISH).title
+            bot_id = env.backend.bot_user.id
+            for table in self.tables:
+                shown = [m for m in table.channel.history() if m.author.id == bot_id
+                         and m.embeds and m.embeds[0].title == title]
+                say("GREETINGS", table.guild.id, len(shown))
 
     async def is_open(self, table: Table) -> bool:
         game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)

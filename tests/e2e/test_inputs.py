@@ -1,5 +1,5 @@
 """Every input an abusive user or a broken client can send gets a short private answer: no
-incident, no traceback, nothing stored that breaks the server later (issue 25's list)."""
+incident, no traceback, nothing stored that breaks the server later."""
 
 from __future__ import annotations
 

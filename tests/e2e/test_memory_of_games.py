@@ -1,4 +1,4 @@
-"""What the Discord layer holds of a game is dropped when the game ends (issue 25, point 3):
+"""What the Discord layer holds of a game is dropped when the game ends:
 a few dozen games played by people through SimCord, each ending its own way (finished, with a
 rematch lobby cancelled; against the computer; Posing solo; a lobby cancelled or expired; a game
 cancelled in play; its board and ping deleted; its channel deleted, heard or unheard; the bot

@@ -18,6 +18,13 @@ def finished_royale() -> dict[int, RoyaleState]:
 
 
 @pytest.fixture(scope="session")
+def late_royale() -> dict[int, RoyaleState]:
+    """Games with every Mayhem option at the start of round 10 (the largest hands) for 2, 5
+    and 10 players."""
+    return {n: royale_game(n, seed=13, until_round=10) for n in (2, 5, 10)}
+
+
+@pytest.fixture(scope="session")
 def drafting_royale() -> RoyaleState:
     """A 4-player game in the draft of round 4, after at least one pick."""
     state = royale_game(4, seed=11, until_round=4, phase=Phase.DRAFT)

@@ -1,4 +1,5 @@
-"""Golden checks of the Posing Pandas score card."""
+"""Golden checks of the Posing Pandas score card: numbered boxes, the turn's dice, legible on
+a phone."""
 
 from __future__ import annotations
 
@@ -9,13 +10,18 @@ import pytest
 from bot.rules.posing.engine import totals, winners
 from bot.rules.posing.poses import BOX_IDS
 from bot.rules.posing.state import PosingState
-from pictures import CardData, card_data, render_score_card
-from pictures.card_layout import BOXES, POSES, CardLayout
-from pictures.palette import COMBO_ROW, CURRENT, HEADER, POSE_ROW, WINNER
+from pictures import CardData, card_data, fonts, render_score_card
+from pictures.card_layout import BOXES, NUMBER_W, POSES, WIDTH, CardLayout
+from pictures.drawing import HELD_FILL, pose_die_image
+from pictures.palette import BLACK, COMBO_ROW, CURRENT, HEADER, INK, MUTED, POSE_ROW, WHITE, WINNER
 from pictures.png import MAX_BYTES
+from pictures.posing_card import DIGIT_SIZES, box_number
 
 from .games import names, posing_game
 from .pixels import PNG_SIGNATURE, close, corners, count_near, decode, inset
+from .test_round_card import MIN_DIGIT_PX, needs_fonts
+
+PHONE_WIDTH = 390
 
 SIZE_LIMIT = 100 * 1024
 
@@ -31,8 +37,56 @@ def test_png_size_and_bytes(finished_posing: dict[int, PosingState], n: int) -> 
     assert len(png) < SIZE_LIMIT < MAX_BYTES
     image = decode(png)
     assert image.size == CardLayout(n).size
-    assert 440 <= image.width <= 1200
-    assert 400 <= image.height <= 520
+    assert image.width == WIDTH == 2 * PHONE_WIDTH  # a phone shows it at half size
+    assert image.height * PHONE_WIDTH / WIDTH <= 270
+
+
+@needs_fonts
+def test_digits_are_tall_enough_on_a_phone() -> None:
+    for size in DIGIT_SIZES:
+        height = fonts.digit_height(size, bold=False)
+        assert height * PHONE_WIDTH / WIDTH >= MIN_DIGIT_PX, (size, height)
+
+
+def test_boxes_are_numbered_in_card_order(finished_posing: dict[int, PosingState]) -> None:
+    assert [box_number(box) for box in BOX_IDS] == list(range(1, BOXES + 1))
+    assert box_number("pose_4") == 4 and box_number("all_different") == 11
+    image = decode(rendered(finished_posing[4]))
+    layout = CardLayout(4)
+    drawn = []
+    for index in range(BOXES):
+        x0, y0, _, y1 = layout.label_cell(index)
+        number = (x0, y0 + 2, x0 + NUMBER_W, y1 - 2)
+        drawn.append(count_near(image, MUTED, 40, number))
+    assert all(ink > 15 for ink in drawn)
+    assert min(drawn[9:]) > max(drawn[:9])  # two digits from box 10 on
+
+
+def test_a_turn_shows_the_dice_numbered_and_the_held_ones_inverted() -> None:
+    state = posing_game(3, seed=9, turns=7)
+    held = (True, False, False, True, False)
+    data = card_data(names(3), state, "Posing Pandas", held=held)
+    assert data.dice == tuple(state.dice) and data.held == held and data.rolls == state.rolls
+    layout = CardLayout(3, dice=True)
+    image = decode(render_score_card(data))
+    assert image.size == layout.size and image.height > CardLayout(3).size[1]
+    for i, (pips, keep) in enumerate(zip(data.dice, held, strict=True)):
+        box = layout.die_box(i)
+        dark = count_near(image, HELD_FILL, 6, inset(box, 8))
+        light = count_near(image, WHITE, 6, inset(box, 8))
+        assert (dark > light) == keep, i
+        # drawn as the pose emojis are
+        die = pose_die_image(pips, box[2] - box[0], keep).convert("RGB")
+        middle = inset((0, 0, die.width, die.height), 12)
+        want = die.crop(middle)
+        got = image.crop((box[0] + middle[0], box[1] + middle[1], box[0] + middle[2],
+                          box[1] + middle[3]))
+        assert count_near(got, BLACK if not keep else WHITE, 40) > 0.8 * count_near(
+            want, BLACK if not keep else WHITE, 40), i
+        number = (box[0] - 26, box[1], box[0] - 2, box[3])
+        assert count_near(image, INK if keep else MUTED, 40, number) > 15, i
+    over = card_data(names(3), posing_game(3, seed=9))
+    assert over.dice == () and over.held == () and not CardLayout(3, dice=False).dice
 
 
 @pytest.mark.parametrize("n", [1, 4, 10])
@@ -69,7 +123,7 @@ def test_game_in_progress_marks_the_player_to_move() -> None:
     filled = [sum(p is not None for p in card) for card in data.scores]
     assert filled == [len(f) for f in state.filled]
     image = decode(render_score_card(data))
-    layout = CardLayout(3)
+    layout = CardLayout(3, dice=bool(data.dice))
     for seat in range(3):
         blue = count_near(image, CURRENT, 4, inset(layout.header_cell(seat), 1))
         assert (blue > 100) == (seat == state.seat), seat
@@ -105,6 +159,9 @@ def test_a_score_change_changes_the_picture(finished_posing: dict[int, PosingSta
         {"names": tuple(f"p{i}" for i in range(11))},
         {"scores": ((None,) * 10, (None,) * 11)},
         {"current": 2},
+        {"dice": (1, 2, 3)},
+        {"dice": (1, 2, 3, 4, 7)},
+        {"dice": (1, 2, 3, 4, 5), "held": (True,)},
     ],
 )
 def test_bad_data_is_refused(change: dict[str, object]) -> None:

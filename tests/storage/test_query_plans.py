@@ -1,5 +1,5 @@
 """Every query an interaction makes is indexed by server, channel, host or game: no command
-reads other servers' games (issue 25, point 2).
+reads other servers' games.
 
 The service calls a command or a click makes (``/royale new`` with its per-host and per-server
 counts, joining, leaving, adding a computer, starting, deciding, a timeout, cancelling,

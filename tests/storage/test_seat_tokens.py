@@ -65,8 +65,11 @@ async def _no_season(guild_id: int, now_ms: int) -> None:
 
 async def test_old_logs_are_relabelled_by_seat(backend: Backend,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    # The game is played on the schema before 006 (and 007: no seasons, no achievements).
+    # The game is played on the schema before 006 (and 007: no seasons, no achievements; 009:
+    # a server's defaults are its language and threads only).
     monkeypatch.setattr("bot.service.turns.award_for", lambda game, season: None)
+    monkeypatch.setattr("storage.games._SERVER_DEFAULTS",
+                        "s.language, s.threads, NULL AS turn_timeout, NULL AS mayhem")
     async with await backend.open(migrations=backend.migrations()[:5]) as db:
         svc = GameService(db, seed_source=lambda: 77)
         svc.turns.season_of = _no_season

@@ -194,3 +194,23 @@ async def test_two_processes_racing_on_one_game_commit_once(backend: Backend) ->
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_transaction_a_cancelled_task_left_open_is_rolled_back_first(
+        tmp_path: object, caplog: pytest.LogCaptureFixture) -> None:
+    """A task cancelled inside a transaction, before its ROLLBACK ran (a shutdown that cancels
+    every task), leaves SQLite's connection in that transaction: the next one rolls it back
+    first instead of failing to begin."""
+    from pathlib import Path
+
+    from storage import Database
+
+    db = await Database.open(Path(str(tmp_path)) / "open.db")
+    await db._conn.execute("BEGIN IMMEDIATE")
+    await db._conn.execute("INSERT INTO guild_settings (guild_id, language, updated_ms)"
+                           " VALUES (6, 'de', 1)")
+    await db.settings.set_language(5, "fr", T0)
+    assert await db.settings.language(5) == "fr"
+    assert await db.settings.language(6) is None  # the abandoned transaction's write is gone
+    assert any("left open by a cancelled task" in r.getMessage() for r in caplog.records)
+    await db.close()

@@ -26,6 +26,9 @@ async def _generate(path: Path) -> None:
     async with await open_database(path) as db:
         await db.settings.set_language(1, "es", T0)  # the servers' default languages
         await db.settings.set_language(2, "ja", T0)
+        await db.settings.set_turn_timeout(1, 45, T0)  # their defaults for new games
+        await db.settings.set_mayhem(2, ("cannon", "mercenary"), T0)
+        await db.settings.claim_greeting(1, T0 - 7, T0)  # and a greeted join
         await db.seasons.set(SeasonSetting(1, "monthly", 55, True, T0), T0)  # and seasons
         await db.seasons.claim_end(1, "2023-10", T0 - 9, T0 - 1, now_ms=T0, stale_ms=0,
                                    reset=False)
@@ -102,13 +105,13 @@ async def _everything(db: Storage, every: int = 1) -> tuple[object, ...]:
             board = await db.results.leaderboard(guild, kind, limit=100, include_bots=True)
             ids = [row.player_id for row in board]
             boards.append((board, await db.results.ratings(guild, kind, ids)))
-    languages = tuple([await db.settings.language(guild) for guild in (1, 2, 3)])
+    defaults = tuple([await db.settings.defaults(guild) for guild in (1, 2, 3)])
     seasons = tuple([(await db.seasons.of_guild(guild), await db.seasons.end_of(guild, "2023-10"))
                      for guild in (1, 2)])
     earned = tuple([tuple(await db.achievements.of_player(guild, str(700 + p)))
                     for guild in (1, 2) for p in range(40)])
     assert any(earned) and seasons[0][1] is not None
-    return (tuple(games), tuple(boards), tuple(await db.games.all_open()), languages, seasons,
+    return (tuple(games), tuple(boards), tuple(await db.games.all_open()), defaults, seasons,
             earned)
 
 
@@ -124,6 +127,7 @@ async def test_copy_to_postgres_keeps_everything_and_refuses_a_full_target(
         # Every row was counted and every action log hashed by the copy itself; here a sample
         # of games, the open games and every leaderboard and rating, through the public API.
         assert await _everything(dst, every=5) == await _everything(src, every=5)
+        assert not await dst.settings.claim_greeting(1, T0 - 7, T0 + 1)  # greeted already
         # The copy is a working database: new games get new ids.
         new = await dst.games.create(
             guild_id=1, channel_id=-1, kind="royale", host_id=1, settings={}, seed=1,
