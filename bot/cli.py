@@ -1,31 +1,38 @@
-"""The command line: ``python -m bot [run|sync|invite|demo|simulate|validate|bench|health|help]``.
+"""The command line: ``python -m bot [run|sync|invite|demo|simulate|validate|bench|health|...]``.
+
+From the top: the commands' list and help, the parser (the argument types, and one
+``--NAME`` per rule option of the registered kinds), the checks made after parsing, where one
+option depends on another, then each command's runner, and :func:`main`, the dispatch and the
+error handling. The game kinds, their seats, options, computer players and demos come from
+the registry (:mod:`bot.rules.registry`).
 
 Every failure ends in one or two plain lines on stderr that say what went wrong and what to do:
 exit code 2 for a usage error, 1 for a failure at run time, never a traceback (the global
-``--debug`` flag, or LOG_LEVEL=DEBUG, shows it).
-
-The argument types and checks are in :mod:`bot.cli_args`, the runners of ``run``, ``demo``,
-``simulate`` and ``validate`` in :mod:`bot.cli_commands`; here, the parser, the dispatch and
-the error handling.
+``--debug`` flag, or LOG_LEVEL=DEBUG, shows it). What a command needs beyond the registry (the
+settings, the service, storage, Discord) is imported when it runs: ``simulate`` starts fast.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import importlib
 import logging
 import os
 import re
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from bot.cli_args import _ai, _whole, add_rule_options
-from bot.cli_commands import DEMO_DONE, GO_LIVE, _demo, _run, _simulate, _validate
 from bot.problems import USAGE, Problem, UsageProblem
 from bot.rules.errors import RulesError
-from bot.rules.registry import KINDS, ROYALE
+from bot.rules.registry import KINDS, GameKind, default_kind, kind_of
+from bot.sim.runner import AI_NAMES
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 __all__ = [
     "COMMANDS",
@@ -68,6 +75,23 @@ DEV_COMMANDS: tuple[tuple[str, str], ...] = (
     ("discord-spec", "vendor Discord's OpenAPI description, which the tests hold requests to"),
 )
 
+GO_LIVE = """\
+No DISCORD_TOKEN is set, so here is a demo game instead.
+
+To go live:
+  1. Create an application at https://discord.com/developers/applications, add a Bot,
+     and copy its token (Bot > Reset Token).
+  2. Put it in .env (copy .env.example) as DISCORD_TOKEN=..., or export it.
+  3. ./dev invite   print the link that adds the bot to your server with the permissions it
+                    needs (View Channel, Send Messages, Embed Links, Attach Files,
+                    Read Message History)
+  4. ./dev sync     register the slash commands (./dev sync --guild ID: one server, instantly)
+  5. ./dev run      start the bot
+"""
+
+DEMO_DONE = ("That was the demo. To go live: put DISCORD_TOKEN in .env, then ./dev invite, "
+             "./dev sync and ./dev run (steps at the top).")
+
 
 def help_text() -> str:
     """Every command, one line each (the ./dev-only ones too)."""
@@ -79,6 +103,9 @@ def help_text() -> str:
     lines += [f"  {name:<{width}}{what}" for name, what in DEV_COMMANDS]
     lines += ["", "Global option: --debug  show the traceback of a failure (for a bug report)"]
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------- the parser
 
 
 class _Parser(argparse.ArgumentParser):
@@ -114,6 +141,92 @@ class _HelpAction(argparse.Action):
         parser.exit(0)
 
 
+def _whole(option: str, minimum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number, at least ``minimum``."""
+    least = f" of {minimum} or more" if minimum is not None else ""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{option} takes a whole number{least} (got {text!r})") from None
+        if minimum is not None and value < minimum:
+            raise argparse.ArgumentTypeError(f"{option} takes a whole number{least} (got {text!r})")
+        return value
+
+    parse.__name__ = option
+    return parse
+
+
+def _ai(text: str) -> list[str]:
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    bad = [n for n in names if n not in AI_NAMES]
+    if not names or bad:
+        got = f" (got {', '.join(bad)})" if bad else ""
+        raise argparse.ArgumentTypeError(f"--ai takes {' or '.join(AI_NAMES)}, or one per seat "
+                                         f"comma-separated like heuristic,random{got}")
+    return names
+
+
+def rule_options() -> dict[str, tuple[str, ...]]:
+    """Every rule option of a registered kind (one ``--NAME`` each), with the choices any
+    kind gives it, in the registry's order.
+    """
+    options: dict[str, list[str]] = {}
+    for kind in KINDS.values():
+        for name, choices in kind.rule_options.items():
+            known = options.setdefault(name, [])
+            known += [c for c in choices if c not in known]
+    return {name: tuple(choices) for name, choices in options.items()}
+
+
+def kinds_with(option: str) -> list[str]:
+    """The kinds whose rules have ``option``."""
+    return [k.name for k in KINDS.values() if option in k.rule_options]
+
+
+def _choices(option: str, choices: Sequence[str]) -> Callable[[str], list[str]]:
+    """An argparse type: some of ``choices``, comma-separated (``none``: none), in the order
+    of ``choices``.
+    """
+
+    def parse(text: str) -> list[str]:
+        names = [p for p in (x.strip() for x in text.split(",")) if p and p.lower() != "none"]
+        bad = [n for n in names if n.lower() not in choices]
+        if bad:
+            raise argparse.ArgumentTypeError(
+                f"--{option} takes any of {','.join(choices)} (or none), comma-separated "
+                f"(got {', '.join(bad)})")
+        wanted = {n.lower() for n in names}
+        return [c for c in choices if c in wanted]
+
+    parse.__name__ = f"--{option}"
+    return parse
+
+
+def _game_options(parser: argparse.ArgumentParser, *, players: int | None, players_help: str,
+                  seed: int | None, games: bool) -> None:
+    """The options ``demo`` and ``simulate`` share: the game, its seats (``--games`` after
+    them if ``games``), the seed, its computer players and one ``--NAME`` for each rule option
+    of the registered kinds (``--expansions``).
+    """
+    parser.add_argument("--game", choices=tuple(KINDS), default=default_kind().name)
+    seats = ", ".join(f"{k.min_players} to {k.max_players} for {k.name}" for k in KINDS.values())
+    parser.add_argument("--players", type=_whole("--players"), default=players,
+                        help=f"players: {seats} (default {players_help})")
+    if games:
+        parser.add_argument("--games", type=_whole("--games", 0), default=100)
+    parser.add_argument("--seed", type=_whole("--seed", 0), default=seed)
+    parser.add_argument("--ai", type=_ai, default=["heuristic"],
+                        help="heuristic or random, or one per seat: heuristic,random,random,random")
+    for name, choices in rule_options().items():
+        parser.add_argument(f"--{name}", type=_choices(name, choices), default=[],
+                            dest=f"rule_{name}", metavar=name.upper(),
+                            help=f"{' or '.join(kinds_with(name))} only: any of "
+                                 f"{','.join(choices)}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``python -m bot``."""
     common = _Parser(add_help=False)
@@ -134,28 +247,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="sync to one guild (server) only: instant")
     command("invite", "print the invite link of the bot, with the permissions it needs")
 
-    games = tuple(KINDS)
-    players_help = "players: " + ", ".join(f"{k.min_players} to {k.max_players} for {k.name}"
-                                           for k in KINDS.values())
     demos = ", ".join(f"{k.demo.players} {k.name}" for k in KINDS.values() if k.demo)
-    demo = command("demo", "one game of computer players in the terminal")
-    demo.add_argument("--game", choices=games, default=ROYALE.name)
-    demo.add_argument("--players", type=_whole("--players"), default=None,
-                      help=f"{players_help} (default {demos})")
-    demo.add_argument("--seed", type=_whole("--seed", 0), default=None)
-    demo.add_argument("--ai", type=_ai, default=["heuristic"],
-                      help="heuristic or random, or one per seat: heuristic,random,random,random")
-    add_rule_options(demo)
-
+    _game_options(command("demo", "one game of computer players in the terminal"),
+                  players=None, players_help=demos, seed=None, games=False)
     sim = command("simulate", "many headless games and their game log")
-    sim.add_argument("--game", choices=games, default=ROYALE.name)
-    sim.add_argument("--players", type=_whole("--players"), default=4,
-                     help=f"{players_help} (default 4)")
-    sim.add_argument("--games", type=_whole("--games", 0), default=100)
-    sim.add_argument("--seed", type=_whole("--seed", 0), default=1)
-    sim.add_argument("--ai", type=_ai, default=["heuristic"],
-                     help="heuristic or random, or one per seat: heuristic,random,random,random")
-    add_rule_options(sim)
+    _game_options(sim, players=4, players_help="4", seed=1, games=True)
     sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
     sim.add_argument("--jobs", type=_whole("--jobs", 1), default=None,
                      help="processes to play the games on (default: this machine's cores); "
@@ -171,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench = command("bench", "engine speed: full games per second")
     bench.add_argument("--games", type=_whole("--games", 1), default=2000)
     bench.add_argument("--seed", type=_whole("--seed", 0), default=1)
-    bench.add_argument("--game", choices=games, default=None)
+    bench.add_argument("--game", choices=tuple(KINDS), default=None)
     bench.add_argument("--no-startup", action="store_true",
                        help="skip the start-up time of simulate (a subprocess)")
 
@@ -196,70 +292,301 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    """The sub-parsers by command name."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return dict(action.choices)
-    return {}  # pragma: no cover
+# ---------------------------------------------------------------------- checks after parsing
+
+
+def _game_setup(args: argparse.Namespace, players: int) -> dict[str, list[str]]:
+    """Check the game's seats, computer players and rule options against its registry entry;
+    the game's rule options from the ``--NAME`` options given (each option of its rules, empty
+    when not given). A ``--NAME`` its rules do not have is refused, and so is a computer player
+    of the other game (``--ai optimal`` for Panda Royale).
+    """
+    kind = kind_of(args.game)
+    if not kind.min_players <= players <= kind.max_players:
+        raise UsageProblem(f"--players: {kind.title} is for {kind.min_players} to "
+                           f"{kind.max_players} players (got {players})")
+    if len(args.ai) not in (1, players):
+        raise UsageProblem(f"--ai names {len(args.ai)} computer players for {players} seats: "
+                           "give one name for every seat, or a single name for all of them")
+    bad = [n for n in args.ai if n not in kind.player_names]
+    if bad:
+        raise UsageProblem(f"--ai for {kind.name} takes {', '.join(kind.player_names)}, "
+                           f"not {', '.join(bad)}")
+    rules: dict[str, list[str]] = {}
+    for name in rule_options():
+        value: list[str] = getattr(args, f"rule_{name}", [])
+        if name not in kind.rule_options:
+            if value:
+                raise UsageProblem(f"--{name} is for --game {' or '.join(kinds_with(name))} "
+                                   f"only ({kind.title} has none)")
+            continue
+        bad = [v for v in value if v not in kind.rule_options[name]]
+        if bad:
+            raise UsageProblem(f"--{name} for {kind.name} takes any of "
+                               f"{','.join(kind.rule_options[name])}, not {', '.join(bad)}")
+        rules[name] = value
+    return rules
+
+
+# ---------------------------------------------------------------------- the commands
+
+
+def _seed() -> int:
+    import secrets
+
+    return secrets.randbelow(1_000_000)
+
+
+def _validate(args: argparse.Namespace, out: TextIO) -> int:
+    """Validate each file; one line per invalid game, then the summary. 0 if all valid.
+
+    A file that cannot be read, is empty, or holds no game is one line and makes the exit code 1.
+    """
+    from bot.rules.validate import GameReport, ValidationReport, validate_lines
+
+    files: list[Path] = args.files
+    games: list[GameReport] = []
+    problems: list[str] = []
+    for path in files:
+        name = f"{path}: " if len(files) > 1 else ""
+        try:
+            with path.open(encoding="utf-8", errors="replace") as fh:
+                report = validate_lines(fh, allow_unfinished=args.allow_unfinished)
+        except OSError as exc:
+            problems.append(f"{path}: cannot read ({exc.strerror or exc})")
+            out.write(f"{problems[-1]}\n")
+            continue
+        if not report.games:
+            problems.append(_no_game(path, report.problems))
+            out.write(f"{problems[-1]}\n")
+            continue
+        for line in report.lines(verbose=args.verbose):
+            out.write(f"{name}{line}\n")
+        games.extend(report.games)
+        problems.extend(report.problems)
+    if not games:
+        return 1
+    total = ValidationReport(tuple(games), tuple(problems))
+    out.write(total.summary() + "\n")
+    return 0 if total.ok else 1
+
+
+def _no_game(path: Path, problems: Sequence[str]) -> str:
+    if not problems:
+        return (f"{path}: no game in this file (it is empty): a game log is the JSON Lines "
+                f"that simulate --log or /{default_kind().name} log write")
+    return (f"{path}: no game in this file, it is not a JSON Lines game log ({problems[0]}; "
+            f"{len(problems)} bad line{'s' if len(problems) != 1 else ''})")
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    kind = kind_of(args.game)
+    if kind.demo is None:
+        raise Problem(f"{kind.title} has no terminal demo: try simulate --game {kind.name}")
+    players = args.players if args.players is not None else kind.demo.players
+    rules = _game_setup(args, players)
+    seed = args.seed if args.seed is not None else _seed()
+    _play_demo(kind, players=players, seed=seed, ai=args.ai, rules=rules, out=out)
+    return 0
+
+
+def _play_demo(kind: GameKind[Any, Any], *, players: int | None, seed: int, ai: Sequence[str],
+               rules: dict[str, Any], out: TextIO) -> None:
+    """Run the kind's terminal demo (its entry names it: the demos sit above the rules), with
+    its own number of seats if ``players`` is None.
+    """
+    if kind.demo is None:  # pragma: no cover - the callers check
+        raise Problem(f"{kind.title} has no terminal demo")
+    module, _, function = kind.demo.runner.partition(":")
+    run = getattr(importlib.import_module(module), function)
+    run(players=kind.demo.players if players is None else players, seed=seed, ai=ai, out=out,
+        **rules)
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.sim.simulate import simulate
+
+    rules = _game_setup(args, args.players)
+    try:
+        simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
+                 ai=args.ai, expansions=rules.get("expansions", ()), log_path=args.log,
+                 jobs=args.jobs, out=out)
+    except OSError as exc:
+        if args.log is None:
+            raise
+        raise Problem(f"Cannot write the game log {args.log} ({exc.strerror or exc}): give --log "
+                      "a file in a folder you can write to") from exc
+    return 0
+
+
+def _bench(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.sim import bench
+
+    bench.run_bench(games=args.games, seed=args.seed, out=out, only=args.game,
+                    startup=not args.no_startup)
+    return 0
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    settings = _settings()
+    if not settings.has_token:
+        kind = default_kind()
+        out.write(GO_LIVE + "\n")
+        _play_demo(kind, players=None, seed=_seed(), ai=["heuristic"],
+                   rules={name: [] for name in kind.rule_options}, out=out)
+        out.write("\n" + DEMO_DONE + "\n")
+        return 0
+    from bot.app import run_bot
+
+    return run_bot(settings)
+
+
+def _settings() -> Settings:
+    from bot.settings import load_settings
+
+    return load_settings()
+
+
+def _sync(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.app import sync_commands
+
+    return sync_commands(_settings(), guild_id=args.guild)
+
+
+def _invite(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.invite import invite_text
+
+    out.write(invite_text(_settings()))
+    return 0
+
+
+def _health(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.health import check_health
+
+    code, line = check_health(_settings().health_file)
+    out.write(line + "\n")
+    return code
+
+
+def _db(args: argparse.Namespace, out: TextIO) -> int:
+    if args.db_command == "copy":
+        return _copy(args.source, args.target, args.force, out)
+    return _on_storage(_purge(_settings(), args.dry_run, out), out)
+
+
+def _copy(source: str, target: str, force: bool, out: TextIO) -> int:
+    """``db copy SOURCE TARGET [--force]``: one line out; 0 ok, 1 failed or refused, 2 bad
+    arguments.
+    """
+    from storage import StorageError
+    from storage.copy import copy_database
+    from storage.postgres import is_postgres_url, redact
+
+    if not is_postgres_url(source) and not Path(source).is_file():
+        out.write(f"error: no SQLite database at {source}\n")
+        return 2
+    try:
+        report = asyncio.run(copy_database(source, target, force))
+    except StorageError as error:
+        out.write(f"error: {error}\n")
+        return 1
+    except (OSError, ValueError) as error:
+        out.write(f"error: {error}\n")
+        return 2
+    names = [redact(t) if is_postgres_url(t) else t for t in (source, target)]
+    out.write(f"{report.summary()} ({names[0]} -> {names[1]})\n")
+    return 0
+
+
+def _forget_user(args: argparse.Namespace, out: TextIO) -> int:
+    """``forget-user ID``: 0 done, 1 failed, 2 not a Discord user id."""
+    settings = _settings()
+    user_id: str = args.user_id
+    if not user_id.isdigit() or not 0 < int(user_id) < 2**64:
+        out.write(f"error: {user_id[:40]!r} is not a Discord user id (digits only)\n")
+        return 2
+    return _on_storage(_forget(settings, int(user_id), out), out)
+
+
+def _on_storage(work: Coroutine[Any, Any, int], out: TextIO) -> int:
+    """Run a command on the bot's database: a storage error is one line and exit code 1."""
+    from storage import StorageError
+
+    try:
+        return asyncio.run(work)
+    except StorageError as error:
+        out.write(f"error: {error}\n")
+        return 1
+
+
+def _rows(counts: dict[str, int]) -> str:
+    return ", ".join(f"{table} {n}" for table, n in sorted(counts.items()) if n) or "no rows"
+
+
+async def _forget(settings: Settings, user_id: int, out: TextIO) -> int:
+    from bot.service import GameService
+    from storage import open_database
+
+    async with await open_database(settings.database_target) as db:
+        service = GameService(db, retention_days=settings.guild_retention_days)
+        try:
+            gone = await service.privacy.forget(user_id)
+        finally:
+            await service.close()
+    if not any(gone.rows.values()) and not gone.stood_in and not gone.lobbies:
+        out.write(f"nothing is held about user {user_id}\n")
+        return 0
+    out.write(f"user {user_id} forgotten: now {gone.pseudonym} ({_rows(gone.rows)});"
+              f" {len(gone.stood_in)} game(s) in play go on with the computer in their seat,"
+              f" {len(gone.lobbies)} lobby(ies) left or closed\n")
+    return 0
+
+
+async def _purge(settings: Settings, dry_run: bool, out: TextIO) -> int:
+    """``db purge [--dry-run]``: the data of servers that removed the bot longer ago than
+    ``GUILD_RETENTION_DAYS``.
+    """
+    from bot.service import GameService
+    from storage import open_database
+
+    async with await open_database(settings.database_target) as db:
+        service = GameService(db, retention_days=settings.guild_retention_days)
+        try:
+            due = await service.privacy.purge(dry_run=dry_run)
+            kept = len(await service.privacy.departures())
+        finally:
+            await service.close()
+    verb = "would delete" if dry_run else "deleted"
+    for guild_id, counts in due.items():
+        out.write(f"server {guild_id}: {verb} {_rows(counts)}\n")
+    waiting = kept - len(due) if dry_run else kept
+    out.write(f"{len(due)} server(s) past the {settings.guild_retention_days}-day retention"
+              f" ({verb} their data); {waiting} other server(s) that removed the bot are kept"
+              " until theirs runs out\n")
+    return 0
+
+
+_RUNNERS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+    "run": _run, "sync": _sync, "invite": _invite, "demo": _demo, "simulate": _simulate,
+    "validate": _validate, "bench": _bench, "health": _health, "db": _db,
+    "forget-user": _forget_user,
+}
+"""Each command's runner (``help`` is :func:`_dispatch`'s own)."""
 
 
 def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO) -> int:
     cmd = args.command or "run"
-    if cmd == "help":
-        if args.topic is None:
-            out.write(help_text())
-            return 0
-        choices = _commands(parser)
-        if args.topic not in choices:
-            raise UsageProblem(f"no command {args.topic!r}: choose from {', '.join(choices)}")
-        out.write(choices[args.topic].format_help())
+    if cmd != "help":
+        return _RUNNERS[cmd](args, out)
+    if args.topic is None:
+        out.write(help_text())
         return 0
-    if cmd == "demo":
-        return _demo(args, out)
-    if cmd == "simulate":
-        return _simulate(args, out)
-    if cmd == "validate":
-        return _validate(args.files, args.allow_unfinished, args.verbose, out)
-    if cmd == "bench":
-        from bot.sim.bench import run_bench
-
-        run_bench(games=args.games, seed=args.seed, out=out, only=args.game,
-                  startup=not args.no_startup)
-        return 0
-    if cmd == "run":
-        return _run(out)
-    if cmd == "db" and args.db_command == "copy":
-        from storage.copy import run_copy_command
-
-        return run_copy_command(args.source, args.target, args.force, out)
-    from bot.settings import load_settings
-
-    settings = load_settings()
-    if cmd == "db":
-        from bot.privacy_cli import purge
-
-        return purge(settings, args.dry_run, out)
-    if cmd == "forget-user":
-        from bot.privacy_cli import forget_user
-
-        return forget_user(settings, args.user_id, out)
-    if cmd == "sync":
-        from bot.app import sync_commands
-
-        return sync_commands(settings, guild_id=args.guild)
-    if cmd == "invite":
-        from bot.invite import invite_text
-
-        out.write(invite_text(settings))
-        return 0
-    if cmd == "health":
-        from bot.health import check_health
-
-        code, line = check_health(settings.health_file)
-        out.write(line + "\n")
-        return code
-    raise UsageProblem(f"{PROG}: unknown command {cmd!r}")  # pragma: no cover - argparse refuses
+    choices = next(dict(a.choices) for a in parser._actions
+                   if isinstance(a, argparse._SubParsersAction))
+    if args.topic not in choices:
+        raise UsageProblem(f"no command {args.topic!r}: choose from {', '.join(choices)}")
+    out.write(choices[args.topic].format_help())
+    return 0
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,

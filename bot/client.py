@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.health import start_heartbeat
 from bot.metrics import BotMetrics
 from bot.request_budget import RequestBudget, Urgency
+from bot.rules.registry import GAME_KINDS
 from bot.service import GameService, Limits, StatsService
 from bot.settings import Settings
 from bot.shards import ShardPlan
@@ -35,10 +36,11 @@ from ui.tree import PandaTree, command_done
 
 log = logging.getLogger("bot.client")
 
-FEATURES: Final[tuple[str, ...]] = ("cogs.royale", "cogs.posing", "cogs.stats", "cogs.seasons",
-                                    "cogs.help", "cogs.upkeep", "cogs.privacy", "cogs.settings",
-                                    "cogs.greeting")
-"""Extensions loaded at start-up: each adds its commands, its items and its listeners."""
+FEATURES: Final[tuple[str, ...]] = (*(f"cogs.{kind}" for kind in GAME_KINDS), "cogs.stats",
+                                    "cogs.seasons", "cogs.help", "cogs.upkeep", "cogs.privacy",
+                                    "cogs.settings", "cogs.greeting")
+"""Extensions loaded at start-up: each adds its commands, its items and its listeners (each
+game kind's is ``cogs/<kind>``)."""
 UNKNOWN_MEMBER: Final = 10007
 UNKNOWN_USER: Final = 10013
 

@@ -8,10 +8,9 @@ returns. A player keeps the first game that earned each achievement in a server.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Generic
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic
 
-from .action_log import select_events
 from .connection import Conn, Row, execute_many, fetch_all, serialize
 from .errors import InvalidData
 from .finish import Finish
@@ -43,8 +42,10 @@ async def season_times(conn: Conn, guild_id: int, player_ids: Sequence[str],
 
 
 async def record_achievements(conn: Conn, game: GameRow, finish: Finish, now_ms: int,
-                              seats: Sequence[PlayerRow]) -> None:
-    """Keep what ``finish.award`` says the players of ``seats`` (those with a result) earned.
+                              seats: Sequence[PlayerRow],
+                              events: Sequence[Mapping[str, Any]]) -> None:
+    """Keep what ``finish.award`` says the players of ``seats`` (those with a result) earned
+    in the game whose whole log is ``events``.
 
     With a season, the server's finishes take turns here (a lock held to the commit), so that
     two games ending at once both count each other's results.
@@ -56,7 +57,7 @@ async def record_achievements(conn: Conn, game: GameRow, finish: Finish, now_ms:
     if finish.season is not None:
         await serialize(conn, f"season-games:{game.guild_id}")
         times = await season_times(conn, game.guild_id, players, *finish.season)
-    earned = finish.award(await select_events(conn, game.id), times)
+    earned = finish.award(events, times)
     unknown = set(earned) - set(players)
     if unknown:
         raise InvalidData(f"game {game.id}: award() returned players without a result "

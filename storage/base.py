@@ -5,8 +5,8 @@ A storage is its backend (SQLite: :class:`storage.Database`; PostgreSQL:
 :class:`storage.PgDatabase`: the lifecycle and :meth:`StorageBase._transaction`, which runs one
 job in one transaction) and its parts, one per concept, each holding the storage it runs on:
 
-- ``db.games``: games, their seats and their logs (:class:`~storage.game_records.GameRecords`);
-- ``db.results``: results, ratings, leaderboards (:class:`~storage.result_records.ResultRecords`);
+- ``db.games``: games, their seats and their logs (:class:`~storage.games.GameRecords`);
+- ``db.results``: results, ratings, leaderboards (:class:`~storage.results.ResultRecords`);
 - ``db.settings``: a server's settings (:class:`~storage.guild_settings.SettingRecords`);
 - ``db.history``: a member's recent games (:class:`~storage.member_history.HistoryRecords`);
 - ``db.personal``: a person's or a server's data as a whole
@@ -31,14 +31,13 @@ from typing import Any, Generic, Self, TypeAlias
 
 from .achievements import AchievementRecords
 from .errors import StorageError
-from .game_records import GameRecords
+from .games import GameRecords
 from .guild_settings import SettingRecords
 from .member_history import HistoryRecords
 from .personal_data import PersonalRecords
-from .result_records import ResultRecords
+from .results import ResultRecords
 from .rows import DatabaseInfo
-from .runner import Access as Access
-from .runner import C, CommitHook, Job, T
+from .runner import Access, C, Job, T
 from .seasons import SeasonRecords
 from .shown import ShownRecords
 
@@ -55,20 +54,14 @@ class StorageBase(ABC, Generic[C]):
     applied_migrations: tuple[int, ...]
     """The migration versions this open applied (empty when the database was up to date)."""
     moves_in_one_statement = False
-    """Whether a move that does not finish the game is written as one statement
-    (:func:`storage.action_log.advance_and_log`: where SQL can update and insert in one)."""
+    """Whether a move that does not finish the game is written as one statement (where SQL can
+    update and insert in one: :meth:`storage.games.GameRecords.commit_action`)."""
 
     def __init__(self, schema_version: int, applied: tuple[int, ...]) -> None:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._orphans: set[asyncio.Task[Any]] = set()
         self.schema_version = schema_version
         self.applied_migrations = applied
-        self.before_commit: CommitHook | None = None
-        """Called inside the transaction of every game-moving write (``games.start``,
-        ``games.commit_action``; and of ``personal.forget_person``, as game 0) once its writes
-        are done, just before ``COMMIT`` (a move written as one statement: just before it is
-        sent, so nothing of it is written either way). Fault drills use it to stop a process
-        with a transaction open; the bot leaves it ``None``."""
         self.games: GameRecords[C] = GameRecords(self)
         self.results: ResultRecords[C] = ResultRecords(self)
         self.settings: SettingRecords[C] = SettingRecords(self)
@@ -166,4 +159,4 @@ Storage: TypeAlias = StorageBase[Any]
 """The repository the rest of the bot sees, whichever backend is behind it."""
 
 
-__all__ = ["Access", "CommitHook", "Job", "Storage", "StorageBase"]
+__all__ = ["Storage", "StorageBase"]

@@ -1,4 +1,4 @@
-"""Opening the SQLite connection, and the few cursor helpers every SQL module uses.
+"""The few SQL helpers every part of the storage uses, on a connection inside one transaction.
 
 The helpers take either backend's connection (:data:`Conn`): an ``aiosqlite.Connection`` or a
 :class:`~storage.pgconn.PgConn` (PostgreSQL, the same ``?`` SQL translated to ``$n``).
@@ -6,84 +6,22 @@ The helpers take either backend's connection (:data:`Conn`): an ``aiosqlite.Conn
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import os
-import sqlite3
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 import aiosqlite
 
 from .pgconn import PgConn, lock_key
-
-log = logging.getLogger(__name__)
-
-BUSY_TIMEOUT_MS: Final = 2_000
-"""Below Discord's 3 s answer limit: a locked database fails the call in time to say so."""
-"""How long a write waits for another process's write lock before failing."""
-
-_WAL_RETRY_S: Final = 0.02
 
 Params = Sequence[Any]
 
 Conn = aiosqlite.Connection | PgConn
 """A connection inside one transaction, of either backend."""
 
-
 class Row(Protocol):
     """A result row of either backend: ``row["column"]`` or ``row[index]``."""
 
     def __getitem__(self, key: str | int, /) -> Any: ...
-
-
-async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
-    """Open ``path`` (created with its parent directories if missing) with the pragmas storage
-    relies on: WAL journal, ``synchronous=NORMAL``, foreign keys on, a busy timeout.
-
-    The connection is in autocommit mode (``isolation_level=None``): storage issues ``BEGIN`` and
-    ``COMMIT`` itself. Rows come back as :class:`sqlite3.Row`.
-    """
-    target = os.fspath(path)
-    if target != ":memory:" and not target.startswith("file:"):
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(
-        target, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000, uri=target.startswith("file:")
-    )
-    try:
-        conn.row_factory = sqlite3.Row
-        await execute(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-        mode = await _enable_wal(conn)
-        if mode != "wal":
-            log.warning("SQLite database %s is not in WAL mode (journal_mode=%s)", target, mode)
-        await execute(conn, "PRAGMA synchronous = NORMAL")
-        await execute(conn, "PRAGMA foreign_keys = ON")
-        await execute(conn, "PRAGMA secure_delete = ON")  # what is deleted is overwritten
-    except BaseException:
-        await conn.close()
-        raise
-    return conn
-
-
-async def _enable_wal(conn: aiosqlite.Connection) -> str:
-    """Switch to WAL (persistent in the file) and return the journal mode in force.
-
-    Changing the mode needs an exclusive lock and SQLite refuses it at once, without the busy
-    handler, when another connection is doing the same: retry for up to the busy timeout.
-    """
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + BUSY_TIMEOUT_MS / 1000
-    while True:
-        mode = str(await fetch_value(conn, "PRAGMA journal_mode")).lower()
-        if mode in ("wal", "memory"):
-            return mode
-        try:
-            return str(await fetch_value(conn, "PRAGMA journal_mode = WAL")).lower()
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or loop.time() >= give_up:
-                raise
-        await asyncio.sleep(_WAL_RETRY_S)
 
 
 async def execute(conn: Conn, sql: str, params: Params = ()) -> int:

@@ -15,20 +15,19 @@ or a game moving meanwhile makes the checks fail and nothing is written.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final
 
 from .base import Storage
 from .connection import Conn, Row, execute, execute_many, fetch_all, fetch_value
 from .errors import StorageError
 from .opening import open_database
 from .pgconn import PgConn
-from .postgres import is_postgres_url, redact
+from .postgres import is_postgres_url
 from .results import rebuild_totals
 
 CHUNK_GAMES: Final = 500
@@ -300,26 +299,3 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
         )
 
     return await dst.write(work)
-
-
-def _name(target: str) -> str:
-    return redact(target) if is_postgres_url(target) else target
-
-
-def run_copy_command(source: str, target: str, force: bool, out: TextIO) -> int:
-    """``python -m bot db copy SOURCE TARGET [--force]``: one line out; 0 ok, 1 failed or
-    refused, 2 bad arguments.
-    """
-    if not is_postgres_url(source) and not Path(source).is_file():
-        out.write(f"error: no SQLite database at {source}\n")
-        return 2
-    try:
-        report = asyncio.run(copy_database(source, target, force))
-    except StorageError as error:
-        out.write(f"error: {error}\n")
-        return 1
-    except (OSError, ValueError) as error:
-        out.write(f"error: {error}\n")
-        return 2
-    out.write(f"{report.summary()} ({_name(source)} -> {_name(target)})\n")
-    return 0

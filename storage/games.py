@@ -1,14 +1,18 @@
-"""SQL for games, their players and their action log.
+"""``db.games``: games, their seats and their action log (:class:`GameRecords`).
 
-Functions here run inside a transaction opened by :class:`storage.Database`; they never begin
-or commit. Versioned writes update ``WHERE id = ? AND version = ? AND status ...`` and, when no
-row changed, :func:`explain_no_update` raises the precise reason.
+A game is a row of ``games`` with its seats (``game_players``); its log is its start events
+(the game row's ``start_events``) followed by its actions (``actions``, ``seq`` 1, 2, 3, ...,
+append-only), each with the events it made. Versioned writes update
+``WHERE id = ? AND version = ? AND status ...``; when no row changed, the precise reason is
+raised (:func:`_explain`). Time is never read here: every write takes ``now_ms`` (epoch
+milliseconds) from the caller.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NoReturn, cast
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, Generic, NoReturn, cast
 
 from . import jsoncol
 from .connection import (
@@ -21,10 +25,33 @@ from .connection import (
     fetch_one,
     fetch_value,
     json_array_agg,
+    serialize_all,
 )
-from .errors import GameNotFound, StaleVersion, StorageError, WrongStatus
+from .errors import (
+    ChannelBusy,
+    GameClosed,
+    GameNotFound,
+    InvalidData,
+    NotActive,
+    NotInLobby,
+    StaleVersion,
+    StorageError,
+    TooManyOpen,
+    WrongStatus,
+)
+from .finish import Finish
 from .guild_settings import DEFAULT_COLUMNS, server_defaults
-from .rows import GameRow, GameStatus, OpenCounts, PlayerRow
+from .results import record_finish
+from .rows import (
+    OPEN_STATUSES,
+    ActionRow,
+    GameRow,
+    GameStatus,
+    OpenCounts,
+    PlayerRow,
+    ServerDefaults,
+)
+from .runner import C, Transactions
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
@@ -32,30 +59,34 @@ _GAME_COLUMNS = (
     " parent_channel_id"
 )
 _PLAYER_FIELDS = "seat, player_id, display_name, is_bot, stand_in"
-_PLAYER_COLUMNS = f"game_id, {_PLAYER_FIELDS}"
+_ACTION_COLUMNS = "game_id, seq, action, actor, events, created_ms"
 
-# WHERE clauses (constants) for select_games.
+_OPEN = "status IN ('lobby', 'active')"
+# WHERE clauses of select_games.
 BY_ID = "id = ?"
-OPEN_IN_CHANNEL = "channel_id = ? AND status IN ('lobby', 'active')"
-IN_CHANNEL = "channel_id = ?"
-IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ?"
-OPEN = "status IN ('lobby', 'active')"
-OPEN_OF_GUILD = "guild_id = ? AND status IN ('lobby', 'active')"
-OPEN_OF_HOST = "host_id = ? AND status IN ('lobby', 'active')"
-PLAYED_IN_CHANNEL_OF_KIND = "channel_id = ? AND kind = ? AND state IS NOT NULL"
+OPEN_IN_CHANNEL = f"channel_id = ? AND {_OPEN}"
+OPEN_OF_GUILD = f"guild_id = ? AND {_OPEN}"
+OPEN_OF_HOST = f"host_id = ? AND {_OPEN}"
+
+_ADVANCE = (
+    "UPDATE games SET state = ?, deadline_ms = ?, status = ?, finished_ms = ?,"
+    " version = version + 1, updated_ms = ?"
+    " WHERE id = ? AND version = ? AND status = 'active' RETURNING {columns}"
+)
+"""Store an active game's new state (finishing it or not), versioned; returns the game."""
 
 _SERVER_DEFAULTS = ", ".join(f"s.{column}" for column in DEFAULT_COLUMNS)
-"""The server's defaults as :func:`open_counts` reads them (``s``: its settings row)."""
+"""The server's defaults as :meth:`GameRecords.create` reads them with the open games' counts,
+in one statement (``s``: its settings row, if any)."""
 
 
-def _players(text: str | None) -> list[PlayerRow]:
-    """The players of a game row's ``players`` column (:func:`select_games`), in seat order."""
-    fields = [] if text is None else jsoncol.load(text)
-    return [
-        PlayerRow(seat=seat, player_id=player_id, display_name=name, is_bot=bool(is_bot),
-                  stand_in=stand_in)
-        for seat, player_id, name, is_bot, stand_in in sorted(fields)
-    ]
+def _next_seq(game_id: str) -> str:
+    """The ``seq`` after the game's last action (``game_id``: a parameter or a column).
+
+    Safe under concurrency because the versioned ``UPDATE games`` before it holds the game's
+    row (PostgreSQL's row lock; SQLite's single writer).
+    """
+    return f"(SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE actions.game_id = {game_id})"
 
 
 def game_columns(conn: Conn) -> str:
@@ -69,26 +100,21 @@ def game_columns(conn: Conn) -> str:
 
 def game_from_row(row: Row) -> GameRow:
     """The :class:`GameRow` of a row read with :func:`game_columns`."""
-    state = row["state"]
+    state, players = row["state"], row["players"]
     return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        kind=row["kind"],
-        status=cast(GameStatus, row["status"]),
-        host_id=row["host_id"],
-        settings=jsoncol.load(row["settings"]),
-        seed=row["seed"],
-        state=None if state is None else jsoncol.load(state),
-        version=row["version"],
-        message_id=row["message_id"],
-        deadline_ms=row["deadline_ms"],
-        created_ms=row["created_ms"],
-        updated_ms=row["updated_ms"],
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], kind=row["kind"],
+        status=cast(GameStatus, row["status"]), host_id=row["host_id"],
+        settings=jsoncol.load(row["settings"]), seed=row["seed"],
+        state=None if state is None else jsoncol.load(state), version=row["version"],
+        message_id=row["message_id"], deadline_ms=row["deadline_ms"],
+        created_ms=row["created_ms"], updated_ms=row["updated_ms"],
         finished_ms=row["finished_ms"],
-        players=tuple(_players(row["players"])),
-        paused=row["paused"],
-        end_reason=row["end_reason"],
+        players=tuple(
+            PlayerRow(seat=seat, player_id=player_id, display_name=name, is_bot=bool(is_bot),
+                      stand_in=stand_in)
+            for seat, player_id, name, is_bot, stand_in in sorted(
+                [] if players is None else jsoncol.load(players))),
+        paused=row["paused"], end_reason=row["end_reason"],
         parent_channel_id=row["parent_channel_id"],
     )
 
@@ -96,42 +122,35 @@ def game_from_row(row: Row) -> GameRow:
 async def select_games(
     conn: Conn, where: str, params: Params = (), tail: str = "ORDER BY id"
 ) -> list[GameRow]:
-    """Games matching ``where`` (one of this module's constants), each with its players.
-
-    One statement (its own snapshot: a read of it needs no transaction around it), the players
-    of each game aggregated into one JSON column.
+    """Games matching ``where`` (a WHERE clause of this module's, or a caller's), each with its
+    players, in one statement (its own snapshot: a read of it needs no transaction around it).
     """
     rows = await fetch_all(
-        conn, f"SELECT {game_columns(conn)} FROM games WHERE {where} {tail}", params
-    )
+        conn, f"SELECT {game_columns(conn)} FROM games WHERE {where} {tail}", params)
     return [game_from_row(row) for row in rows]
 
 
-async def select_game(conn: Conn, game_id: int) -> GameRow | None:
-    """The game with this id, or ``None``."""
-    games = await select_games(conn, BY_ID, (game_id,))
-    return games[0] if games else None
+async def _first(conn: Conn, where: str, params: Params, tail: str = "ORDER BY id"
+                 ) -> GameRow | None:
+    found = await select_games(conn, where, params, tail)
+    return found[0] if found else None
 
 
-async def require_game(conn: Conn, game_id: int) -> GameRow:
-    """The game with this id; raises :class:`GameNotFound`."""
-    game = await select_game(conn, game_id)
+async def _require(conn: Conn, game_id: int) -> GameRow:
+    game = await _first(conn, BY_ID, (game_id,))
     if game is None:
         raise GameNotFound(game_id)
     return game
 
 
-async def open_game_id(conn: Conn, channel_id: int) -> int | None:
-    """The id of the channel's open game, if any."""
-    value = await fetch_value(conn, f"SELECT id FROM games WHERE {OPEN_IN_CHANNEL}", (channel_id,))
-    return None if value is None else int(value)
+async def _updated(conn: Conn, sql: str, params: Params) -> GameRow | None:
+    """The game as an ``UPDATE ... RETURNING`` of :func:`game_columns` left it, or None."""
+    rows = await fetch_all(conn, sql.format(columns=game_columns(conn)), params)
+    return game_from_row(rows[0]) if rows else None
 
 
-async def explain_no_update(
-    conn: Conn,
-    game_id: int,
-    expected_version: int | None,
-    allowed: Sequence[GameStatus],
+async def _explain(
+    conn: Conn, game_id: int, expected_version: int | None, allowed: Sequence[GameStatus],
     error: type[WrongStatus],
 ) -> NoReturn:
     """Raise why a guarded ``UPDATE games`` changed no row: missing, wrong status or stale."""
@@ -145,259 +164,492 @@ async def explain_no_update(
     raise StorageError(f"game {game_id}: update matched no row")  # pragma: no cover
 
 
-async def insert_game(
-    conn: Conn,
-    *,
-    guild_id: int,
-    channel_id: int,
-    kind: str,
-    host_id: int,
-    settings: dict[str, Any],
-    seed: int,
-    now_ms: int,
-    deadline_ms: int | None = None,
-) -> int | None:
-    """Insert a lobby game at version 0 (expiring at ``deadline_ms``) and return its id.
-
-    Returns ``None`` when the channel already has an open game (the one-open-game-per-channel
-    index): concurrent transactions on PostgreSQL cannot see each other's new lobby before it
-    commits, so the index, not the caller's check, is what decides.
-    """
-    value = await fetch_value(
-        conn,
-        "INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
-        " version, deadline_ms, created_ms, updated_ms)"
-        " VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?)"
-        " ON CONFLICT (channel_id) WHERE status IN ('lobby', 'active') DO NOTHING"
-        " RETURNING id",
-        (guild_id, channel_id, kind, host_id, jsoncol.dump(settings), seed, deadline_ms, now_ms,
-         now_ms),
-    )
-    return None if value is None else int(value)
-
-
-async def replace_players(
-    conn: Conn, game_id: int, players: Sequence[PlayerRow]
-) -> None:
-    """Make ``players`` the game's seats."""
-    await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
-    await insert_players(conn, game_id, players)
-
-
-async def insert_players(conn: Conn, game_id: int, players: Sequence[PlayerRow]) -> None:
-    """Seat ``players`` at a game that has no seats yet."""
+async def _seat(conn: Conn, game_id: int, players: Sequence[PlayerRow]) -> None:
     await execute_many(
-        conn,
-        f"INSERT INTO game_players ({_PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+        conn, f"INSERT INTO game_players (game_id, {_PLAYER_FIELDS}) VALUES (?, ?, ?, ?, ?, ?)",
         [(game_id, p.seat, p.player_id, p.display_name, int(p.is_bot), p.stand_in)
-         for p in players],
-    )
+         for p in players])
 
 
-async def bump_lobby(
-    conn: Conn, game_id: int, expected_version: int, now_ms: int, deadline_ms: int | None
-) -> GameRow | None:
-    """Bump a lobby game's version (before its players change) and set when it expires;
-    returns the game as stored (in the same statement), or ``None`` if no row matched.
+async def _end_open(conn: Conn, column: str, value: int, status: GameStatus, reason: str,
+                    now_ms: int) -> list[int]:
+    """End every open game whose ``column`` is ``value`` as ``status`` for ``reason``: no
+    deadline, no pause, version + 1. Returns the ids ended.
     """
     rows = await fetch_all(
         conn,
-        "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
-        f" WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {game_columns(conn)}",
-        (now_ms, deadline_ms, game_id, expected_version),
-    )
-    return game_from_row(rows[0]) if rows else None
-
-
-async def set_lobby_settings(conn: Conn, game_id: int, expected_version: int,
-                             settings: dict[str, Any], now_ms: int) -> GameRow | None:
-    """A lobby's settings changed (its host chose to play in a thread): bumps the version;
-    returns the game as stored, or ``None`` if no row matched.
-    """
-    rows = await fetch_all(
-        conn,
-        "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"
-        f" WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {game_columns(conn)}",
-        (jsoncol.dump(settings), now_ms, game_id, expected_version),
-    )
-    return game_from_row(rows[0]) if rows else None
-
-
-async def open_counts(conn: Conn, channel_id: int, guild_id: int, host_id: int
-                      ) -> OpenCounts:
-    """In one statement: the channel's open game, how many open games the server and the host
-    have, and the server's defaults for a new game (its ``guild_settings`` row, if any).
-    """
-    row = await fetch_one(
-        conn,
-        f"SELECT (SELECT id FROM games WHERE {OPEN_IN_CHANNEL}) AS busy,"
-        f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_GUILD}) AS in_guild,"
-        f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_HOST}) AS of_host,"
-        f" {_SERVER_DEFAULTS}"
-        " FROM (SELECT 1) AS here LEFT JOIN guild_settings AS s ON s.guild_id = ?",
-        (channel_id, guild_id, host_id, guild_id),
-    )
-    assert row is not None
-    busy = row["busy"]
-    return OpenCounts(busy=None if busy is None else int(busy), in_guild=int(row["in_guild"]),
-                      of_host=int(row["of_host"]), server=server_defaults(row))
-
-
-async def count_open(conn: Conn, column: str, value: int) -> int:
-    """How many open games have ``column`` (``host_id`` or ``guild_id``) equal to ``value``
-    (each probes its partial index of open games).
-    """
-    if column not in ("host_id", "guild_id"):
-        raise ValueError(column)
-    return int(await fetch_value(
-        conn, f"SELECT COUNT(*) FROM games WHERE {column} = ? AND status IN ('lobby', 'active')",
-        (value,)))
-
-
-async def end_open(
-    conn: Conn, column: str, value: int, status: GameStatus, reason: str, now_ms: int
-) -> list[int]:
-    """End every open game whose ``column`` (``id``, ``channel_id`` or ``guild_id``) is
-    ``value``, as ``status`` (``cancelled`` or ``abandoned``) for ``reason``: no deadline,
-    no pause, version + 1. Returns the ids ended.
-    """
-    if column not in ("id", "channel_id", "guild_id", "parent_channel_id") \
-            or status not in ("cancelled", "abandoned"):
-        raise ValueError((column, status))
-    rows = await fetch_all(
-        conn,
-        f"UPDATE games SET status = ?, end_reason = ?, finished_ms = ?, deadline_ms = NULL,"
-        f" paused = NULL, version = version + 1, updated_ms = ?"
-        f" WHERE {column} = ? AND status IN ('lobby', 'active') RETURNING id",
+        "UPDATE games SET status = ?, end_reason = ?, finished_ms = ?, deadline_ms = NULL,"
+        f" paused = NULL, version = version + 1, updated_ms = ? WHERE {column} = ? AND {_OPEN}"
+        " RETURNING id",
         (status, reason, now_ms, now_ms, value),
     )
     return sorted(int(row[0]) for row in rows)
 
 
-async def move_to_thread(conn: Conn, game_id: int, thread_id: int) -> int:
-    """An active game plays on in a thread of its channel from now on (no version bump: no
-    button of the game changes); returns the row count.
+async def select_events(conn: Conn, game_ids: Sequence[int]
+                        ) -> dict[int, list[dict[str, Any]]]:
+    """The full event logs of ``game_ids``, by game: each game's start events, then each of
+    its actions' events in order (an unknown game is absent).
     """
-    return await execute(
-        conn,
-        "UPDATE games SET parent_channel_id = channel_id, channel_id = ?, message_id = NULL"
-        " WHERE id = ? AND status = 'active' AND parent_channel_id IS NULL",
-        (thread_id, game_id),
-    )
+    ids = list(dict.fromkeys(game_ids))
+    if not ids:
+        return {}
+    marks = ", ".join("?" * len(ids))
+    logs: dict[int, list[dict[str, Any]]] = {}
+    for row in await fetch_all(
+            conn, f"SELECT id, start_events FROM games WHERE id IN ({marks})", tuple(ids)):
+        start = row["start_events"]
+        logs[row["id"]] = [] if start is None else list(jsoncol.load(start))
+    for row in await fetch_all(
+            conn, f"SELECT game_id, events FROM actions WHERE game_id IN ({marks})"
+                  " ORDER BY game_id, seq", tuple(ids)):
+        logs[row["game_id"]].extend(jsoncol.load(row["events"]))
+    return logs
 
 
-async def set_paused(
-    conn: Conn, game_id: int, reason: str | None, deadline_ms: int | None
-) -> int:
-    """Pause an active game (``reason``; no deadline runs) or resume it (None, a fresh
-    ``deadline_ms``); no version bump. Returns the row count.
-    """
-    return await execute(
-        conn,
-        "UPDATE games SET paused = ?, deadline_ms = ? WHERE id = ? AND status = 'active'",
-        (reason, deadline_ms, game_id),
-    )
+def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
+    seats = sorted(p.seat for p in players)
+    if seats != list(range(len(players))):
+        raise InvalidData(f"seats must be 0..{len(players) - 1}, got {seats}")
+    ids = [p.player_id for p in players]
+    if len(set(ids)) != len(ids):
+        raise InvalidData(f"a player may only hold one seat: {ids}")
+    return sorted(players, key=lambda p: p.seat)
 
 
-async def stand_in(
-    conn: Conn, game_id: int, seat: int, reason: str, expected_version: int,
-    deadline_ms: int | None, now_ms: int,
-) -> int:
-    """A computer plays ``seat`` of an active game from now on (``reason``); version + 1 and
-    the new deadline (the game may now wait on someone else). Returns the row count.
-    """
-    changed = await execute(
-        conn,
-        "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
-        " WHERE id = ? AND version = ? AND status = 'active'",
-        (now_ms, deadline_ms, game_id, expected_version),
-    )
-    if changed == 1:
-        await execute(conn, "UPDATE game_players SET stand_in = ? WHERE game_id = ? AND seat = ?",
-                      (reason, game_id, seat))
-    return changed
+class GameRecords(Generic[C]):
+    """Creating, moving and finishing games, and reading their logs."""
 
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db
 
-async def activate(
-    conn: Conn,
-    game_id: int,
-    expected_version: int,
-    *,
-    state: dict[str, Any],
-    start_events: list[dict[str, Any]],
-    deadline_ms: int | None,
-    now_ms: int,
-) -> GameRow | None:
-    """Lobby -> active with the first state and the start events; returns the game as stored
-    (in the same statement), or ``None`` if no row matched.
-    """
-    rows = await fetch_all(
-        conn,
-        "UPDATE games SET status = 'active', state = ?, start_events = ?, deadline_ms = ?,"
-        " version = version + 1, updated_ms = ?"
-        f" WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {game_columns(conn)}",
-        (
-            jsoncol.dump(state),
-            jsoncol.dump(start_events),
-            deadline_ms,
-            now_ms,
-            game_id,
-            expected_version,
-        ),
-    )
-    return game_from_row(rows[0]) if rows else None
+    # -- games -------------------------------------------------------------------------------
 
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        kind: str,
+        host_id: int,
+        settings: dict[str, Any] | Callable[[ServerDefaults], dict[str, Any]],
+        seed: int,
+        players: Sequence[PlayerRow],
+        now_ms: int,
+        deadline_ms: int | None = None,
+        host_limit: int | None = None,
+        server_limit: int | None = None,
+    ) -> GameRow:
+        """Create a game in the lobby (version 0) with ``players`` seated, expiring at
+        ``deadline_ms``. ``kind`` is any non-empty name (which kinds exist is the application's
+        registry). ``settings``: the game's settings, or how to make them from the server's
+        defaults (read in the same transaction).
 
-async def advance(
-    conn: Conn,
-    game_id: int,
-    expected_version: int,
-    *,
-    state: dict[str, Any],
-    deadline_ms: int | None,
-    finished: bool,
-    now_ms: int,
-) -> GameRow | None:
-    """Store an active game's new state (and finish it if ``finished``); returns the game as
-    stored (in the same statement), or ``None`` if no row matched.
-    """
-    rows = await fetch_all(
-        conn,
-        "UPDATE games SET state = ?, deadline_ms = ?, status = ?, finished_ms = ?,"
-        " version = version + 1, updated_ms = ?"
-        f" WHERE id = ? AND version = ? AND status = 'active' RETURNING {game_columns(conn)}",
-        (
-            jsoncol.dump(state),
-            None if finished else deadline_ms,
-            "finished" if finished else "active",
-            now_ms if finished else None,
-            now_ms,
-            game_id,
-            expected_version,
-        ),
-    )
-    return game_from_row(rows[0]) if rows else None
+        With ``host_limit`` / ``server_limit``, the host's / the server's open games are
+        counted in the same transaction, serialised per host and per server (so concurrent
+        creations in other channels and other processes cannot all see room for one more):
+        :class:`~storage.errors.TooManyOpen` when there is none. Raises
+        :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
+        :class:`~storage.errors.InvalidData` for an empty kind or bad seats.
 
+        On PostgreSQL: ``BEGIN``, the locks, one read, the game, its seats, ``COMMIT``.
+        """
+        if not isinstance(kind, str) or not kind:
+            raise InvalidData(f"a game kind is a non-empty name, not {kind!r}")
+        seated = _check_players(players)
 
-async def current_version(conn: Conn, game_id: int) -> int:
-    """The game's version; raises :class:`GameNotFound`."""
-    value = await fetch_value(conn, "SELECT version FROM games WHERE id = ?", (game_id,))
-    if value is None:
-        raise GameNotFound(game_id)
-    return int(value)
+        async def work(conn: C) -> GameRow:
+            # Always the server first, then the host: no two transactions wait on each other.
+            await serialize_all(conn, [f"open-games:{column}:{value}" for column, value, limit
+                                       in (("guild_id", guild_id, server_limit),
+                                           ("host_id", host_id, host_limit))
+                                       if limit is not None])
+            row = await fetch_one(
+                conn,
+                f"SELECT (SELECT id FROM games WHERE {OPEN_IN_CHANNEL}) AS busy,"
+                f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_GUILD}) AS in_guild,"
+                f" (SELECT COUNT(*) FROM games WHERE {OPEN_OF_HOST}) AS of_host,"
+                f" {_SERVER_DEFAULTS}"
+                " FROM (SELECT 1) AS here LEFT JOIN guild_settings AS s ON s.guild_id = ?",
+                (channel_id, guild_id, host_id, guild_id))
+            assert row is not None
+            counts = OpenCounts(
+                busy=None if row["busy"] is None else int(row["busy"]),
+                in_guild=int(row["in_guild"]), of_host=int(row["of_host"]),
+                server=server_defaults(row))
+            if counts.busy is not None:
+                raise ChannelBusy(channel_id, counts.busy)
+            for scope, count, limit in (("server", counts.in_guild, server_limit),
+                                        ("host", counts.of_host, host_limit)):
+                if limit is not None and count >= limit:
+                    raise TooManyOpen(scope, limit)
+            chosen = settings(counts.server) if callable(settings) else settings
+            # The one-open-game-per-channel index decides: concurrent transactions on
+            # PostgreSQL cannot see each other's new lobby before it commits.
+            game_id = await fetch_value(
+                conn,
+                "INSERT INTO games (guild_id, channel_id, kind, status, host_id, settings, seed,"
+                " version, deadline_ms, created_ms, updated_ms)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?)"
+                f" ON CONFLICT (channel_id) WHERE {_OPEN} DO NOTHING RETURNING id",
+                (guild_id, channel_id, kind, host_id, jsoncol.dump(chosen), seed, deadline_ms,
+                 now_ms, now_ms))
+            if game_id is None:  # another transaction opened one first
+                busy = await fetch_value(conn, f"SELECT id FROM games WHERE {OPEN_IN_CHANNEL}",
+                                         (channel_id,))
+                raise ChannelBusy(channel_id, -1 if busy is None else int(busy))
+            await _seat(conn, int(game_id), seated)
+            return GameRow(id=int(game_id), guild_id=guild_id, channel_id=channel_id,
+                           kind=kind, status="lobby", host_id=host_id, settings=chosen,
+                           seed=seed, state=None, version=0, message_id=None,
+                           deadline_ms=deadline_ms, created_ms=now_ms, updated_ms=now_ms,
+                           finished_ms=None, players=tuple(seated))
 
+        return await self._db.write(work)
 
-async def set_message(conn: Conn, game_id: int, message_id: int | None) -> int:
-    """Record the game's current Discord message (no version bump); returns the row count."""
-    return await execute(
-        conn, "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
-    )
+    async def get(self, game_id: int) -> GameRow | None:
+        """The game with this id (players in seat order), or ``None``."""
+        return await self._db.statement(lambda conn: _first(conn, BY_ID, (game_id,)))
 
+    async def open_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or being played, or ``None``."""
+        return await self._db.statement(lambda conn: _first(conn, OPEN_IN_CHANNEL,
+                                                            (channel_id,)))
 
-async def set_deadline(conn: Conn, game_id: int, deadline_ms: int | None) -> int:
-    """Set an open game's deadline (no version bump); returns the row count."""
-    return await execute(
-        conn,
-        "UPDATE games SET deadline_ms = ? WHERE id = ? AND status IN ('lobby', 'active')",
-        (deadline_ms, game_id),
-    )
+    async def latest_in_channel(
+        self, channel_id: int, kind: str | None = None
+    ) -> GameRow | None:
+        """The channel's most recently created game of any status (of ``kind`` if given)."""
+        where, params = (("channel_id = ?", (channel_id,)) if kind is None
+                         else ("channel_id = ? AND kind = ?", (channel_id, kind)))
+        return await self._db.statement(
+            lambda conn: _first(conn, where, params, "ORDER BY id DESC LIMIT 1"))
+
+    async def latest_played_in_channel(self, channel_id: int, kind: str) -> GameRow | None:
+        """The channel's most recent game of ``kind`` that was started (lobbies that never
+        started are skipped).
+        """
+        return await self._db.statement(lambda conn: _first(
+            conn, "channel_id = ? AND kind = ? AND state IS NOT NULL", (channel_id, kind),
+            "ORDER BY id DESC LIMIT 1"))
+
+    async def open_in_guild(self, guild_id: int) -> list[GameRow]:
+        """The server's games in the lobby or being played, oldest first."""
+        return await self._db.statement(
+            lambda conn: select_games(conn, OPEN_OF_GUILD, (guild_id,)))
+
+    async def open_of_host(self, host_id: int) -> list[GameRow]:
+        """The games a person hosts in the lobby or being played, oldest first."""
+        return await self._db.statement(
+            lambda conn: select_games(conn, OPEN_OF_HOST, (host_id,)))
+
+    async def open_guilds(self) -> list[int]:
+        """The servers that have games in the lobby or being played."""
+        rows = await self._db.statement(lambda conn: fetch_all(
+            conn, f"SELECT DISTINCT guild_id FROM games WHERE {_OPEN}"))
+        return sorted(int(r["guild_id"]) for r in rows)
+
+    async def all_open(self) -> list[GameRow]:
+        """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
+        return await self._db.statement(lambda conn: select_games(conn, _OPEN))
+
+    async def in_play_by_guild(self) -> dict[int, int]:
+        """How many games are being played in each server (for metrics: counted by the
+        database, no game read).
+        """
+        rows = await self._db.read(lambda conn: fetch_all(
+            conn, "SELECT guild_id, COUNT(*) AS n FROM games WHERE status = 'active'"
+                  " GROUP BY guild_id"))
+        return {int(r["guild_id"]): int(r["n"]) for r in rows}
+
+    async def set_players(
+        self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int,
+        deadline_ms: int | None = None,
+    ) -> GameRow:
+        """Replace a lobby game's players (join, leave, add a computer player); bumps the version
+        and sets when the lobby expires (``deadline_ms``).
+
+        Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.GameNotFound`, :class:`~storage.errors.InvalidData`.
+        """
+        seated = _check_players(players)
+
+        async def work(conn: C) -> GameRow:
+            game = await _updated(
+                conn, "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
+                      " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
+                (now_ms, deadline_ms, game_id, expected_version))
+            if game is None:
+                await _explain(conn, game_id, expected_version, ("lobby",), NotInLobby)
+            await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
+            await _seat(conn, game_id, seated)
+            return replace(game, players=tuple(seated))
+
+        return await self._db.write(work)
+
+    async def set_lobby_settings(self, game_id: int, expected_version: int,
+                                 settings: dict[str, Any], now_ms: int) -> GameRow:
+        """A lobby's settings change (its host chose to play in a thread); bumps the version.
+        Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.GameNotFound`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            game = await _updated(
+                conn, "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"
+                      " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
+                (jsoncol.dump(settings), now_ms, game_id, expected_version))
+            if game is None:
+                await _explain(conn, game_id, expected_version, ("lobby",), NotInLobby)
+            return game
+
+        return await self._db.statement(work)
+
+    async def start(
+        self,
+        game_id: int,
+        expected_version: int,
+        state: dict[str, Any],
+        setup_events: list[dict[str, Any]],
+        deadline_ms: int | None,
+        now_ms: int,
+    ) -> GameRow:
+        """Lobby -> active, in one statement: store the first engine state and the events of
+        the start.
+
+        ``setup_events`` (the ``setup`` event and whatever happens before the first decision) are
+        kept in ``games.start_events`` and open :meth:`events`. Raises
+        :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.GameNotFound`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            game = await _updated(
+                conn, "UPDATE games SET status = 'active', state = ?, start_events = ?,"
+                      " deadline_ms = ?, version = version + 1, updated_ms = ?"
+                      " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
+                (jsoncol.dump(state), jsoncol.dump(setup_events), deadline_ms, now_ms, game_id,
+                 expected_version))
+            if game is None:
+                await _explain(conn, game_id, expected_version, ("lobby",), NotInLobby)
+            return game
+
+        return await self._db.statement(work)
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        action: dict[str, Any],
+        actor: str,
+        events: list[dict[str, Any]],
+        state: dict[str, Any],
+        deadline_ms: int | None,
+        now_ms: int,
+        finish: Finish | None = None,
+    ) -> GameRow:
+        """Apply one action, in one transaction: the new state, version + 1, the deadline, and
+        the action appended to the log with the next ``seq``.
+
+        A move that does not finish the game is one statement where the backend can
+        (:attr:`storage.base.StorageBase.moves_in_one_statement`: PostgreSQL's data-modifying
+        ``WITH``, whose ``INSERT`` runs only if the versioned ``UPDATE`` changed the row): one
+        round trip instead of four.
+
+        With ``finish`` the same transaction also ends the game: status ``finished``,
+        ``finished_ms = now_ms``, no deadline, and what :func:`storage.results.record_finish`
+        writes (results, totals, ratings, achievements). If anything fails (``rate`` raising
+        included) nothing is written.
+
+        Raises :class:`~storage.errors.StaleVersion` (nothing written),
+        :class:`~storage.errors.NotActive`, :class:`~storage.errors.GameNotFound`,
+        :class:`~storage.errors.InvalidData` (scores not matching the players, bad ratings).
+        """
+        finished = finish is not None
+        moved = (jsoncol.dump(state), None if finished else deadline_ms,
+                 "finished" if finished else "active", now_ms if finished else None, now_ms,
+                 game_id, expected_version)
+        logged = (jsoncol.dump(action), actor, jsoncol.dump(events), now_ms)
+
+        if not finished and self._db.moves_in_one_statement:
+            async def statement(conn: C) -> GameRow:
+                game = await _updated(
+                    conn, f"WITH moved AS ({_ADVANCE}), logged AS (INSERT INTO actions"
+                          f" ({_ACTION_COLUMNS}) SELECT moved.id, {_next_seq('moved.id')},"
+                          " ?, ?, ?, ? FROM moved) SELECT * FROM moved", (*moved, *logged))
+                if game is None:
+                    await _explain(conn, game_id, expected_version, ("active",), NotActive)
+                return game
+
+            return await self._db.statement(statement)
+
+        async def work(conn: C) -> GameRow:
+            game = await _updated(conn, _ADVANCE, moved)
+            if game is None:
+                await _explain(conn, game_id, expected_version, ("active",), NotActive)
+            await execute(conn, f"INSERT INTO actions ({_ACTION_COLUMNS})"
+                                f" VALUES (?, {_next_seq('?')}, ?, ?, ?, ?)",
+                          (game_id, game_id, *logged))
+            if finish is not None:
+                # The award reads the game's whole log, this last action's events included.
+                log = await select_events(conn, [game_id]) if finish.award is not None else {}
+                await record_finish(conn, game, finish, now_ms, log.get(game_id, []))
+            return game
+
+        return await self._db.write(work)
+
+    async def end(
+        self, game_id: int, status: GameStatus, reason: str, now_ms: int,
+        *, expected_version: int | None = None,
+    ) -> GameRow:
+        """End a game in the lobby or being played without results or ratings: ``status``
+        ``cancelled`` (by its host or a manager) or ``abandoned`` (its channel or server is
+        gone), for ``reason``. Sets ``finished_ms``, clears the deadline and the pause, bumps the
+        version. Raises :class:`~storage.errors.GameClosed` if already over,
+        :class:`~storage.errors.StaleVersion` if ``expected_version`` is given and stale.
+        """
+        if status not in ("cancelled", "abandoned"):
+            raise InvalidData(f"a game ends without results as cancelled or abandoned, "
+                              f"not {status!r}")
+
+        async def work(conn: C) -> GameRow:
+            if expected_version is not None and expected_version != await fetch_value(
+                    conn, "SELECT version FROM games WHERE id = ?", (game_id,)):
+                await _explain(conn, game_id, expected_version, OPEN_STATUSES, GameClosed)
+            if not await _end_open(conn, "id", game_id, status, reason, now_ms):
+                await _explain(conn, game_id, None, OPEN_STATUSES, GameClosed)
+            return await _require(conn, game_id)
+
+        return await self._db.write(work)
+
+    async def cancel(
+        self, game_id: int, now_ms: int, *, expected_version: int | None = None
+    ) -> GameRow:
+        """:meth:`end` as ``cancelled`` by its host or a manager."""
+        return await self.end(game_id, "cancelled", "cancelled", now_ms,
+                              expected_version=expected_version)
+
+    async def abandon(
+        self, *, channel_id: int | None = None, guild_id: int | None = None, reason: str,
+        now_ms: int,
+    ) -> list[GameRow]:
+        """End every open game of a channel (the games played in its threads too) or of a
+        server as ``abandoned``, in one transaction: the channel or the server is gone.
+        Returns the games ended.
+        """
+        if (channel_id is None) == (guild_id is None):
+            raise InvalidData("abandon the games of one channel or of one server")
+        columns = (("channel_id", "parent_channel_id") if channel_id is not None
+                   else ("guild_id",))
+        value = channel_id if channel_id is not None else guild_id
+        assert value is not None
+
+        async def work(conn: C) -> list[GameRow]:
+            ids = [game_id for column in columns
+                   for game_id in await _end_open(conn, column, value, "abandoned", reason,
+                                                  now_ms)]
+            return [await _require(conn, game_id) for game_id in sorted(ids)]
+
+        return await self._db.write(work)
+
+    async def move_to_thread(self, game_id: int, thread_id: int) -> GameRow:
+        """An active game plays on in a thread of its channel (its channel becomes the
+        thread's parent, ``parent_channel_id``; no version bump: no button of the game
+        changes). Raises :class:`~storage.errors.NotActive` for a game not in play or already
+        in a thread.
+        """
+
+        async def work(conn: C) -> GameRow:
+            if await execute(
+                    conn, "UPDATE games SET parent_channel_id = channel_id, channel_id = ?,"
+                          " message_id = NULL WHERE id = ? AND status = 'active'"
+                          " AND parent_channel_id IS NULL", (thread_id, game_id)) != 1:
+                await _explain(conn, game_id, None, ("active",), NotActive)
+                raise NotActive(game_id, "in a thread", ("active",))
+            return await _require(conn, game_id)
+
+        return await self._db.write(work)
+
+    async def set_paused(self, game_id: int, reason: str | None,
+                         deadline_ms: int | None = None) -> GameRow:
+        """Pause an active game (no deadline runs, ``reason`` says why) or resume it
+        (``reason`` None, with its new ``deadline_ms``). Does not change the version.
+        Raises :class:`~storage.errors.NotActive`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            if await execute(conn, "UPDATE games SET paused = ?, deadline_ms = ?"
+                                   " WHERE id = ? AND status = 'active'",
+                             (reason, deadline_ms, game_id)) != 1:
+                await _explain(conn, game_id, None, ("active",), NotActive)
+            return await _require(conn, game_id)
+
+        return await self._db.write(work)
+
+    async def stand_in(
+        self, game_id: int, seat: int, reason: str, expected_version: int,
+        deadline_ms: int | None, now_ms: int,
+    ) -> GameRow:
+        """A computer plays ``seat`` of an active game for the rest of it (``reason``: the
+        player ``left`` or ``resigned``); version + 1, and the game's new deadline (it may now
+        wait on someone else). The seat gets no result and no rating. Raises
+        :class:`~storage.errors.StaleVersion`, :class:`~storage.errors.NotActive`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            if await execute(conn, "UPDATE games SET version = version + 1, updated_ms = ?,"
+                                   " deadline_ms = ? WHERE id = ? AND version = ?"
+                                   " AND status = 'active'",
+                             (now_ms, deadline_ms, game_id, expected_version)) != 1:
+                await _explain(conn, game_id, expected_version, ("active",), NotActive)
+            await execute(conn, "UPDATE game_players SET stand_in = ? WHERE game_id = ?"
+                                " AND seat = ?", (reason, game_id, seat))
+            return await _require(conn, game_id)
+
+        return await self._db.write(work)
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Record the game's current Discord message. Does not change the version."""
+
+        async def work(conn: C) -> None:
+            if await execute(conn, "UPDATE games SET message_id = ? WHERE id = ?",
+                             (message_id, game_id)) != 1:
+                raise GameNotFound(game_id)
+
+        await self._db.statement(work)
+
+    async def set_deadline(self, game_id: int, deadline_ms: int | None) -> None:
+        """Set (or clear) an open game's deadline. Does not change the version.
+
+        Raises :class:`~storage.errors.GameClosed` for a finished or cancelled game.
+        """
+
+        async def work(conn: C) -> None:
+            if await execute(conn, f"UPDATE games SET deadline_ms = ? WHERE id = ? AND {_OPEN}",
+                             (deadline_ms, game_id)) != 1:
+                await _explain(conn, game_id, None, OPEN_STATUSES, GameClosed)
+
+        await self._db.statement(work)
+
+    # -- logs --------------------------------------------------------------------------------
+
+    async def action_log(self, game_id: int) -> list[ActionRow]:
+        """The game's actions in ``seq`` order (1, 2, 3, ...); empty for an unknown game."""
+        rows = await self._db.read(lambda conn: fetch_all(
+            conn, f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,)))
+        return [ActionRow(game_id=row["game_id"], seq=row["seq"],
+                          action=jsoncol.load(row["action"]), actor=row["actor"],
+                          events=jsoncol.load(row["events"]), created_ms=row["created_ms"])
+                for row in rows]
+
+    async def events(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's full event log: the start events, then each action's events, in order.
+
+        Raises :class:`~storage.errors.GameNotFound`.
+        """
+        logs = await self._db.read(lambda conn: select_events(conn, [game_id]))
+        if game_id not in logs:
+            raise GameNotFound(game_id)
+        return logs[game_id]

@@ -9,23 +9,30 @@ On SQLite the schema version is ``PRAGMA user_version``. Each migration runs in 
 ``BEGIN IMMEDIATE`` transaction together with its ``user_version`` bump, so a failing migration
 leaves the file at the previous version, and two processes opening the same file at once apply
 each migration once. Migration files hold plain statements (no ``BEGIN``/``COMMIT``).
+
+What SQL alone cannot write is a migration's step in code (:data:`STEPS`), run right after its
+SQL in the same transaction:
+
+- 006: the Discord ids in every started game's state, start events, action events and actors
+  become their seats' tokens (``p1``, ``p2``, ...: see :attr:`storage.rows.PlayerRow.token`);
+  then the action log is append-only again.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final, Literal
 
 import aiosqlite
 
-from .connection import execute, fetch_value
+from . import jsoncol
+from .connection import Conn, execute, fetch_all, fetch_value
 from .errors import SchemaError
 from .pgconn import PgConn
-from .upgrades import STEPS
 
 _FILE_NAME = re.compile(r"(\d{3})_([a-z0-9_]+)\.sql")
 
@@ -33,6 +40,54 @@ Dialect = Literal["sqlite", "postgresql"]
 _FOLDERS: Final[dict[Dialect, str]] = {"sqlite": "migrations", "postgresql": "migrations_pg"}
 _PG_MIGRATION_LOCK: Final = 7_402_001_113_917_446_001
 """The advisory lock key PostgreSQL migrations hold (any fixed number)."""
+
+
+Step = Callable[[Conn, str], Awaitable[None]]
+"""``step(conn, dialect)``: a migration's part in code."""
+
+_APPEND_ONLY: Final = {
+    "sqlite": "CREATE TRIGGER actions_append_only BEFORE UPDATE ON actions BEGIN"
+              " SELECT RAISE(ABORT, 'actions are append-only'); END",
+    "postgresql": "ALTER TABLE actions ENABLE TRIGGER actions_append_only",
+}
+
+
+async def seat_tokens(conn: Conn, dialect: str) -> None:
+    """Migration 006's step (see the module's docstring)."""
+    people: dict[int, dict[str, str]] = {}
+    for row in await fetch_all(conn, "SELECT game_id, seat, player_id FROM game_players"
+                                     " WHERE is_bot = 0"):
+        people.setdefault(int(row["game_id"]), {})[str(row["player_id"])] = \
+            f"p{int(row['seat']) + 1}"
+    for row in await fetch_all(conn, "SELECT id, state, start_events FROM games"
+                                     " WHERE state IS NOT NULL"):
+        tokens = people.get(int(row["id"]), {})
+        if not tokens:
+            continue
+        await execute(conn, "UPDATE games SET state = ?, start_events = ? WHERE id = ?",
+                      (jsoncol.dump(jsoncol.relabel(jsoncol.load(row["state"]), tokens)),
+                       None if row["start_events"] is None else jsoncol.dump(
+                           jsoncol.relabel(jsoncol.load(row["start_events"]), tokens)),
+                       row["id"]))
+    for row in await fetch_all(conn, "SELECT game_id, seq, actor, events FROM actions"):
+        tokens = people.get(int(row["game_id"]), {})
+        if not tokens:
+            continue
+        actor = str(row["actor"])
+        if actor.startswith("timeout:"):
+            who = actor.removeprefix("timeout:")
+            actor = f"timeout:{tokens.get(who, who)}"
+        else:
+            actor = tokens.get(actor, actor)
+        await execute(conn, "UPDATE actions SET actor = ?, events = ?"
+                            " WHERE game_id = ? AND seq = ?",
+                      (actor, jsoncol.dump(jsoncol.relabel(jsoncol.load(row["events"]), tokens)),
+                       row["game_id"], row["seq"]))
+    await execute(conn, _APPEND_ONLY[dialect])
+
+
+STEPS: Final[dict[int, Step]] = {6: seat_tokens}
+"""Each migration's code step, by version."""
 
 
 @dataclass(frozen=True, slots=True)

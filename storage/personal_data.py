@@ -16,7 +16,7 @@ from . import games as g
 from .achievements import select_person_achievements
 from .connection import Conn, execute, fetch_all, fetch_value
 from .errors import InvalidData
-from .results import RESULT_COLUMNS, rating_row, result_row
+from .results import RATING_COLUMNS, RESULT_COLUMNS, rating_row, result_row
 from .rows import AchievementRow, GameRow, RatingRow, ResultRow
 from .runner import C, Transactions
 
@@ -59,8 +59,8 @@ async def _person_rows(conn: Conn, player_id: str) -> PersonalRows:
         (player_id,))]
     ratings = [
         rating_row(r) for r in await fetch_all(
-            conn, "SELECT guild_id, kind, player_id, display_name, mu, sigma, games,"
-                  " updated_ms FROM ratings WHERE player_id = ? ORDER BY guild_id, kind",
+            conn, f"SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?"
+                  " ORDER BY guild_id, kind",
             (player_id,))]
     totals = [
         {"guild_id": r["guild_id"], "kind": r["kind"], "games": r["games"],
@@ -135,13 +135,8 @@ class PersonalRecords(Generic[C]):
         """
         if not player_id.isdigit() or pseudonym == player_id:
             raise InvalidData(f"only a person's Discord id can be forgotten, not {player_id!r}")
-        async def work(conn: C) -> dict[str, int]:
-            counts = await _forget_person(conn, player_id, pseudonym, name)
-            if self._db.before_commit is not None:  # fault drills: game 0 is this transaction
-                await self._db.before_commit(0, 0)
-            return counts
-
-        counts = await self._db.write(work)
+        counts = await self._db.write(lambda conn: _forget_person(conn, player_id, pseudonym,
+                                                                  name))
         await self._db.scrub()
         return counts
 

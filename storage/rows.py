@@ -15,7 +15,6 @@ JSONObject = dict[str, Any]
 GameStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 
 OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
-CLOSED_STATUSES: Final[tuple[GameStatus, ...]] = ("finished", "cancelled", "abandoned")
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -1,6 +1,6 @@
 """What each part of the storage needs of the backend it runs on: :class:`Transactions`.
 
-Each part (:mod:`storage.game_records`, :mod:`storage.result_records`, ...) writes its methods as
+Each part (:mod:`storage.games`, :mod:`storage.results`, ...) writes its methods as
 transaction bodies ("jobs") over the backend-neutral SQL helpers of ``connection.py`` and hands
 them to the backend (:class:`storage.base.StorageBase`: SQLite's :class:`storage.Database`,
 PostgreSQL's :class:`storage.PgDatabase`), which runs each in one transaction, committed on
@@ -27,20 +27,12 @@ Access: TypeAlias = Literal["write", "snapshot", "statement"]
 snapshot across its statements); ``statement``, one statement outside any transaction (it reads
 a snapshot of its own and is a transaction of its own: no ``BEGIN``/``COMMIT`` round trips): a
 read, or a write that is one statement (PostgreSQL's move,
-:meth:`storage.game_records.GameRecords.commit_action`).
+:meth:`storage.games.GameRecords.commit_action`).
 """
-
-CommitHook = Callable[[int, int], Awaitable[None]]
-"""``hook(game_id, expected_version)``: see :attr:`storage.base.StorageBase.before_commit`."""
 
 
 class Transactions(Protocol[C_co]):
     """The backend as the storage's parts see it (``C_co``: its connection type)."""
-
-    @property
-    def before_commit(self) -> CommitHook | None:
-        """Called just before a game-moving write commits (fault drills; else None)."""
-        ...
 
     @property
     def moves_in_one_statement(self) -> bool:

@@ -1,5 +1,5 @@
-"""SQL for seasons (migration 007): a server's season setting (columns of ``guild_settings``)
-and the end of each season (``season_ends``), claimed once across processes.
+"""``db.seasons``: a server's season setting (columns of ``guild_settings``, migration 007) and
+the end of each season (``season_ends``), claimed once across processes: :class:`SeasonRecords`.
 
 A season's end is claimed by the ``INSERT ... ON CONFLICT DO NOTHING`` of its row: of all the
 processes that see the season ended, the one whose insert makes the row settles it; the same
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Generic
 
-from .connection import Conn, Row, execute, fetch_all, fetch_one, fetch_value
+from .connection import Row, execute, fetch_all, fetch_one, fetch_value
 from .rows import SeasonEndRow, SeasonSetting
 from .runner import C, Transactions
 
@@ -27,87 +27,6 @@ def _setting(row: Row) -> SeasonSetting:
                          reset=bool(row["season_reset"]), since_ms=row["season_since_ms"])
 
 
-async def select_setting(conn: Conn, guild_id: int) -> SeasonSetting:
-    """The server's seasons (no seasons when its managers never set them)."""
-    row = await fetch_one(conn, f"SELECT {_SETTING} FROM guild_settings WHERE guild_id = ?",
-                          (guild_id,))
-    return SeasonSetting(guild_id) if row is None else _setting(row)
-
-
-async def upsert_setting(conn: Conn, setting: SeasonSetting, now_ms: int) -> None:
-    """Set the server's seasons (its other settings stay as they are)."""
-    await execute(
-        conn,
-        "INSERT INTO guild_settings (guild_id, season, season_channel_id, season_reset,"
-        " season_since_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE SET season = excluded.season,"
-        " season_channel_id = excluded.season_channel_id,"
-        " season_reset = excluded.season_reset, season_since_ms = excluded.season_since_ms,"
-        " updated_ms = excluded.updated_ms",
-        (setting.guild_id, setting.length, setting.channel_id, int(setting.reset),
-         setting.since_ms, now_ms),
-    )
-
-
-async def select_seasonal(conn: Conn) -> list[SeasonSetting]:
-    """Every server that runs seasons (the periodic check; never an interaction)."""
-    rows = await fetch_all(
-        conn, f"SELECT {_SETTING} FROM guild_settings WHERE season IS NOT NULL ORDER BY guild_id")
-    return [_setting(row) for row in rows]
-
-
-async def claim_end(conn: Conn, guild_id: int, season: str, start_ms: int, end_ms: int,
-                    now_ms: int, stale_ms: int, reset: bool) -> bool:
-    """Claim the end of the server's ``season`` for the caller: True when the caller's insert
-    made its row (resetting the server's ratings if ``reset``), or took over a claim made
-    before ``stale_ms`` that was never settled; False when another claim holds it or it is
-    settled.
-    """
-    made = await fetch_value(
-        conn,
-        "INSERT INTO season_ends (guild_id, season, start_ms, end_ms, claimed_ms)"
-        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, season) DO NOTHING RETURNING guild_id",
-        (guild_id, season, start_ms, end_ms, now_ms),
-    )
-    if made is not None:
-        if reset:
-            await execute(conn, "DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
-        return True
-    taken = await fetch_value(
-        conn,
-        "UPDATE season_ends SET claimed_ms = ? WHERE guild_id = ? AND season = ?"
-        " AND posted_ms IS NULL AND claimed_ms < ? RETURNING guild_id",
-        (now_ms, guild_id, season, stale_ms),
-    )
-    return taken is not None
-
-
-async def settle_end(conn: Conn, guild_id: int, season: str, now_ms: int, outcome: str,
-                     channel_id: int | None, message_id: int | None) -> None:
-    """Record how the claimed end of ``season`` was settled (``outcome``: ``posted``,
-    ``empty``, ``no_channel`` or ``refused``).
-    """
-    await execute(
-        conn,
-        "UPDATE season_ends SET posted_ms = ?, outcome = ?, channel_id = ?, message_id = ?"
-        " WHERE guild_id = ? AND season = ?",
-        (now_ms, outcome, channel_id, message_id, guild_id, season),
-    )
-
-
-async def select_end(conn: Conn, guild_id: int, season: str) -> SeasonEndRow | None:
-    """The claimed end of the server's ``season``, or None."""
-    row = await fetch_one(conn, f"SELECT {_END} FROM season_ends WHERE guild_id = ?"
-                                " AND season = ?", (guild_id, season))
-    if row is None:
-        return None
-    return SeasonEndRow(guild_id=row["guild_id"], season=row["season"],
-                        start_ms=row["start_ms"], end_ms=row["end_ms"],
-                        claimed_ms=row["claimed_ms"], posted_ms=row["posted_ms"],
-                        channel_id=row["channel_id"], message_id=row["message_id"],
-                        outcome=row["outcome"])
-
-
 class SeasonRecords(Generic[C]):
     """Servers' seasons and the claims of their ends."""
 
@@ -115,30 +34,79 @@ class SeasonRecords(Generic[C]):
         self._db = db
 
     async def of_guild(self, guild_id: int) -> SeasonSetting:
-        """A server's seasons (``length`` None: it runs none)."""
-        return await self._db.read(lambda conn: select_setting(conn, guild_id))
+        """A server's seasons (``length`` None: its managers never set them)."""
+        row = await self._db.read(lambda conn: fetch_one(
+            conn, f"SELECT {_SETTING} FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+        return SeasonSetting(guild_id) if row is None else _setting(row)
 
     async def set(self, setting: SeasonSetting, now_ms: int) -> None:
-        """Set a server's seasons."""
-        await self._db.write(lambda conn: upsert_setting(conn, setting, now_ms))
+        """Set a server's seasons (its other settings stay as they are)."""
+        await self._db.write(lambda conn: execute(
+            conn,
+            "INSERT INTO guild_settings (guild_id, season, season_channel_id, season_reset,"
+            " season_since_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET season = excluded.season,"
+            " season_channel_id = excluded.season_channel_id,"
+            " season_reset = excluded.season_reset, season_since_ms = excluded.season_since_ms,"
+            " updated_ms = excluded.updated_ms",
+            (setting.guild_id, setting.length, setting.channel_id, int(setting.reset),
+             setting.since_ms, now_ms)))
 
     async def seasonal_guilds(self) -> list[SeasonSetting]:
-        """Every server that runs seasons (for the periodic check)."""
-        return await self._db.read(select_seasonal)
+        """Every server that runs seasons (the periodic check; never an interaction)."""
+        rows = await self._db.read(lambda conn: fetch_all(
+            conn, f"SELECT {_SETTING} FROM guild_settings WHERE season IS NOT NULL"
+                  " ORDER BY guild_id"))
+        return [_setting(row) for row in rows]
 
     async def claim_end(self, guild_id: int, season: str, start_ms: int, end_ms: int,
-                               *, now_ms: int, stale_ms: int, reset: bool) -> bool:
-        """Claim a season's end, once across processes (see :func:`claim_end`)."""
-        return await self._db.write(lambda conn: claim_end(
-            conn, guild_id, season, start_ms, end_ms, now_ms, stale_ms, reset))
+                        *, now_ms: int, stale_ms: int, reset: bool) -> bool:
+        """Claim the end of the server's ``season`` for the caller: True when the caller's
+        insert made its row (resetting the server's ratings if ``reset``), or took over a claim
+        made before ``stale_ms`` that was never settled; False when another claim holds it or
+        it is settled.
+        """
 
-    async def settle_end(self, guild_id: int, season: str, *, now_ms: int,
-                                outcome: str, channel_id: int | None = None,
-                                message_id: int | None = None) -> None:
-        """Record how a claimed season's end was settled."""
-        await self._db.write(lambda conn: settle_end(conn, guild_id, season, now_ms, outcome,
-                                                  channel_id, message_id))
+        async def work(conn: C) -> bool:
+            made = await fetch_value(
+                conn,
+                "INSERT INTO season_ends (guild_id, season, start_ms, end_ms, claimed_ms)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, season) DO NOTHING"
+                " RETURNING guild_id",
+                (guild_id, season, start_ms, end_ms, now_ms))
+            if made is not None:
+                if reset:
+                    await execute(conn, "DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+                return True
+            taken = await fetch_value(
+                conn,
+                "UPDATE season_ends SET claimed_ms = ? WHERE guild_id = ? AND season = ?"
+                " AND posted_ms IS NULL AND claimed_ms < ? RETURNING guild_id",
+                (now_ms, guild_id, season, stale_ms))
+            return taken is not None
+
+        return await self._db.write(work)
+
+    async def settle_end(self, guild_id: int, season: str, *, now_ms: int, outcome: str,
+                         channel_id: int | None = None, message_id: int | None = None) -> None:
+        """Record how the claimed end of ``season`` was settled (``outcome``: ``posted``,
+        ``empty``, ``no_channel`` or ``refused``).
+        """
+        await self._db.write(lambda conn: execute(
+            conn,
+            "UPDATE season_ends SET posted_ms = ?, outcome = ?, channel_id = ?, message_id = ?"
+            " WHERE guild_id = ? AND season = ?",
+            (now_ms, outcome, channel_id, message_id, guild_id, season)))
 
     async def end_of(self, guild_id: int, season: str) -> SeasonEndRow | None:
-        """A season's end as claimed, or None."""
-        return await self._db.read(lambda conn: select_end(conn, guild_id, season))
+        """The claimed end of the server's ``season``, or None."""
+        row = await self._db.read(lambda conn: fetch_one(
+            conn, f"SELECT {_END} FROM season_ends WHERE guild_id = ? AND season = ?",
+            (guild_id, season)))
+        if row is None:
+            return None
+        return SeasonEndRow(guild_id=row["guild_id"], season=row["season"],
+                            start_ms=row["start_ms"], end_ms=row["end_ms"],
+                            claimed_ms=row["claimed_ms"], posted_ms=row["posted_ms"],
+                            channel_id=row["channel_id"], message_id=row["message_id"],
+                            outcome=row["outcome"])

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 
 def compiled() -> bool:
-    """Whether this process runs the rules compiled by mypyc (the engine's module is an
-    extension module) rather than their Python source.
+    """Whether this process runs the rules compiled by mypyc (their random number generator,
+    which every compiled engine draws from, is an extension module) rather than their Python
+    source.
     """
     from importlib.machinery import EXTENSION_SUFFIXES
 
-    from bot.rules.royale import rounds
+    from bot.rules import rng
 
-    return str(rounds.__file__).endswith(tuple(EXTENSION_SUFFIXES))
+    return str(rng.__file__).endswith(tuple(EXTENSION_SUFFIXES))

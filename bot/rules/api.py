@@ -21,11 +21,15 @@ Conventions shared by every engine:
   (see :func:`bot.rules.gamelog.log_lines`).
 * Actions have ``seat`` and ``to_json()``; ``action_from_json`` reads them back.
 * States have ``to_json()`` / ``state_from_json`` and a format version.
+
+A kind's achievements (its registry entry's ``achievements``) are :class:`Achievement` values,
+each checked on a :class:`FinishedGame`: the finished game's log as docs/game-log.md writes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S")
@@ -118,3 +122,48 @@ class Engine(Protocol[S, A]):
     def winners(self, state: S) -> list[int]:
         """The seats sharing the win once the game is over (else empty)."""
         ...
+
+
+LogObject = Mapping[str, Any]
+"""One event of a game log, as docs/game-log.md writes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game's log, as an achievement reads it."""
+
+    kind: str
+    """The game kind (the registry's name)."""
+    players: tuple[str, ...]
+    """The players of its ``setup``, in seat order."""
+    winners: frozenset[str]
+    """Its ``game_end``'s winners (ties share the win)."""
+    totals: Mapping[str, int]
+    """Its ``game_end``'s totals, by player."""
+    events: tuple[LogObject, ...]
+
+    def lines(self, player: str, event: str) -> list[LogObject]:
+        """``player``'s events named ``event``, in log order."""
+        return [e for e in self.events if e.get("event") == event and e.get("player") == player]
+
+
+@dataclass(frozen=True, slots=True)
+class Achievement:
+    """One achievement: a stable id (stored; never renamed), its English name and one line
+    that says how it is earned (msgids, translated where they are shown), and how one
+    finished game earns it.
+    """
+
+    id: str
+    name: str
+    description: str
+    kind: str | None
+    """The game kind (the registry's name) whose games can earn it; None: any kind, or a
+    season's games."""
+    check: Callable[[FinishedGame, str], bool] | None = None
+    """Whether the player earned it in one finished game; None: a season's games earn it."""
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
+    """Mark a name or a description for the catalogues (the Discord layer translates it)."""
+    return msgid

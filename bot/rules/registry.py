@@ -1,13 +1,16 @@
 """Every game kind the bot plays, in one table: :data:`KINDS`.
 
 A :class:`GameKind` bundles what the application needs to know of one kind of game: its engine
-(:class:`bot.rules.api.Engine`), its computer players, its seat range, its rule options and
-their choices, which of its events a game message shows, how the validator checks its logs, and
-its terminal demo. Storage, the service, the CLI, the simulator, the validator and the stats
-read the kind's fields here; none of them lists the kinds or asks "is it Royale?". The Discord
-layer adds its own part of a kind (component, presenter, verb table, slash commands) in the
-kind's extension, ``cogs/<kind>/__init__.py``, as a ``ui.hub.DiscordGame``. Adding a game
-kind: see docs/contributing.md.
+(:class:`bot.rules.api.Engine`), its computer players and which is each level, its seat range,
+its rule options and their choices, which of its events a game message shows, how the
+validator checks its logs, its terminal demo, its colour in charts, what the benchmark plays
+of it and the achievements its games can earn. The service, the CLI, the simulator, the
+benchmark, the validator, the achievements and the stats read the kind's fields here (storage
+stores any kind's name); none of them lists the kinds or asks "is it Royale?". The first kind
+registered is the default (:func:`default_kind`). The Discord layer adds its own part of a kind
+(component, presenter, verb table, slash commands) in the kind's extension,
+``cogs/<kind>/__init__.py``, as a ``ui.hub.DiscordGame``. Adding a game kind: see
+docs/contributing.md.
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Generic, TypeVar
 
-from bot.rules.api import Engine, Player
+from bot.rules.api import Achievement, Engine, Player
+from bot.rules.levels import LEVELS
+from bot.rules.posing.achievements import ACHIEVEMENTS as POSING_ACHIEVEMENTS
 from bot.rules.posing.actions import PosingAction
+from bot.rules.posing.ai import BY_LEVEL as POSING_LEVELS
 from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.engine import ENGINE as POSING_ENGINE
 from bot.rules.posing.events import event_from_log as posing_event
@@ -29,11 +35,13 @@ from bot.rules.posing.poses import MIN_PLAYERS as POSING_MIN
 from bot.rules.posing.review import REVIEWER as POSING_REVIEWER
 from bot.rules.posing.state import PosingState
 from bot.rules.review import Reviewer
+from bot.rules.royale.achievements import ACHIEVEMENTS as ROYALE_ACHIEVEMENTS
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
 from bot.rules.royale.events import event_from_log as royale_event
 from bot.rules.royale.events import recent_events as royale_recent
+from bot.rules.royale.players import BY_LEVEL as ROYALE_LEVELS
 from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.review import REVIEWER as ROYALE_REVIEWER
 from bot.rules.royale.state import RoyaleState
@@ -46,6 +54,7 @@ A = TypeVar("A")
 
 LogObject = dict[str, Any]
 """One event of a game log, as docs/game-log.md writes it."""
+RGB = tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +93,22 @@ class Progress:
 
 
 @dataclass(frozen=True, slots=True)
+class Bench:
+    """What ``python -m bot bench`` plays of a kind (docs/performance.md keeps the figures)."""
+
+    players: tuple[int, ...]
+    """The seat counts of its engine-loop games (and, for the default kind, of the whole
+    ``simulate`` process and of its loop)."""
+    option_sets: tuple[Mapping[str, tuple[str, ...]], ...] = ({},)
+    """The rule options of its engine-loop games, one set each; the computer players' decision
+    speed is measured with the last (every option)."""
+    ai: tuple[str, ...] = ("random", "heuristic")
+    """The computer players measured, by the engine's names."""
+    decision_players: int = 4
+    """The seats of the games the decision speed is measured in."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameKind(Generic[S, A]):
     """One kind of game: its rules, its computer players, its seats and options, its log."""
 
@@ -119,6 +144,23 @@ class GameKind(Generic[S, A]):
     progress: Progress | None = None
     """How its log counts the game's steps (rounds, turns) for the chart and the replay;
     None: the kind has neither."""
+    levels: Mapping[str, str] = field(default_factory=dict)
+    """Which of the engine's computer players each level (:data:`bot.rules.levels.LEVELS`) is
+    (``{"easy": "random", "normal": "heuristic", "hard": "expert"}``): ``make_player`` takes
+    either name, and ``--ai`` takes :attr:`player_names`."""
+    color: RGB | None = None
+    """The kind's colour in charts (the ``/stats`` chart's points and average line); None: the
+    charts' colour for any other kind."""
+    bench: Bench | None = None
+    """What ``python -m bot bench`` plays of it; None: nothing."""
+    achievements: tuple[Achievement, ...] = ()
+    """What its games alone can earn (:mod:`bot.rules.achievements` adds those of any game),
+    in the order they are listed to players."""
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """Every name ``make_player`` takes: the levels, then the engine's players."""
+        return tuple(dict.fromkeys((*LEVELS, *self.levels.values())))
 
 
 # The one place where the kinds' state and action types are erased: a game is looked up by
@@ -151,6 +193,13 @@ def unregister(name: str) -> None:
     _KINDS.pop(name, None)
 
 
+def default_kind() -> GameKind[Any, Any]:
+    """The kind taken when none is named (``demo``, ``simulate``, the demo of a bot without a
+    token): the first registered.
+    """
+    return next(iter(_KINDS.values()))
+
+
 def kind_of(name: str) -> GameKind[Any, Any]:
     """The entry of a game kind; ValueError for an unknown one."""
     kind = KINDS.get(name)
@@ -172,6 +221,9 @@ ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
     demo=Demo("bot.sim.demo_royale:run_royale_demo", players=4), reviewer=ROYALE_REVIEWER,
     progress=Progress(event="score", step="round", points="total", axis="Rounds",
                       position="Round {n} of {steps}", steps=ROUNDS),
+    levels=ROYALE_LEVELS, color=(0, 114, 178),  # Okabe-Ito blue
+    bench=Bench(players=(4, 10), option_sets=({}, {"expansions": EXPANSIONS})),
+    achievements=ROYALE_ACHIEVEMENTS,
 ))
 POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
     name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
@@ -181,4 +233,6 @@ POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
     demo=Demo("bot.sim.demo_posing:run_posing_demo", players=2), reviewer=POSING_REVIEWER,
     progress=Progress(event="fill", step="turn", points="points", axis="Turns",
                       position="Turn {n} of {steps}", steps=BOX_COUNT),
+    levels=POSING_LEVELS, color=(0, 158, 115),  # Okabe-Ito bluish green
+    bench=Bench(players=(1, 4)), achievements=POSING_ACHIEVEMENTS,
 ))

@@ -10,13 +10,17 @@ from dataclasses import replace
 from typing import Final
 
 from bot.errors import NotAllowed, UserError
-from bot.rules.royale.dice import EXPANSIONS
+from bot.rules.registry import ROYALE
 from bot.service.lobby import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.service.season_calendar import LENGTHS
 from storage import SeasonSetting, ServerDefaults, Storage
 
 OFF: Final = "off"
 """The season length that stops a server's seasons."""
+
+MAYHEM: Final = ROYALE.rule_options["expansions"]
+"""The Mayhem options a server's default may hold: Panda Royale's ``expansions`` rule option,
+in the rules' order, as its registry entry gives them."""
 
 NOT_A_MANAGER = "Only someone who can manage this server can change its settings."
 
@@ -84,12 +88,12 @@ class ServerSettings:
         if chosen is None:
             await self.db.settings.set_mayhem(guild_id, None, self.clock())
             return None
-        unknown = [name for name in chosen if name not in EXPANSIONS]
+        unknown = [name for name in chosen if name not in MAYHEM]
         if unknown:
             raise UserError("Unknown Mayhem option {option}: choose {choices}.",
-                            option=repr(unknown[0][:20]), choices=", ".join(EXPANSIONS))
+                            option=repr(unknown[0][:20]), choices=", ".join(MAYHEM))
         old = (await self.db.settings.defaults(guild_id)).mayhem or ()
-        new = tuple(name for name in EXPANSIONS if chosen.get(name, name in old))
+        new = tuple(name for name in MAYHEM if chosen.get(name, name in old))
         await self.db.settings.set_mayhem(guild_id, new, self.clock())
         return new
 

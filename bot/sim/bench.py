@@ -1,7 +1,11 @@
 """``python -m bot bench``: the speed figures that matter, each saying what it measured.
 
+What is played of each game kind is its registry entry's ``bench``
+(:class:`bot.rules.registry.Bench`); the whole-process and the one-process figures are of the
+default kind (:func:`bot.rules.registry.default_kind`, Panda Royale).
+
 1. Whole process: ``python -m bot simulate --ai random`` as a subprocess (start-up, every
-   process, the log's writing included), Panda Royale, 4 and 10 players, wall clock: games/s
+   process, the log's writing included), the default kind, 4 and 10 players, wall clock: games/s
    without and with ``--log`` (a new file each time), at the default ``--jobs`` (the machine's
    cores) and at ``--jobs 1``; three alternating pairs (one run without, one with the log, in
    turn, so that a busy spell of a shared machine weighs on both), the median of each, and
@@ -31,16 +35,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import bot.rules
-from bot.rules.registry import kind_of
+from bot.rules.registry import KINDS, default_kind, kind_of
 from bot.sim.chunks import default_jobs
 from bot.sim.runner import ai_seed, play_game
-
-ALL_OPTIONS = ("mischief", "cannon", "mercenary")
 
 
 def games_per_second(
@@ -61,7 +63,7 @@ def games_per_second(
     return best
 
 
-def loop_per_second(players: int, games: int, seed: int) -> float:
+def loop_per_second(game: str, players: int, games: int, seed: int) -> float:
     """The games/s of ``simulate``'s loop in this process (``--jobs 1``, random players, no
     log), best of three runs.
     """
@@ -69,7 +71,7 @@ def loop_per_second(players: int, games: int, seed: int) -> float:
 
     best = 0.0
     for _ in range(3):
-        result = simulate(game="royale", players=players, games=games, seed=seed,
+        result = simulate(game=game, players=players, games=games, seed=seed,
                           ai=["random"], jobs=1, out=io.StringIO())
         best = max(best, games / max(result["elapsed"], 1e-9))
     return best
@@ -77,6 +79,7 @@ def loop_per_second(players: int, games: int, seed: int) -> float:
 
 def _simulate_cmd(players: int, games: int, *, jobs: int | None = None,
                   log: Path | None = None) -> list[str]:
+    """The default kind's ``simulate`` command line."""
     cmd = [sys.executable, "-m", "bot", "simulate", "--ai", "random", "--players",
            str(players), "--games", str(games)]
     if jobs is not None:
@@ -114,7 +117,8 @@ def whole_process_line(players: int, games: int, jobs: str,
     plain = statistics.median(p for p, _ in pairs)
     logged = statistics.median(w for _, w in pairs)
     adds = sorted(w / p - 1 for p, w in pairs)
-    return (f"  royale {players:>2} random players, {jobs}: {games / plain:>7.0f} games/s "
+    return (f"  {default_kind().name} {players:>2} random players, {jobs}: "
+            f"{games / plain:>7.0f} games/s "
             f"without the log, {games / logged:>7.0f} with --log (the log adds "
             f"{100 * statistics.median(adds):.0f} %, median of the pairs, "
             f"{100 * adds[0]:.0f} to {100 * adds[-1]:.0f} % across them)")
@@ -146,14 +150,15 @@ def _timer_overhead(samples: int = 20_000) -> float:
     return total / samples
 
 
-def decisions_per_second(game: str, ai: str, players: int, games: int, seed: int) -> float:
-    """Decisions per CPU second inside ``ai``'s ``choose``, over ``games`` whole games (after
-    one warm-up game: computer players keep caches), the timer's own cost subtracted.
+def decisions_per_second(game: str, ai: str, players: int, games: int, seed: int,
+                         options: dict[str, Any]) -> float:
+    """Decisions per CPU second inside ``ai``'s ``choose``, over ``games`` whole games with
+    ``options`` (after one warm-up game: computer players keep caches), the timer's own cost
+    subtracted.
     """
     kind = kind_of(game)
     engine = kind.engine
     names = [f"p{i}" for i in range(players)]
-    options: dict[str, Any] = {"expansions": list(ALL_OPTIONS)} if game == "royale" else {}
     seconds = 0.0
     calls = 0
     for g in range(seed - 1, seed + games):
@@ -189,10 +194,16 @@ def rules_used() -> str:
     return f"{'compiled by mypyc' if bot.rules.compiled() else 'pure Python'} ({where})"
 
 
+def _options(options: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """A bench entry's rule options as the engine takes them."""
+    return {name: list(values) for name, values in options.items()}
+
+
 def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
               startup: bool = True) -> list[str]:
     """Print the figures, one line each; return the lines. Without ``startup``, the figures
-    that need a subprocess (whole process, pure-Python loop, start-up) are left out.
+    that need a subprocess (whole process, pure-Python loop, start-up) are left out. ``only``:
+    the figures of one game kind.
     """
     lines: list[str] = []
 
@@ -201,55 +212,49 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         out.flush()
         lines.append(line)
 
-    royale = only in (None, "royale")
+    kinds = [(k, k.bench) for k in KINDS.values()
+             if k.bench is not None and only in (None, k.name)]
+    main = default_kind()
     rules = f"rules: {rules_used()}"
-    if royale and startup:
-        count = 5 * games
-        jobs = default_jobs()
-        say(f"whole process: python -m bot simulate --ai random --games {count}, Panda Royale, "
-            f"no options, wall clock (start-up, every process and the log's writing "
-            f"included), median of 3 alternating pairs; {rules}; the log to a new temporary "
-            f"file")
-        for n in (4, 10):
-            for label, j in ((f"--jobs default ({jobs})", None), ("--jobs 1", 1)):
-                say(whole_process_line(n, count, label, whole_process_pairs(n, count, jobs=j)))
-    if royale:
+    if main.bench is not None and only in (None, main.name):
+        if startup:
+            count = 5 * games
+            jobs = default_jobs()
+            say(f"whole process: python -m bot simulate --ai random --games {count}, "
+                f"{main.title}, no options, wall clock (start-up, every process and the log's "
+                f"writing included), median of 3 alternating pairs; {rules}; the log to a new "
+                f"temporary file")
+            for n in main.bench.players:
+                for label, j in ((f"--jobs default ({jobs})", None), ("--jobs 1", 1)):
+                    say(whole_process_line(n, count, label,
+                                           whole_process_pairs(n, count, jobs=j)))
         count = 2 * games
         say(f"the engine in one process: the loop of simulate --jobs 1 --ai random, no log, "
             f"wall clock, start-up not counted, best of 3 ({count} games); {rules}")
-        for n in (4, 10):
-            say(f"  royale {n:>2} random players: {loop_per_second(n, count, seed):>9.0f} games/s")
+        for n in main.bench.players:
+            gps = loop_per_second(main.name, n, count, seed)
+            say(f"  {main.name} {n:>2} random players: {gps:>9.0f} games/s")
     say("computer players: decisions per CPU second inside choose() only (timer cost "
-        "subtracted), every seat the same player, royale with every option, after a warm-up game")
-    decision_configs = [("royale", "random", 4), ("royale", "heuristic", 4),
-                        ("posing", "random", 4), ("posing", "heuristic", 4)]
-    for game, ai, n in decision_configs:
-        if only not in (None, game):
-            continue
-        count = max(5, games // (20 if ai == "heuristic" else 10))
-        dps = decisions_per_second(game, ai, n, count, seed)
-        say(f"  {game} {ai:<9} {dps:>11.0f} decisions/s  ({count} games of {n} players)")
-
-    configs: list[tuple[str, int, str, tuple[str, ...]]] = []
-    if royale:
-        option_sets: tuple[tuple[str, ...], ...] = ((), ALL_OPTIONS)
-        for opts in option_sets:
-            for ai in ("random", "heuristic"):
-                for n in (4, 10):
-                    configs.append(("royale", n, ai, opts))
-    if only in (None, "posing"):
-        for ai in ("random", "heuristic"):
-            for n in (1, 4):
-                configs.append(("posing", n, ai, ()))
+        "subtracted), every seat the same player, with every rule option, after a warm-up game")
+    for kind, bench in kinds:
+        for ai in bench.ai:
+            count = max(5, games // (20 if ai != "random" else 10))
+            n = bench.decision_players
+            dps = decisions_per_second(kind.name, ai, n, count, seed,
+                                       _options(bench.option_sets[-1]))
+            say(f"  {kind.name} {ai:<9} {dps:>11.0f} decisions/s  ({count} games of {n} players)")
     say(f"engine loop (play_game: every decision through apply_in_place, no events kept): games "
         f"per CPU second, best of 3; {rules}")
-    for game, n, ai, opts in configs:
-        # Slow configurations get fewer games so the whole bench stays short.
-        count = max(20, games // (n if ai == "heuristic" else 1) // 3)
-        options: dict[str, Any] = {"expansions": list(opts)} if game == "royale" else {}
-        gps = games_per_second(game, n, [ai], options, count, seed)
-        label = f"{game} {n:>2} players {ai:<9} options {','.join(opts) or 'none':<25}"
-        say(f"  {label} {gps:>9.0f} games/s  ({count} games)")
+    for kind, bench in kinds:
+        for options in bench.option_sets:
+            for ai in bench.ai:
+                for n in bench.players:
+                    # Slow configurations get fewer games so the whole bench stays short.
+                    count = max(20, games // (n if ai != "random" else 1) // 3)
+                    gps = games_per_second(kind.name, n, [ai], _options(options), count, seed)
+                    shown = ",".join(v for values in options.values() for v in values)
+                    label = f"{kind.name} {n:>2} players {ai:<9} options {shown or 'none':<25}"
+                    say(f"  {label} {gps:>9.0f} games/s  ({count} games)")
     if startup:
         whole, bare = startup_seconds()
         say(f"start-up: python -m bot simulate --games 1 --ai random, whole process "

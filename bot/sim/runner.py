@@ -8,12 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.rules.api import Event
-from bot.rules.levels import LEVELS, PLAYERS_BY_LEVEL
-from bot.rules.registry import GameKind
+from bot.rules.registry import KINDS, GameKind
 
-AI_NAMES = tuple(dict.fromkeys(
-    [*LEVELS, *(name for by_level in PLAYERS_BY_LEVEL.values() for name in by_level.values())]
-))
+AI_NAMES = tuple(dict.fromkeys(name for kind in KINDS.values() for name in kind.player_names))
 """Every computer player name of any game: the levels, then the engines' names."""
 
 

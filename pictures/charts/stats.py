@@ -64,8 +64,8 @@ LABELS: Final = (AVERAGE, WIN, BY_COLUMN)
 """The chart's own labels, through :attr:`StatsChartData.words` (the kinds' titles and the
 column names are the catalogues' already)."""
 
-KIND_COLORS: Final = {"royale": OKABE_ITO[0], "posing": OKABE_ITO[2]}
-"""Each kind's points and average line (Okabe-Ito blue and bluish green)."""
+OTHER_KIND: Final = OKABE_ITO[3]
+"""The points and average line of a kind whose registry entry gives no colour (``color``)."""
 
 TITLE_H: Final = 64
 HEAD_H: Final = 54
@@ -198,7 +198,7 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
                                      words(AVERAGE, value=data.number(average)),
                                      top, top + HEAD_H - 8, NAME_PX, one_off=True))
             ax = axes(fig, PLOT_LEFT, top + HEAD_H, PLOT_RIGHT, top + HEAD_H + PANEL_H)
-            color = rgb(KIND_COLORS.get(kind, OKABE_ITO[3]))
+            color = rgb(kind_of(kind).color or OTHER_KIND)
             xs = [x for x, _ in games]
             ys = [g.score for _, g in games]
             ax.plot(xs, ys, color=color, linewidth=pt(3), zorder=3, marker="o",

@@ -17,6 +17,7 @@ from bot.rules.gamelog import dumps_line
 from bot.rules.registry import KINDS, GameKind, kind_of, register, unregister
 from bot.rules.validate import validate_objects
 from bot.service import GameService, Person, Place, StatsService
+from pictures.charts.stats import OTHER_KIND, StatsChartData, StatsGame, draw_stats_chart
 from tests.app import toy
 
 from ..conftest import Backend
@@ -98,6 +99,9 @@ async def test_a_registered_kind_is_played_stored_rated_and_validated(
     mine = await stats.player(PLACE.guild_id, ALICE.id)
     assert [(s.kind, s.games, s.rated_games) for s in mine] == [("toy", 1, 1)]
     assert mine[0].mu is not None
+    # its registry entry's achievement, kept by the finishing transaction: alice took 2 each turn
+    earned = {a.achievement for a in await stats.achievements(PLACE.guild_id, ALICE.id)}
+    assert toy.GREEDY.id in earned
 
     log = await service.log_of(game)
     assert log.complete and log.events[0]["game_kind"] == "toy"
@@ -136,6 +140,32 @@ async def test_the_validator_catches_a_tampered_toy_log(
     moved[0]["bonus"] = (moved[0]["bonus"] + 1) % 9  # not the turn the seed drew
     replayed = validate_objects(moved, rules=False).games[0].problems
     assert replayed and "event 0: replay: setup" in replayed[0]
+
+
+def test_the_cli_the_bench_and_the_chart_read_the_kind_s_entry(
+        toy_kind: GameKind[toy.State, toy.Take]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["simulate", "--game", "toy", "--players", "2", "--games", "3", "--ai", "hard"],
+                out=out, err=err) == 0
+    assert out.getvalue().startswith("toy: 3 games, 2 players") and "hard 100.0% of wins" in (
+        out.getvalue())
+    # its levels are its one player: --ai takes those names, not another kind's players
+    assert main(["simulate", "--game", "toy", "--players", "2", "--ai", "heuristic"],
+                out=out, err=err) == 2
+    assert "--ai for toy takes easy, normal, hard, random, not heuristic" in err.getvalue()
+
+    bench = io.StringIO()
+    assert main(["bench", "--game", "toy", "--games", "20", "--no-startup"], out=bench) == 0
+    lines = bench.getvalue().splitlines()
+    assert sum(li.startswith("  toy random ") and "decisions/s  (5 games of 4 players)" in li
+               for li in lines) == 1
+    assert sum(li.startswith("  toy  2 players random    options none ") for li in lines) == 1
+    assert not any(li.startswith(("  royale", "  posing")) for li in lines)
+
+    chart = draw_stats_chart(StatsChartData("alice", (StatsGame("toy", 3),
+                                                      StatsGame("toy", 5, True))))
+    colors = {color for _, color in chart.getcolors(chart.width * chart.height) or ()}
+    assert toy.COLOR in colors and OTHER_KIND not in colors
 
 
 def test_unregistered_the_kind_is_gone_everywhere() -> None:

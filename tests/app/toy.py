@@ -4,8 +4,9 @@ Each player in turn takes 1 or 2 bamboo shoots, three rounds; on one turn, drawn
 at setup (``bonus``), the shoots count double. Most shoots wins (ties share the win).
 
 It has what docs/contributing.md asks of a game kind's rules: an engine satisfying
-:class:`bot.rules.api.Engine`, a seeded computer player, a recent-events rule and the
-validator's entry (:class:`bot.rules.validate.checks.LogChecks`), bundled in :data:`TOY`, a
+:class:`bot.rules.api.Engine`, a seeded computer player (every level is it), a recent-events
+rule, the validator's entry (:class:`bot.rules.validate.checks.LogChecks`), a colour for the
+charts, what the benchmark plays of it and an achievement, bundled in :data:`TOY`, a
 :class:`bot.rules.registry.GameKind` the tests register and unregister.
 """
 
@@ -16,8 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from bot.rules.api import Achievement, FinishedGame
 from bot.rules.errors import IllegalAction, InvalidSetup, NotYourTurn
-from bot.rules.registry import GameKind
+from bot.rules.registry import Bench, GameKind
 from bot.rules.validate.checks import LogChecks, Obj
 from bot.rules.validate.problems import Problems
 from bot.rules.validate.shape import GAME_END, INT, PLAYER, PLAYERS, Schema
@@ -27,6 +29,8 @@ ROUNDS: Final = 3
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 RECENT: Final = 3
 """Events the game's message shows: the last three."""
+COLOR: Final = (230, 159, 0)
+"""Its colour in charts: Okabe-Ito orange."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +80,8 @@ class ToyEngine:
     kind = NAME
 
     def new_game(self, players: Sequence[str], seed: int,
-                 options: Mapping[str, Any] | None = None) -> tuple[State, list[Event]]:
+                 options: Mapping[str, Any] | None = None,
+                 keep_events: bool = True) -> tuple[State, list[Event]]:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise InvalidSetup("Bamboo is for {low} to {high} players.", low=MIN_PLAYERS,
                                high=MAX_PLAYERS)
@@ -96,7 +101,8 @@ class ToyEngine:
         new = replace(state, scores=list(state.scores))
         return new, self.apply_in_place(new, action)
 
-    def apply_in_place(self, state: State, action: Take) -> list[Event]:
+    def apply_in_place(self, state: State, action: Take,
+                       keep_events: bool = True) -> list[Event]:
         seat = self.current_seat(state)
         if seat is None:
             raise IllegalAction("The game is over.")
@@ -152,6 +158,16 @@ def make_player(name: str, seed: int) -> ToyPlayer:
     if name not in ("easy", "normal", "hard", "random"):
         raise ValueError(f"unknown computer player {name!r}")
     return ToyPlayer(seed)
+
+
+def _greedy(game: FinishedGame, player: str) -> bool:
+    takes = game.lines(player, "take")
+    return len(takes) == ROUNDS and all(t["shoots"] == 2 for t in takes)
+
+
+GREEDY: Final = Achievement("toy_greedy", "Greedy", "Take 2 shoots on every turn of Bamboo.",
+                            NAME, _greedy)
+"""The toy's own achievement."""
 
 
 def recent_events(events: Sequence[Event]) -> list[Event]:
@@ -233,5 +249,7 @@ TOY: Final[GameKind[State, Take]] = GameKind(
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=recent_events,
     read_event=read_event,
     log_checks=LogChecks(schema=SCHEMA, decision=decision, rules=ToyRules),
+    levels={"easy": "random", "normal": "random", "hard": "random"}, color=COLOR,
+    bench=Bench(players=(2,), ai=("random",)), achievements=(GREEDY,),
 )
 """The toy's entry in the registry (register it for a test: see test_toy_kind.py)."""

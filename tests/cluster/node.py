@@ -53,6 +53,7 @@ from bot.client import create_bot
 from bot.settings import Settings
 from cogs.greeting import greeting_embed
 from tests.e2e.table import Table
+from tools.crashdrill.hold import hold_commits
 from tools.discord_api.check import checker
 from ui.i18n import ENGLISH
 
@@ -140,7 +141,8 @@ class Node:
         return create_bot(settings, seed_source=lambda: next(seeds))
 
     async def hook(self, game_id: int, version: int) -> None:
-        """The storage's before-commit hook: hold the chosen write before it commits."""
+        """Called inside each game-moving write before it commits
+        (:func:`tools.crashdrill.hold.hold_commits`): holds the chosen one."""
         self.commits += 1
         if self.commits == self.args.hold_commit:
             say("COMMITTING", game_id, version)
@@ -160,7 +162,7 @@ class Node:
                 self.tables = new_tables(env, self.args.shard)
             else:
                 self.tables = found_tables(env)
-            bot.service.db.before_commit = self.hook
+            hold_commits(bot.service.db, self.hook)
             save_world(env, self.world)
             self.check_requests(env)
             say("READY", "restored" if restored else "fresh", len(self.tables))

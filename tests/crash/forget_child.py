@@ -13,6 +13,7 @@ import sys
 
 from bot.service import GameService
 from storage import open_database
+from tools.crashdrill.hold import hold_commits
 
 
 async def main(target: str, user_id: int) -> None:
@@ -22,7 +23,7 @@ async def main(target: str, user_id: int) -> None:
             if game_id == 0:
                 await asyncio.sleep(0.02)
 
-        db.before_commit = hook
+        hold_commits(db, hook)
         service = GameService(db)
         await service.privacy.forget(user_id)
         await service.close()

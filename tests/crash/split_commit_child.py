@@ -6,48 +6,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage import Database, GameRow
-from storage.game_records import GameRecords
+from storage import GameRow, Storage
+from storage.games import GameRecords
 from tools.crashdrill import child
+from tools.crashdrill.hold import Hook
 
 
 class SplitGames(GameRecords[Any]):
-    """The games' writes: commits without the hook, then calls it (outside any transaction)."""
+    """The games' writes: committed as they are, then the hook (outside any transaction)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Storage, hook: Hook) -> None:
         super().__init__(db)
-        self.storage = db
-
-    async def _unhooked(self, game_id: int, version: int, call: Any) -> GameRow:
-        db = self.storage
-        hook, db.before_commit = db.before_commit, None
-        try:
-            game: GameRow = await call()
-        finally:
-            db.before_commit = hook
-        if hook is not None:
-            await hook(game_id, version)
-        return game
+        self.hook = hook
 
     async def commit_action(self, game_id: int, expected_version: int, **kw: Any) -> GameRow:
-        return await self._unhooked(game_id, expected_version,
-                                    lambda: super(SplitGames, self).commit_action(
-                                        game_id, expected_version, **kw))
+        game = await super().commit_action(game_id, expected_version, **kw)
+        await self.hook(game_id, expected_version)
+        return game
 
     async def start(self, game_id: int, expected_version: int, *args: Any) -> GameRow:
-        return await self._unhooked(game_id, expected_version,
-                                    lambda: super(SplitGames, self).start(
-                                        game_id, expected_version, *args))
+        game = await super().start(game_id, expected_version, *args)
+        await self.hook(game_id, expected_version)
+        return game
 
 
-class SplitCommit(Database):
-    """A database whose games' writes are :class:`SplitGames`'."""
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.games = SplitGames(self)
+def split(db: Storage, hook: Hook) -> None:
+    """The child's :data:`tools.crashdrill.child.HOLD`, broken: the hook after the commit."""
+    db.games = SplitGames(db, hook)
 
 
 if __name__ == "__main__":
-    child.DATABASE = SplitCommit
+    child.HOLD = split
     raise SystemExit(child.main())

@@ -15,7 +15,7 @@ import pytest
 from bot.rules.registry import engine_for, kind_of
 from bot.service import GameService, Person, Place, is_cpu
 from storage import Database, GameRow
-from storage.game_records import GameRecords
+from storage.games import GameRecords
 from tools.crashdrill.child import chooser
 from tools.crashdrill.drill import DrillReport, choose_plan, main, run_drill
 from tools.crashdrill.protocol import DEFAULT_VARIANTS, Variant, variant_of

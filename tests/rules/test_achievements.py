@@ -22,7 +22,9 @@ from bot.rules.achievements import (
     season_earned,
 )
 from bot.rules.gamelog import log_lines, log_objects
+from bot.rules.posing import achievements as posing_ach
 from bot.rules.registry import GAME_KINDS, KINDS, POSING, ROYALE
+from bot.rules.royale import achievements as royale_ach
 from bot.sim.runner import play_game
 
 COLUMNS = ("yellow", "purple", "blue", "red", "green", "clear", "pink")
@@ -101,7 +103,12 @@ def test_the_list() -> None:
         assert a.name and a.name[0].isupper() and len(a.name) <= 32
         assert a.description.endswith(".") and len(a.description) <= 100
         assert a.kind is None or a.kind in GAME_KINDS
-    assert set(ach._CHECKS) | {ach.REGULAR} == set(ids)
+        assert (a.check is None) == (a.id == ach.REGULAR)  # the season's: no game's check
+    # each kind's are its registry entry's, listed after those of any game
+    assert ACHIEVEMENTS[:len(ach.ANY_GAME)] == ach.ANY_GAME
+    for kind in KINDS.values():
+        assert kind.achievements and all(a.kind == kind.name for a in kind.achievements)
+        assert set(kind.achievements) <= set(ACHIEVEMENTS)
 
 
 def test_documented() -> None:
@@ -134,19 +141,19 @@ def test_shared_win() -> None:
 
 def test_full_table() -> None:
     ten = royale_log(flat(10, [1, 2, 3, 4, 5, 6, 7, 8, 9, 20]))
-    assert ach.FULL_TABLE in earned("royale", ten, 9)
-    assert ach.FULL_TABLE not in earned("royale", ten, 8)
+    assert royale_ach.FULL_TABLE in earned("royale", ten, 9)
+    assert royale_ach.FULL_TABLE not in earned("royale", ten, 8)
     nine = royale_log(flat(9, [1, 2, 3, 4, 5, 6, 7, 8, 20]))
-    assert ach.FULL_TABLE not in earned("royale", nine, 8)
+    assert royale_ach.FULL_TABLE not in earned("royale", nine, 8)
 
 
 def test_century() -> None:
     rounds: list[list[Any]] = flat(2, [10, 10])
     rounds[6] = [[0, 0, 0, 0, 0, 0, 100], 10]  # a Cannon's 10 x 10 in pink
-    assert ach.CENTURY in earned("royale", royale_log(rounds), 0)
+    assert royale_ach.CENTURY in earned("royale", royale_log(rounds), 0)
     rounds[6] = [[0, 0, 99, 0, 0, 0, 99], 10]  # 198 in the round, 99 at most in a column
-    assert ach.CENTURY not in earned("royale", royale_log(rounds), 0)
-    assert ach.CENTURY not in earned("royale", royale_log(rounds), 1)
+    assert royale_ach.CENTURY not in earned("royale", royale_log(rounds), 0)
+    assert royale_ach.CENTURY not in earned("royale", royale_log(rounds), 1)
 
 
 def test_comeback() -> None:
@@ -154,53 +161,53 @@ def test_comeback() -> None:
     rounds = [[1, 2, 3]] * 5 + [[40, 2, 3]] * 5
     log = royale_log(rounds)
     assert log[-1]["winners"] == ["p0"]
-    assert ach.COMEBACK in earned("royale", log, 0)
+    assert royale_ach.COMEBACK in earned("royale", log, 0)
     # last after round 4 only: not a comeback from round 5
     early = [[1, 2, 3]] * 4 + [[40, 2, 3]] * 6
-    assert ach.COMEBACK not in earned("royale", royale_log(early), 0)
+    assert royale_ach.COMEBACK not in earned("royale", royale_log(early), 0)
     # last after round 5 but not the winner
-    assert ach.COMEBACK not in earned("royale", royale_log([[1, 2, 3]] * 10), 0)
+    assert royale_ach.COMEBACK not in earned("royale", royale_log([[1, 2, 3]] * 10), 0)
     # everyone level after round 5 is no last place
     level = [[2, 2, 2]] * 5 + [[40, 2, 3]] * 5
-    assert ach.COMEBACK not in earned("royale", royale_log(level), 0)
+    assert royale_ach.COMEBACK not in earned("royale", royale_log(level), 0)
 
 
 def test_wire_to_wire() -> None:
     log = royale_log(flat(3, [9, 5, 7]))
-    assert ach.WIRE_TO_WIRE in earned("royale", log, 0)
-    assert ach.WIRE_TO_WIRE not in earned("royale", log, 2)
+    assert royale_ach.WIRE_TO_WIRE in earned("royale", log, 0)
+    assert royale_ach.WIRE_TO_WIRE not in earned("royale", log, 2)
     tied_once = [[5, 5, 1]] + [[9, 5, 1]] * 9  # level after round 1
-    assert ach.WIRE_TO_WIRE not in earned("royale", royale_log(tied_once), 0)
+    assert royale_ach.WIRE_TO_WIRE not in earned("royale", royale_log(tied_once), 0)
     caught = [[9, 5, 1]] * 9 + [[0, 50, 1]]  # led nine rounds, lost in the last
-    assert ach.WIRE_TO_WIRE not in earned("royale", royale_log(caught), 0)
+    assert royale_ach.WIRE_TO_WIRE not in earned("royale", royale_log(caught), 0)
 
 
 def test_six_hundred() -> None:
-    assert ach.SIX_HUNDRED in earned("royale", royale_log(flat(2, [60, 1])), 0)
-    assert ach.SIX_HUNDRED not in earned("royale", royale_log(flat(2, [59, 1])), 0)
+    assert royale_ach.SIX_HUNDRED in earned("royale", royale_log(flat(2, [60, 1])), 0)
+    assert royale_ach.SIX_HUNDRED not in earned("royale", royale_log(flat(2, [59, 1])), 0)
     # a loser with 600 earns it too: it is about the total
-    assert ach.SIX_HUNDRED in earned("royale", royale_log(flat(2, [60, 61])), 0)
+    assert royale_ach.SIX_HUNDRED in earned("royale", royale_log(flat(2, [60, 61])), 0)
 
 
 def test_big_bang() -> None:
     rounds = flat(2, [5, 5])
     fired = royale_log(rounds, cannons=[(4, 1, "score", 8)])
-    assert ach.BIG_BANG in earned("royale", fired, 1)
-    assert ach.BIG_BANG not in earned("royale", fired, 0)
-    assert ach.BIG_BANG not in earned("royale", royale_log(rounds, [(4, 1, "save", 8)]), 1)
-    assert ach.BIG_BANG not in earned("royale", royale_log(rounds, [(4, 1, "score", 7)]), 1)
+    assert royale_ach.BIG_BANG in earned("royale", fired, 1)
+    assert royale_ach.BIG_BANG not in earned("royale", fired, 0)
+    assert royale_ach.BIG_BANG not in earned("royale", royale_log(rounds, [(4, 1, "save", 8)]), 1)
+    assert royale_ach.BIG_BANG not in earned("royale", royale_log(rounds, [(4, 1, "score", 7)]), 1)
 
 
 def test_perfect_pose() -> None:
     log = posing_log([CARD, WEAK])
-    assert ach.PERFECT_POSE in earned("posing", log, 0)
-    assert ach.PERFECT_POSE not in earned("posing", log, 1)  # Set of 5 filled with a 0
+    assert posing_ach.PERFECT_POSE in earned("posing", log, 0)
+    assert posing_ach.PERFECT_POSE not in earned("posing", log, 1)  # Set of 5 filled with a 0
 
 
 def test_full_card() -> None:
     log = posing_log([CARD, WEAK])
-    assert ach.FULL_CARD in earned("posing", log, 0)
-    assert ach.FULL_CARD not in earned("posing", log, 1)
+    assert posing_ach.FULL_CARD in earned("posing", log, 0)
+    assert posing_ach.FULL_CARD not in earned("posing", log, 1)
 
 
 def test_regular() -> None:
@@ -217,7 +224,7 @@ def test_achievements_of_one_kind_only() -> None:
     posing_only = {a.id for a in ACHIEVEMENTS if a.kind == POSING.name}
     royale_only = {a.id for a in ACHIEVEMENTS if a.kind == ROYALE.name}
     best = royale_log([[[0, 0, 0, 0, 0, 0, 100], 1]] * 10, cannons=[(3, 0, "score", 8)])
-    assert royale_only - {ach.COMEBACK, ach.FULL_TABLE} <= earned("royale", best, 0)
+    assert royale_only - {royale_ach.COMEBACK, royale_ach.FULL_TABLE} <= earned("royale", best, 0)
     assert not earned("royale", best, 0) & posing_only
     assert not earned("posing", posing_log([CARD, WEAK]), 0) & royale_only
 
@@ -273,7 +280,7 @@ def test_simulated_games_follow_the_rules(games: list[GameRecord]) -> None:
             assert (ach.SHARED_WIN in got) == (p in end["winners"] and len(end["winners"]) > 1)
             assert all(BY_ID[a].kind in (None, g.kind) for a in got)
             seen |= got
-    assert {ach.FIRST_WIN, ach.PERFECT_POSE} <= seen
+    assert {ach.FIRST_WIN, posing_ach.PERFECT_POSE} <= seen
 
 
 def test_recompute_is_the_union_of_the_games(games: list[GameRecord]) -> None:

@@ -9,13 +9,13 @@ import pytest
 
 from storage import Database, PgDatabase, StorageBase
 from storage.achievements import AchievementRecords
-from storage.game_records import GameRecords
+from storage.games import GameRecords
 from storage.guild_settings import SettingRecords
 from storage.member_history import HistoryRecords
 from storage.personal_data import PersonalRecords
 from storage.pgconn import lock_key, to_pg
 from storage.postgres import is_postgres_url, redact
-from storage.result_records import ResultRecords
+from storage.results import ResultRecords
 from storage.seasons import SeasonRecords
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import storage.connection
+import storage.database
 from storage import (
     BackendError,
     ChannelBusy,
@@ -333,7 +333,7 @@ async def test_a_database_locked_elsewhere_fails_cleanly(
     """Another process holding the write lock past the busy timeout: BackendError, nothing
     half-done, and the same connection works once the lock is gone (SQLite only: PostgreSQL
     writers wait on row locks, not on one file lock)."""
-    monkeypatch.setattr(storage.connection, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(storage.database, "BUSY_TIMEOUT_MS", 50)
     async with await Database.open(db_path) as db:
         game = await started_game(db)
         other = sqlite3.connect(db_path, isolation_level=None)

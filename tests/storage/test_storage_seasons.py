@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from storage import Finish, InvalidData, PlayerRow, SeasonSetting, Storage
+from tools.crashdrill.hold import hold_commits
 
 from ..conftest import Backend
 from .storage_helpers import T0, play, seats, started_game
@@ -157,7 +158,7 @@ async def test_the_award_sees_the_season_s_results_of_every_finish(db: Storage,
         if len(seen) == 2:  # the first of the two, about to commit: the other one runs now
             await asyncio.sleep(0.5)
 
-    db.before_commit = hold
+    hold_commits(db, hold)
     try:
         await asyncio.gather(
             finish(db, 902, {"1": 3, "3": 2}, now_ms=T0 + 10, season=season,
@@ -165,7 +166,6 @@ async def test_the_award_sees_the_season_s_results_of_every_finish(db: Storage,
             finish(other, 903, {"1": 3, "4": 2}, now_ms=T0 + 20, season=season, kind="posing",
                    award=awarding({}, seen)))
     finally:
-        db.before_commit = None
         await other.close()
     counts = sorted(len(times["1"]) for _, times in seen)
     assert counts == [1, 2, 3]  # every finish saw those before it, and its own

@@ -19,7 +19,8 @@ from typing import Any
 
 from bot.rules.registry import engine_for, kind_of
 from bot.service import GameService, Outcome, Person, Place, is_cpu
-from storage import Database, GameRow
+from storage import Database, GameRow, Storage
+from tools.crashdrill.hold import Hook, hold_commits
 from tools.crashdrill.protocol import (
     CHANNEL_ID,
     DEFAULT_VARIANTS,
@@ -32,8 +33,9 @@ from tools.crashdrill.protocol import (
     variant_of,
 )
 
-DATABASE: type[Database] = Database
-"""The storage class the child opens (the drill's own tests swap in a broken one)."""
+HOLD: Callable[[Storage, Hook], None] = hold_commits
+"""How the child reaches inside its storage's game-moving transactions (the drill's own tests
+swap in a broken way)."""
 
 
 def say(*words: object) -> None:
@@ -43,16 +45,16 @@ def say(*words: object) -> None:
 
 
 class Announcer:
-    """Announces each game-moving transaction just before its COMMIT, through the storage's
-    public :attr:`storage.Database.before_commit` hook: once the writes of ``start_game`` or
-    ``commit_action`` are done, still inside the transaction, ``COMMITTING <game> <version>``
-    is printed and, when ``hold`` is set, the child waits for a line on stdin (the parent's
-    go-ahead, or a SIGKILL while the transaction is open).
+    """Announces each game-moving transaction just before its COMMIT, wrapping the storage's
+    parts (:data:`HOLD`, :func:`tools.crashdrill.hold.hold_commits`): once the writes of
+    ``games.start`` or ``games.commit_action`` are done, still inside the transaction,
+    ``COMMITTING <game> <version>`` is printed and, when ``hold`` is set, the child waits for a
+    line on stdin (the parent's go-ahead, or a SIGKILL while the transaction is open).
     """
 
-    def __init__(self, db: Database, *, hold: bool) -> None:
+    def __init__(self, db: Storage, *, hold: bool) -> None:
         self.hold = hold
-        db.before_commit = self
+        HOLD(db, self)
 
     async def __call__(self, game_id: int, version: int) -> None:
         say("COMMITTING", game_id, version)
@@ -188,7 +190,7 @@ async def amain(argv: Sequence[str] | None = None) -> int:
     """Play games until killed or done (see the module docstring)."""
     args = build_parser().parse_args(argv)
     variants = tuple(Variant.parse(v) for v in (args.variant or DEFAULT_VARIANTS))
-    db = await DATABASE.open(args.db)
+    db = await Database.open(args.db)
     Announcer(db, hold=args.hold)
     service = GameService(db)
     try:

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Final
 
 from bot.rules.errors import InvalidSetup
-from bot.rules.levels import LEVELS, player_for
+from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.posing.actions import PosingAction
 from bot.rules.posing.choice import decide
 from bot.rules.posing.engine import legal_actions
@@ -53,7 +53,9 @@ EXACT_BOXES: Final = 5
 """With this many open boxes or fewer, the rest of the game is valued exactly."""
 
 
-PLAYER_NAMES: Final = ("random", "heuristic", "optimal")
+BY_LEVEL: Final = {EASY: "random", NORMAL: "heuristic", HARD: "optimal"}
+"""Each level's player (the registry entry's ``levels``)."""
+PLAYER_NAMES: Final = tuple(BY_LEVEL.values())
 """The engine player names :func:`make_player` accepts (besides the levels of
 :mod:`bot.rules.levels`: easy, normal, hard)."""
 
@@ -116,7 +118,7 @@ def make_player(
     """The computer player called ``name``, seeded: ``"random"``, ``"heuristic"`` or
     ``"optimal"``, or a level (``"easy"``, ``"normal"``, ``"hard"``).
     """
-    engine_name = player_for("posing", name)
+    engine_name = BY_LEVEL.get(name.strip().lower(), name)
     if engine_name == "random":
         return RandomPosingPlayer(seed)
     if engine_name == "heuristic":

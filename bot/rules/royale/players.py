@@ -6,11 +6,15 @@ builds on the ai module's players.
 
 from __future__ import annotations
 
-from bot.rules.levels import LEVELS, player_for
+from typing import Final
+
+from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer
 from bot.rules.royale.expert import ExpertPlayer
 
-PLAYER_NAMES = ("random", "heuristic", "expert")
+BY_LEVEL: Final = {EASY: "random", NORMAL: "heuristic", HARD: "expert"}
+"""Each level's player (the registry entry's ``levels``)."""
+PLAYER_NAMES: Final = tuple(BY_LEVEL.values())
 """The engine player names :func:`make_player` accepts (besides the levels of
 :mod:`bot.rules.levels`: easy, normal, hard)."""
 
@@ -19,7 +23,7 @@ def make_player(name: str, seed: int) -> RandomPlayer | HeuristicPlayer | Expert
     """A computer player by name: ``random``, ``heuristic`` or ``expert``, or by level:
     ``easy``, ``normal`` or ``hard``.
     """
-    engine_name = player_for("royale", name)
+    engine_name = BY_LEVEL.get(name.strip().lower(), name)
     if engine_name == "random":
         return RandomPlayer(seed)
     if engine_name == "heuristic":
@@ -30,4 +34,4 @@ def make_player(name: str, seed: int) -> RandomPlayer | HeuristicPlayer | Expert
                      f"{', '.join(PLAYER_NAMES)}")
 
 
-__all__ = ["PLAYER_NAMES", "make_player"]
+__all__ = ["BY_LEVEL", "PLAYER_NAMES", "make_player"]

@@ -9,7 +9,6 @@ from itertools import combinations, product
 
 import pytest
 
-from bot.rules.levels import player_for
 from bot.rules.posing.actions import Fill, Roll
 from bot.rules.posing.ai import ExpectedValuePlayer, RandomPosingPlayer, make_player
 from bot.rules.posing.engine import ENGINE, new_game
@@ -24,6 +23,7 @@ from bot.rules.posing.optimal import (
     value,
 )
 from bot.rules.posing.poses import BOX_COUNT, BOX_IDS, score_box
+from bot.rules.registry import kind_of
 
 from .posing_helpers import names, play
 
@@ -121,8 +121,8 @@ def test_levels_and_names() -> None:
     assert isinstance(make_player("optimal", 1), OptimalPosingPlayer)
     assert isinstance(make_player("normal", 1), ExpectedValuePlayer)
     assert isinstance(make_player("easy", 1), RandomPosingPlayer)
-    assert player_for("posing", "hard") == "optimal"
-    assert player_for("royale", "hard") == "expert"
+    assert kind_of("posing").levels["hard"] == "optimal"
+    assert kind_of("royale").levels["hard"] == "expert"
 
 
 def test_the_table_is_not_loaded_by_unrelated_imports() -> None:
