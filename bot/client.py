@@ -115,13 +115,13 @@ class PandaBot(commands.Bot):
                                    retention_days=self.settings.guild_retention_days,
                                    limits=Limits(per_server=self.settings.guild_open_games,
                                                  lobby_ttl_s=self.settings.lobby_ttl),
-                                   plan=self.plan, present=self.is_member)
+                                   plan=self.plan, present=self.is_member,
+                                   **({} if self.seed_source is None
+                                      else {"seed_source": self.seed_source}))
         self.stats = StatsService(db, clock=discord_clock)
         self.boards = Boards(self, self.service, self.budget)
         if self.settings.metrics_port is not None:
             self.start_metrics(self.settings.metrics_port)
-        if self.seed_source is not None:
-            self.service.seed_source = self.seed_source
         await self.load_features()
         restored = await self.service.restore()
         start_heartbeat(self.settings.health_file, self, beat=self.service.heard)

@@ -26,10 +26,10 @@ from bot.rules.registry import kind_of
 from bot.service import Game, NewSettings
 from ui.board import Reply, jump_link
 from ui.cards import layout, text
+from ui.ending import END_ITEMS
 from ui.errors import MISSING_PERMISSIONS
 from ui.i18n import N_, for_game, for_user
 from ui.items import GameBot, bot_of, person, place_of
-from ui.ending import END_ITEMS
 from ui.lobby import LOBBY_ITEMS, cancelled, lobby_card, redraw_lobby
 from ui.options import GameNumber, can_manage_server, is_manager
 from ui.replay import REPLAY_ITEMS, send_replay
@@ -164,7 +164,8 @@ class GameCommands(commands.GroupCog):
         card = await bot.boards.presenter(self.kind).current(game, tr=tr)
         lines = []
         if game.message_id:
-            lines.append(f"[{tr('Jump to the game')}]({jump_link(game, game.message_id)})")
+            jump = tr("Jump to the game")  # outside the f-string: extracted
+            lines.append(f"[{jump}]({jump_link(game, game.message_id)})")
         lines.append("-# " + tr("Lost the game's message? /{kind} board brings it to the "
                                 "bottom of the channel.", kind=self.kind))
         view = card.view

@@ -42,6 +42,7 @@ from bot.errors import StaleClick
 from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game, GameService, Outcome, PingRow
 from ui.cards import note_view
+from ui.errors import MISSING_PERMISSIONS as CANNOT_POST
 from ui.i18n import N_, for_game, for_user
 from ui.late import TooLate, Verdict
 
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from bot.rules.replay import Frame
     from bot.rules.review import Option
     from ui.i18n import Tr
-    from ui.items import Clicked
 
 log = logging.getLogger("ui.board")
 
@@ -201,6 +201,16 @@ class Card:
             return self
         return Card(self.plain, [] if self.files is not None else None, version=self.version,
                     pings=self.pings)
+
+
+def warned(card: Card, warning: str) -> Card:
+    """``card`` with ``warning`` above its text (in its picture-less form too)."""
+    for view in (card.view, card.plain):
+        first = next((item for item in view.walk_children()
+                      if isinstance(item, discord.ui.TextDisplay)), None) if view else None
+        if first is not None:
+            first.content = f"⚠️ {warning}\n{first.content}"
+    return card
 
 
 Sent = discord.Message | discord.WebhookMessage
@@ -859,8 +869,10 @@ class Boards:
                 await self._edit(game, await make_next(), interaction)
                 return False
             await self._edit(game, closing, interaction)
-            if not await self._post(game, await make_next()):
-                await self._edit(game, await make_next(), None)
+            if not await self._post(game, await make_next()):  # refused, the permissions
+                # looking right: the current message carries on, saying why
+                await self._edit(game, warned(await make_next(),
+                                              for_game(game)(CANNOT_POST)), None)
             return True
 
     async def bring_down(self, game: Game, interaction: discord.Interaction[Any] | None = None
@@ -931,12 +943,13 @@ class Boards:
             if board.repair is asyncio.current_task():
                 board.repair = None
 
-    async def refresh_stale(self, clicked: Clicked, stale: StaleClick) -> None:
-        """A click on an out-of-date message: nothing is applied; if it is the game's current
-        board (an edit that never arrived), it is redrawn; the user is told privately.
+    async def refresh_stale(self, interaction: discord.Interaction[Any], game_id: int,
+                            stale: StaleClick) -> None:
+        """A click on game ``game_id``'s out-of-date message: nothing is applied; if it is the
+        game's current board (an edit that never arrived), it is redrawn; the user is told
+        privately.
         """
-        interaction = clicked.interaction
-        game = await self.service.get_game(clicked.game_id)
+        game = await self.service.get_game(game_id)
         if game is not None and game.status == "active" and interaction.message is not None \
                 and interaction.message.id == game.message_id:
             await self.edit(game, await self.presenter(game.kind).current(game), interaction)

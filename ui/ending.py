@@ -6,7 +6,6 @@ up in one message back in its lobby's channel.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Iterable, Sequence
@@ -18,7 +17,6 @@ from bot.rules.achievements import ACHIEVEMENTS, BY_ID
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
 from bot.service import Game, StatsService, is_person
-from pictures.charts import game_chart_data, render_game_chart
 from ui.board import Boards, Card
 from ui.cards import OVER, layout, picture, row, text
 from ui.i18n import Tr, for_game, for_user
@@ -28,8 +26,6 @@ from ui.names import Names, safe
 from ui.replay import OpenReplay
 from ui.review import Review
 from ui.threads import result_in_channel
-
-CHART_NAME: Final = "running-totals.png"
 
 log = logging.getLogger("ui.ending")
 
@@ -72,7 +68,8 @@ def ending_card(game: Game, totals: Sequence[int], boards: Boards,
     prefix = boards.prefix(game.kind)
     title = tr(kind_of(game.kind).title)
     people = " ".join(f"<@{u}>" for u in humans(game))
-    head = f"### {tr('🏁 {game} is over!', game=title)}\n{people}".strip()
+    over = tr("🏁 {game} is over!", game=title)  # outside the f-string: extracted
+    head = f"### {over}\n{people}".strip()
     main = [Rematch.button(prefix, game.id, label=tr("Rematch"), emoji="🔁",
                            style=discord.ButtonStyle.success),
             Review.button(prefix, game.id, label=tr("Review"), emoji="🔍")]
@@ -96,27 +93,6 @@ def sheet_button(boards: Boards, game: Game, tr: Tr) -> discord.ui.Item[Any] | N
     """The kind's button for its full score sheet (or card), if it has one."""
     make = boards.kinds[game.kind].sheet
     return None if make is None else make(game, tr)
-
-
-async def chart_file(boards: Boards, game: Game, tr: Tr) -> discord.File | None:
-    """The chart of every player's running total, step by step, drawn in a worker thread from
-    the game's log; None for a kind whose log counts no steps, or when it cannot be drawn.
-    """
-    if kind_of(game.kind).progress is None:
-        return None
-    names = Names(game, tr)
-    title = tr("{game} · game {id} · running totals", game=tr(kind_of(game.kind).title),
-               id=game.id)
-    try:
-        events = (await boards.service.log_of(game)).events
-        data = game_chart_data(game.kind, events,
-                               [names.seat(i) for i in range(len(game.players))],
-                               title=title, words=tr)
-        png = await asyncio.to_thread(render_game_chart, data)
-    except Exception:
-        log.exception("game %s: the chart of its totals could not be drawn", game.id)
-        return None
-    return discord.File(io.BytesIO(png), filename=CHART_NAME)
 
 
 async def earned_line(stats: StatsService, game: Game) -> str:

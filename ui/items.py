@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Protocol, Self, cast
 
@@ -206,6 +206,15 @@ class Clicked:
             raise UserError("Choose exactly one option.")
         return values[0]
 
+    async def redraw(self, view: discord.ui.LayoutView,
+                     files: Sequence[discord.File] = ()) -> None:
+        """Show ``view`` (and ``files``) in the clicked message instead of what it held: a
+        message an older version of the bot wrote has text, embeds and attachments, which a
+        Components V2 message may not keep.
+        """
+        await self.interaction.edit_original_response(content=None, embed=None, view=view,
+                                                      attachments=list(files))
+
     async def game(self) -> Game:
         """The game the component is about."""
         game = await self.service.get_game(self.game_id)
@@ -302,7 +311,7 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
             try:
                 await self.act(clicked)
             except StaleClick as stale:
-                await boards.refresh_stale(clicked, stale)
+                await boards.refresh_stale(interaction, clicked.game_id, stale)
             except GamePaused:
                 if not await boards.resume(clicked.game_id, interaction):
                     raise

@@ -38,7 +38,7 @@ HOW_TO_PLAY: Final = {
     "royale": N_("Each round everyone rolls their dice and scores them: yellow counts as it "
                  "shows, purple twice, red can go negative. Then, in turn, each player may "
                  "trade a clear d6 for another player's die and picks a new die from the pool. "
-                 "The board's buttons are your choices; ? explains the current step. /royale "
+                 "The board's buttons are your choices; Help explains the current step. /royale "
                  "rules has the whole rules."),
     "posing": N_("On your turn, roll the five dice up to three times, holding the ones you "
                  "like, then fill one pose of your card with them (or score zero there). Each "
@@ -58,13 +58,13 @@ def lobby_text(game: Game, tr: Tr) -> str:
     """The lobby's words: the game in one sentence, the seats, the options, what comes next."""
     kind = kind_of(game.kind)
     names = Names(game, tr)
-    host = str(game.host_id)
+    host, marked = str(game.host_id), tr("(host)")  # msgids outside f-strings: extracted
     seats = "\n".join(
         f"{i + 1}. {'🤖 ' if p.is_bot else ''}{safe(names.seat(i))}"
-        f"{' ' + tr('(host)') if p.player_id == host else ''}"
+        f"{' ' + marked if p.player_id == host else ''}"
         for i, p in enumerate(game.players))
     minutes = MINUTES_PER_PLAYER.get(game.kind, 3) * max(len(game.players), kind.min_players)
-    lines = [f"## {tr(kind.title)} · {tr('new game')}",
+    lines = ["## " + tr(kind.title) + " · " + tr("new game"),
              tr(WHAT_IT_IS.get(game.kind, ""), minutes=minutes) if game.kind in WHAT_IT_IS
              else "",
              "", tr("Players ({n}/{most}):", n=len(game.players), most=kind.max_players), seats,
@@ -123,7 +123,8 @@ def closed_lobby_card(game: Game, why: str, note: str = "") -> Card:
     tr = for_game(game)
     names = Names(game, tr)
     seats = ", ".join(safe(names.seat(i)) for i in range(len(game.players)))
-    words = f"**{tr(kind_of(game.kind).title)}: {tr(why)}** · {tr('Game {id}', id=game.id)}"
+    number = tr("Game {id}", id=game.id)
+    words = f"**{tr(kind_of(game.kind).title)}: {tr(why)}** · {number}"
     return Card(layout(CLOSED, text("\n".join(x for x in (note, words, seats) if x))), [],
                 version=game.version)
 

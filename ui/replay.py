@@ -60,8 +60,8 @@ async def replay_message(boards: Boards, replay: Replay, step: int, tr: Tr) -> d
                    ("p", max(frame.step - 1, 1), tr("Previous"), "◀️", frame.step <= 1),
                    ("n", min(frame.step + 1, last), tr("Next"), "▶️", frame.step >= last),
                    ("l", last, tr("Last"), "⏭️", frame.step >= last))]
-    head = (f"### {tr('🎬 Replay of {game} game {id}', game=tr(kind.title), id=game.id)}\n"
-            f"**{tr(kind.progress.position, n=frame.step, steps=last)}**")
+    title = tr("🎬 Replay of {game} game {id}", game=tr(kind.title), id=game.id)  # extracted
+    head = f"### {title}\n**{tr(kind.progress.position, n=frame.step, steps=last)}**"
     view = layout(LOBBY, text(head), picture(filename, page.description),
                   text(page.text[:3000]) if page.text else None, row(*buttons),
                   text("-# " + tr("Only you see this replay · game {id}", id=game.id)))
@@ -99,8 +99,7 @@ class Step(GameItem, prefixes=GAME_PREFIXES, verb=Verb.FRAME, server_wide=True):
         replay = await clicked.service.replay(place_of(clicked.interaction), clicked.game_id)
         message = await replay_message(clicked.boards, replay, step,
                                        for_user(clicked.interaction))
-        picture_file = message.pop("file")
-        await clicked.interaction.edit_original_response(attachments=[picture_file], **message)
+        await clicked.redraw(message["view"], [message["file"]])
 
 
 REPLAY_ITEMS: Final = (OpenReplay, Step)

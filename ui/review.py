@@ -8,21 +8,29 @@ The review names each decision's options through the kind's ``review_words``
 
 from __future__ import annotations
 
+import asyncio
+import io
+import logging
 from typing import Any, Final
 
 import discord
 
 from bot.errors import UserError
+from bot.rules.registry import kind_of
 from bot.rules.review import Verdict
+from bot.service import Game
 from bot.service.review import GameReview
-from ui.board import ReviewWords
-from ui.cards import LOBBY, layout, text
+from pictures.charts import game_chart_data, render_game_chart
+from ui.board import Boards, ReviewWords
+from ui.cards import LOBBY, layout, picture, text
 from ui.i18n import Tr, for_user
 from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, bot_of, place_of
 from ui.names import Names
 
 LIMIT: Final = 3900
 """The review's characters at most (a card holds 4,000)."""
+CHART_NAME: Final = "running-totals.png"
+log = logging.getLogger(__name__)
 
 
 def _points(tr: Tr, value: float) -> str:
@@ -91,9 +99,41 @@ def review_text(tr: Tr, found: GameReview, kind_words: ReviewWords) -> str:
     return body + foot
 
 
-def review_view(tr: Tr, found: GameReview, kind_words: ReviewWords) -> discord.ui.LayoutView:
-    """The review as a private card."""
-    return layout(LOBBY, text(review_text(tr, found, kind_words)))
+def review_view(tr: Tr, found: GameReview, kind_words: ReviewWords,
+                chart: discord.File | None = None) -> discord.ui.LayoutView:
+    """The review as a private card, with the chart of everyone's running totals if drawn."""
+    shown = picture(chart.filename, tr("Every player's running total, step by step.")) \
+        if chart is not None else None
+    return layout(LOBBY, text(review_text(tr, found, kind_words)), shown)
+
+
+async def chart_file(boards: Boards, game: Game, tr: Tr) -> discord.File | None:
+    """The chart of every player's running total, step by step, drawn in a worker thread from
+    the game's log; None for a kind whose log counts no steps, or when it cannot be drawn.
+    """
+    if kind_of(game.kind).progress is None:
+        return None
+    names = Names(game, tr)
+    title = tr("{game} · game {id} · running totals", game=tr(kind_of(game.kind).title),
+               id=game.id)
+    try:
+        events = (await boards.service.log_of(game)).events
+        data = game_chart_data(game.kind, events,
+                               [names.seat(i) for i in range(len(game.players))],
+                               title=title, words=tr)
+        png = await asyncio.to_thread(render_game_chart, data)
+    except Exception:
+        log.exception("game %s: the chart of its totals could not be drawn", game.id)
+        return None
+    return discord.File(io.BytesIO(png), filename=CHART_NAME)
+
+
+async def _send(interaction: discord.Interaction[Any], boards: Boards, game: Game,
+                found: GameReview) -> None:
+    tr = for_user(interaction)
+    chart = await chart_file(boards, game, tr)
+    view = review_view(tr, found, _words(boards.kinds[game.kind].review_words), chart)
+    await interaction.followup.send(view=view, files=[chart] if chart else [], ephemeral=True)
 
 
 async def send_review(interaction: discord.Interaction[Any], kind: str,
@@ -103,9 +143,7 @@ async def send_review(interaction: discord.Interaction[Any], kind: str,
     game = await bot.service.reviews.find(place_of(interaction), kind, game_id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     found = await bot.service.reviews.review(game, interaction.user.id)
-    words = _words(bot.boards.kinds[kind].review_words)
-    await interaction.followup.send(view=review_view(for_user(interaction), found, words),
-                                    ephemeral=True)
+    await _send(interaction, bot.boards, game, found)
 
 
 class Review(GameItem, prefixes=GAME_PREFIXES, verb=Verb.REVIEW):
@@ -114,6 +152,4 @@ class Review(GameItem, prefixes=GAME_PREFIXES, verb=Verb.REVIEW):
     async def act(self, clicked: Clicked) -> None:
         game = await clicked.game()
         found = await clicked.service.reviews.review(game, clicked.who.id)
-        words = _words(clicked.boards.kinds[game.kind].review_words)
-        await clicked.interaction.followup.send(
-            view=review_view(for_user(clicked.interaction), found, words), ephemeral=True)
+        await _send(clicked.interaction, clicked.boards, game, found)

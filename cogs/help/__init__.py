@@ -25,7 +25,7 @@ def help_card(page: int, tr: Tr) -> discord.ui.LayoutView:
     title, words = PAGES[page]
     options = [discord.SelectOption(label=tr(name), value=str(i), default=i == page)
                for i, (name, _) in enumerate(PAGES)]
-    return layout(PLAYING, text(f"### {tr('Panda Royale bot · {page}', page=tr(title))}"),
+    return layout(PLAYING, text("### " + tr("Panda Royale bot · {page}", page=tr(title))),
                   text(tr(words)),
                   text("-# " + tr("Page {n} of {pages}", n=page + 1, pages=len(PAGES))),
                   row(HelpPage.select(PREFIX, None, None, options=options,
@@ -36,10 +36,9 @@ class HelpPage(GameItem, prefixes=PREFIX, verb=Verb.PAGE, about_a_game=False):
     """The page menu of /help: the clicked message shows the chosen page."""
 
     async def act(self, clicked: Clicked) -> None:
-        choice = clicked.one()
+        choice = clicked.arg or clicked.one()  # an older /help's page buttons name their page
         page = int(choice) if choice.isdigit() else 0
-        await clicked.interaction.edit_original_response(
-            view=help_card(page, for_user(clicked.interaction)))
+        await clicked.redraw(help_card(page, for_user(clicked.interaction)))
 
 
 class HelpCommand(commands.Cog):

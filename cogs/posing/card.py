@@ -262,7 +262,7 @@ class PosingPresenter:
         foot = text("\n".join(f"-# {f}" for f in fills)) if fills else None
         items = [] if private else self._decision(tr, game, state, mask, emojis)
         help_row = None if private else row(
-            Explain.button(PREFIX, game.id, label="?", emoji="❓"),
+            Explain.button(PREFIX, game.id, label=tr("Help"), emoji="❓"),
             ScoreCard.button(PREFIX, game.id, label=tr("Score card"), emoji="📋"))
         view = layout(TURN_COLOR, text("\n".join(lines)), picture(CARD_FILE, words), *items,
                       foot, help_row)
@@ -490,8 +490,7 @@ def option_words(tr: Tr, option: Any, name: Callable[[str], str]) -> str:
     """One option of a review: a box filled, a roll, or dice held."""
     what = option.what
     if option.verb == "fill":
-        return tr("filling {box} ({points})", box=box_title(tr, what[0]),
-                  points=points_text(tr, int(what[1])))
+        return tr("filling {box}", box=box_title(tr, what[0]))  # what: (box,)
     if option.verb == "hold":
         faces = "".join(POSE_EMOJI[int(f)] for f in what) if what else ""
         return tr("holding {faces}", faces=faces) if faces else tr("re-rolling every die")

@@ -37,7 +37,7 @@ DANGER: Final = 0xE74C3C
 
 def privacy_card(tr: Tr, retention_days: int) -> discord.ui.LayoutView:
     """The privacy notice, in ``tr``'s language."""
-    parts: list[discord.ui.Item[Any]] = [text(f"### {tr('Your data and the Panda Royale bot')}")]
+    parts: list[discord.ui.Item[Any]] = [text("### " + tr("Your data and the Panda Royale bot"))]
     for title, words in SECTIONS:
         parts.append(text(f"**{tr(title)}**\n{tr(words, days=retention_days)}"))
     parts += [separator(),
@@ -126,8 +126,7 @@ class ForgetMe(PrivacyItem, verb=Verb.FORGET):
         if clicked.arg != str(clicked.who.id):
             raise NotAllowed("This button is someone else's.")
         gone = await clicked.service.privacy.forget(clicked.who.id)
-        await clicked.interaction.edit_original_response(
-            view=note_view(tr(FORGOTTEN, games=gone.rows.get("game_players", 0))))
+        await clicked.redraw(note_view(tr(FORGOTTEN, games=gone.rows.get("game_players", 0))))
         boards = clicked.boards
         for outcome in gone.stood_in:  # announced on each game's board
             await boards.presenter(outcome.game.kind).show(outcome)
@@ -149,16 +148,14 @@ class ForgetServer(PrivacyItem, verb=Verb.FORGET_SERVER):
         done = await clicked.service.privacy.forget_server(guild_id)
         for game in done.ended:  # its open games ended: nothing of theirs stays in memory
             clicked.boards.forget(game.id)
-        await clicked.interaction.edit_original_response(
-            view=note_view(tr(FORGET_SERVER_DONE, games=done.rows.get("games", 0))))
+        await clicked.redraw(note_view(tr(FORGET_SERVER_DONE, games=done.rows.get("games", 0))))
 
 
 class Keep(PrivacyItem, verb=Verb.KEEP):
     """The way out: nothing happens."""
 
     async def act(self, clicked: Clicked) -> None:
-        await clicked.interaction.edit_original_response(
-            view=note_view(for_user(clicked.interaction)(KEPT)))
+        await clicked.redraw(note_view(for_user(clicked.interaction)(KEPT)))
 
 
 async def setup(bot: commands.Bot) -> None:

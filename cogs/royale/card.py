@@ -53,6 +53,7 @@ from ui.board import Boards, Card, ReplayPage, can_post, channel_permissions, ju
 from ui.cards import (
     CLOSED,
     PLAYING,
+    TEXT_LIMIT,
     Emojis,
     countdown,
     layout,
@@ -67,7 +68,7 @@ from ui.ending import announce_end, earned_line, ending_card, standings_text
 from ui.i18n import N_, Tr, for_game, for_user
 from ui.items import Clicked, GameItem, Verb
 from ui.lobby import expansion_names, lobby_card, lobby_expired
-from ui.names import Names, isolated, safe, short
+from ui.names import Names, isolated, safe, short, short_names
 
 KIND: Final = "royale"
 PREFIX: Final = "pr"
@@ -78,16 +79,17 @@ HAPPENINGS: Final = 3
 
 
 def round_picture(game: Game, state: RoyaleState, tr: Tr,
-                  hands: list[list[Any]] | None = None) -> tuple[bytes, str]:
+                  hands: list[list[Any]] | None = None, *, draw: bool = True
+                  ) -> tuple[bytes, str]:
     """The round picture and its words (``hands``: each player's scored dice, for a replayed
-    round).
+    round; ``draw=False``: the words alone, for an edit that keeps the picture shown).
     """
     names = Names(game, tr)
     data = round_card_data([names.seat(i) for i in range(state.n)], state,
                            title=tr("Panda Royale - game {id}", id=game.id), words=tr)
     if hands is not None:
         data = as_scored(data, hands)
-    return render_round_card(data), describe_round_card(data)
+    return render_round_card(data) if draw else b"", describe_round_card(data)
 
 
 async def sheet_file(game: Game, state: RoyaleState, tr: Tr) -> discord.File:
@@ -117,7 +119,8 @@ def ask_line(tr: Tr, game: Game, state: RoyaleState, names: Names) -> str:
                      "save it.", who=who, value=value, points=value * CANNON_MULTIPLIER)
     else:
         emoji = {Phase.MISCHIEF: "😈", Phase.TRADE: "🔄"}.get(state.phase, "🎲")
-        ask = f"{emoji} {who}, {tr(ASKS.get(state.phase, N_('decide')))}"
+        asked = tr(ASKS.get(state.phase, N_("decide")))
+        ask = f"{emoji} {who}, {asked}"
     after = []
     for other, _die in state.queue[1:]:
         if other != seat and other not in after:
@@ -218,7 +221,7 @@ def decision_items(tr: Tr, game: Game, state: RoyaleState, emojis: Emojis, step:
     items: list[discord.ui.Item[Any]] = []
     if options:
         placeholder = (tr("Whose die do you re-roll?") if state.phase is Phase.MISCHIEF
-                       else tr("Trade with… (you give a clear d6)"))
+                       else tr("Trade with whom?"))
         items.append(row(target.select(PREFIX, g, v, options=options[:25],
                                        placeholder=placeholder)))
     if state.phase is Phase.TRADE:
@@ -262,7 +265,8 @@ class RoyalePresenter:
         events = recent if recent is not None else await self.service.recent(game)
         names = Names(game, tr)
         emojis = self._emojis(game)
-        png, words = await asyncio.to_thread(round_picture, game, state, tr)
+        png, words = (await asyncio.to_thread(round_picture, game, state, tr) if with_picture
+                      else round_picture(game, state, tr, draw=False))
         lines = [heading(tr, game, state)]
         if note:
             lines.append(note)
@@ -277,30 +281,38 @@ class RoyalePresenter:
         foot = text("\n".join(f"-# {h}" for h in small)) if small else None
         view = layout(PLAYING, text("\n".join(lines)), picture(CARD_NAME, words),
                       *after_picture, *items, foot, help_row)
-        plain = layout(PLAYING, text("\n".join(lines)), text(self._scores_text(tr, state, names,
-                                                                               emojis)),
+        room = TEXT_LIMIT - len("\n".join(lines)) - len(step_line) - len(
+            "\n".join(f"-# {h}" for h in small))
+        plain = layout(PLAYING, text("\n".join(lines)),
+                       text(self._scores_text(tr, state, names, emojis, room)),
                        *after_picture, *items, foot, help_row)
         files = [discord.File(io.BytesIO(png), filename=CARD_NAME)] if with_picture else None
         return Card(view, files, plain=plain, version=game.version)
 
     def _help_row(self, tr: Tr, game: Game) -> discord.ui.ActionRow[Any]:
         g = game.id
-        return row(Explain.button(PREFIX, g, label="?", emoji="❓"),
+        return row(Explain.button(PREFIX, g, label=tr("Help"), emoji="❓"),
                    Hand.button(PREFIX, g, label=tr("My dice"), emoji="🎲"),
                    Sheet.button(PREFIX, g, label=tr("Score sheet"), emoji="📋"))
 
-    def _scores_text(self, tr: Tr, state: RoyaleState, names: Names, emojis: Emojis) -> str:
+    def _scores_text(self, tr: Tr, state: RoyaleState, names: Names, emojis: Emojis,
+                     room: int = TEXT_LIMIT) -> str:
         """Everyone's scores and dice in words: the card where the bot may not attach its
-        picture.
+        picture, in at most ``room`` characters (the dice of the last players left out, their
+        scores kept, when all do not fit).
         """
         totals = state.totals()
         last = state.sheet[-1] if state.sheet else None
-        lines = []
+        lines, bare = [], []
         for seat in range(state.n):
             token = " 🐼" if seat == state.token else ""
             rnd = f"{sum(last[seat])} · " if last else ""
-            lines.append(f"**{safe(names.seat(seat))}**{token} {rnd}{totals[seat]}: "
-                         f"{dice_line(state.hands[seat], state, emojis)}")
+            bare.append(f"**{safe(names.seat(seat))}**{token} {rnd}{totals[seat]}")
+            lines.append(f"{bare[-1]}: {dice_line(state.hands[seat], state, emojis)}")
+        seat = state.n - 1
+        while seat >= 0 and len("\n".join(lines)) > room:
+            lines[seat] = f"{bare[seat]}: …"
+            seat -= 1
         return "\n".join(lines)
 
     def closed_round(self, tr: Tr, game: Game, state: RoyaleState, round_no: int) -> Card:
@@ -314,8 +326,8 @@ class RoyalePresenter:
                 totals[seat] += sum(cols)
         scored = state.sheet[round_no - 1]
         order = sorted(range(state.n), key=lambda s: -totals[s])
-        parts = [f"{safe(short(names.seat(s), 14))} {sum(scored[s])} ({totals[s]})"
-                 for s in order]
+        cut = short_names([names.seat(s) for s in range(state.n)], 14)  # still distinct
+        parts = [f"{safe(cut[s])} {sum(scored[s])} ({totals[s]})" for s in order]
         line = (f"**{tr('Round {n}/{rounds}', n=round_no, rounds=ROUNDS)}** · "
                 + " · ".join(parts))
         return Card(layout(CLOSED, text(line)), [], version=game.version)

@@ -36,18 +36,20 @@ def podium_card(tr: Tr, end: SeasonEnd) -> discord.ui.LayoutView:
     in it, its best three people (by wins, then average score).
     """
     name = season_name(tr, end.season)
+    title = tr("🏆 Season {season}: the podium", season=name)  # not in an f-string: extracted
     parts: list[discord.ui.Item[Any]] = [
-        text(f"### {tr('🏆 Season {season}: the podium', season=name)}\n" + tr(
+        text(f"### {title}\n" + tr(
             "Season {season} is over! Congratulations to the best players.", season=name))]
     for kind, entries in end.podium.items():
         lines = [f"**{tr(kind_of(kind).title)}**"]
         for medal, entry in zip(MEDALS, entries, strict=False):
             avg = format_decimal(round(entry.average_score, 1), format="#,##0.0",
                                  locale=tr.lang)
-            lines.append(f"{medal} **{safe(entry.display_name)}** · " + tr.ngettext(
-                "{n} win in {games} games · average {avg}",
-                "{n} wins in {games} games · average {avg}", entry.wins,
-                games=tr.num(entry.games), avg=avg))
+            lines.append(f"{medal} **{safe(entry.display_name)}** · "
+                         + tr.ngettext("{wins} win", "{wins} wins", entry.wins, wins=entry.wins)
+                         + " " + tr.ngettext("in {games} game", "in {games} games",
+                                             entry.games, games=tr.num(entry.games))
+                         + " · " + tr("average {value}", value=avg))
         parts.append(text("\n".join(lines)[:PODIUM_LIMIT]))
     footer = tr("Ratings start again from today.") if end.reset \
         else tr("Ratings carry on into the new season.")

@@ -30,7 +30,8 @@ PERIODS: Final = {"all": N_("all time"), "month": N_("this month"),
                   "last-season": N_("last season ({season})")}
 RATING_WORDS: Final = N_("Ratings start at {start} and rise as you win, more so against strong "
                          "players.")
-PRIVATE_WHY: Final = N_("Only you see this: this channel was shown one a moment ago.")
+PRIVATE_WHY: Final = N_("Only you see this: a leaderboard or stats card was posted here a "
+                        "moment ago.")
 BADGE: Final = "🏅"
 STALE_BOARD: Final = N_("This leaderboard button is not valid any more.")
 
@@ -126,7 +127,7 @@ def stats_card(tr: Tr, name: str, rows: Sequence[PlayerStats], earned: Sequence[
     file name) and the achievements they earned here.
     """
     parts: list[discord.ui.Item[Any] | None] = [
-        text(f"### {tr('Stats of {name}', name=discord.utils.escape_markdown(name))}")]
+        text("### " + tr("Stats of {name}", name=discord.utils.escape_markdown(name)))]
     if not rows:
         parts.append(text(tr("No finished games in this server yet.")))
     for r in rows:
@@ -167,5 +168,5 @@ class TurnPage(GameItem, prefixes=PREFIX, verb=Verb.PAGE, about_a_game=False):
             raise UserError(STALE_BOARD) from None
         guild = clicked.interaction.guild
         tr = tr_for(await server_language(clicked.interaction))
-        await clicked.interaction.edit_original_response(
-            view=leaderboard_card(tr, shown, guild.name if guild else tr("this server")))
+        where = guild.name if guild else tr("this server")
+        await clicked.redraw(leaderboard_card(tr, shown, where))

@@ -38,6 +38,7 @@ Table: Any = _table.Table
 components: Callable[[Any], list[Any]] = _table.components
 text_of: Callable[[Any], str] = _table.text_of
 verb: Callable[[str | None], str] = _table.verb
+private: Callable[[Any], Any] = _table.private
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = 390
@@ -45,6 +46,8 @@ DESKTOP = 1000
 TALL = 4000
 """The preview's height: taller than any message, so that none is cut."""
 PEOPLE = ["Mei", "Bao", "Lin", "Ana", "Kai"]
+MORE_PEOPLE = ["Kiwi", "Yuzu", "Miso", "Nori", "Taro"]
+"""With :data:`PEOPLE`, the ten people of the 10-player game."""
 
 
 async def _system_chromium(self: Any) -> Any:
@@ -80,6 +83,15 @@ class Camera:
         """The height in pixels of ``target`` shown ``width`` wide."""
         png = await self._capture(target, width, None, channel)
         return Image.open(io.BytesIO(png)).height
+
+    async def channel_view(self, name: str, last: Any) -> None:
+        """``<name>-390.png``: the channel as a phone shows it, scrolled to ``last`` (the
+        messages of one author grouped under one name, as Discord groups them).
+        """
+        async with self.env.preview(self.table.channel, viewers=[self.viewer], width=PHONE,
+                                    height=TALL, assets=self.assets) as preview:
+            await preview.screenshot(self.out / f"{name}-{PHONE}.png", target=last,
+                                     mode="viewport", layout="channel", allow_incomplete=True)
 
     async def _capture(self, target: Any, width: int, path: Path | None, channel: Any) -> bytes:
         async with self.env.preview(channel or self.table.channel, viewers=[self.viewer],
@@ -121,7 +133,8 @@ async def _open(table: Any, host: Any, channel: Any, players: list[str], compute
 
 async def four_players(cam: Camera, rng: random.Random) -> None:
     """A 4-player Mayhem game shot on the way: lobby, draft, trade, mischief, Cannon, status,
-    score sheet, closed round, game over, review, replay; then what it left in the channel."""
+    score sheet, closed round, game over, review, replay; then what it left in the channel.
+    """
     table, mei = cam.table, cam.viewer
     lobby = await _open(table, mei, table.channel, PEOPLE[1:4], mischief=True, cannon=True,
                         mercenary=True)
@@ -142,7 +155,8 @@ async def four_players(cam: Camera, rng: random.Random) -> None:
             status_shot = True
         if not sheet_shot and "Round 3/10" in text_of(board):
             sheet = next(c for c in components(board) if verb(c.custom_id) == "sheet")
-            await cam.shoot("score-sheet", await mei.click(board, custom_id=sheet.custom_id))
+            await cam.shoot("score-sheet",
+                           private(await mei.click(board, custom_id=sheet.custom_id)))
             sheet_shot = True
         if not closed_shot and text_of(table.channel.history()[-2]).startswith("**Round 1/10**"):
             await cam.shoot("closed-round", table.channel.history()[-2])
@@ -152,9 +166,9 @@ async def four_players(cam: Camera, rng: random.Random) -> None:
     final = table.channel.history()[-1]
     await cam.shoot("game-over", final)
     review = next(c for c in components(final) if verb(c.custom_id) == "review")
-    await cam.shoot("review", await mei.click(final, custom_id=review.custom_id))
+    await cam.shoot("review", private(await mei.click(final, custom_id=review.custom_id)))
     replay = next(c for c in components(final) if verb(c.custom_id) == "replay")
-    await cam.shoot("replay", await mei.click(final, custom_id=replay.custom_id))
+    await cam.shoot("replay", private(await mei.click(final, custom_id=replay.custom_id)))
     left = table.channel.history()
     total = 0
     for message in left:
@@ -162,21 +176,33 @@ async def four_players(cam: Camera, rng: random.Random) -> None:
     print(f"a whole 4-player game leaves {len(left)} messages, {total} px at {PHONE} "
           f"({total / 650:.1f} phone screens of 650 px); missed: {sorted(wanted)}")
     cam.heights["channel after a 4-player game"] = (total, len(left))
+    await cam.channel_view("channel-after-game", left[-1])
 
 
 async def ten_players(cam: Camera, rng: random.Random) -> None:
-    """Round 10 of a 10-player Mayhem game (nine computer players)."""
+    """A 10-player Mayhem game of ten people: a round-10 card (a mischief or a trade: the last
+    round has no draft) and the game over, every player's dice of round 10 in the picture.
+    """
     table, mei = cam.table, cam.viewer
+    for name in MORE_PEOPLE:
+        member = table.guild.add_member(table.env.create_user(name))
+        table.members[name] = member
+        table.by_id[member.id] = member
     channel = table.guild.create_text_channel("ten")
-    lobby = await _open(table, mei, channel, [], computers=9, mischief=True, cannon=True,
-                        mercenary=True)
+    lobby = await _open(table, mei, channel, [*PEOPLE[1:], *MORE_PEOPLE], mischief=True,
+                        cannon=True, mercenary=True)
     await mei.click(lobby, label="Start")
     table.channel, home = channel, table.channel
     try:
-        while "Round 10/10" not in text_of(table.game_message()):
-            if not await table.play_decision(rng, trade_rate=0.0):
+        shot = False
+        while True:
+            card = table.game_message()
+            if not shot and "Round 10/10" in text_of(card) and table.decider(card):
+                await cam.shoot("round10-10-players", card, channel)
+                shot = True
+            if not await table.play_decision(rng, trade_rate=0.5):
                 break
-        await cam.shoot("round10-10-players", table.game_message(), channel)
+        await cam.shoot("game-over-10-players", table.game_message(), channel)
     finally:
         table.channel = home
 
@@ -204,7 +230,8 @@ async def elsewhere(cam: Camera) -> None:
     channel = table.guild.create_text_channel("posing")
     await mei.slash(channel, "posing new")
     await mei.click(channel.last_message, label="Start")
-    await cam.shoot("posing-turn", channel.last_message, channel)
+    card = next(m for m in reversed(channel.history()) if components(m))  # not the ping
+    await cam.shoot("posing-turn", card, channel)
 
 
 async def take_all(out: Path) -> None:
