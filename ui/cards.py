@@ -99,6 +99,13 @@ def layout(accent: int, *parts: discord.ui.Item[Any] | None,
     return view
 
 
+def line_view(content: str) -> discord.ui.LayoutView:
+    """A line or two of text with no card around it (a finished round in the channel)."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(text(content))
+    return view
+
+
 def note_view(content: str, accent: int = CLOSED) -> discord.ui.LayoutView:
     """A card of one line (an old board that points to the new one, a closed lobby)."""
     return layout(accent, text(content))

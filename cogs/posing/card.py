@@ -54,6 +54,7 @@ from ui.cards import (
     Emojis,
     countdown,
     layout,
+    line_view,
     picture,
     row,
     stand_in_note,
@@ -239,7 +240,8 @@ class PosingPresenter:
         files = [discord.File(io.BytesIO(png), filename=CARD_FILE)]
         words = card_words(tr, game, state, names)
         if state.is_over:
-            view = layout(CLOSED, text(f"**{tr('Posing Pandas')}** · {tr('Final scores')}"),
+            title, final = tr("Posing Pandas"), tr("Final scores")
+            view = layout(CLOSED, text(f"**{title}** · {final}"),
                           picture(CARD_FILE, words))
             return Card(view, files, plain=layout(CLOSED, text(words)), version=game.version)
         left = ENGINE.rolls_left(state)
@@ -316,8 +318,8 @@ class PosingPresenter:
                       box=box_title(tr, last.box), points=points_text(tr, last.points))
         else:
             line = tr("{player} has played.", player=safe(who))
-        return Card(layout(CLOSED, text(f"**{tr('Posing Pandas')}** · {line}")), [],
-                    version=game.version)
+        title = tr("Posing Pandas")
+        return Card(line_view(f"**{title}** · {line}"), [], version=game.version)
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:

@@ -51,12 +51,12 @@ from pictures import (
 from pictures.round_card import as_scored
 from ui.board import Boards, Card, ReplayPage, can_post, channel_permissions, jump_link
 from ui.cards import (
-    CLOSED,
     PLAYING,
     TEXT_LIMIT,
     Emojis,
     countdown,
     layout,
+    line_view,
     picture,
     row,
     rows,
@@ -330,7 +330,7 @@ class RoyalePresenter:
         parts = [f"{safe(cut[s])} {sum(scored[s])} ({totals[s]})" for s in order]
         line = (f"**{tr('Round {n}/{rounds}', n=round_no, rounds=ROUNDS)}** · "
                 + " · ".join(parts))
-        return Card(layout(CLOSED, text(line)), [], version=game.version)
+        return Card(line_view(line), [], version=game.version)
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
                    note: str = "") -> None:
