@@ -297,7 +297,7 @@ class PosingPresenter:
             label=f"{box_title(tr, box)} — {points_text(tr, pts)}"[:100], value=box,
             description=box_rule(tr, box)[:100]) for box, pts in points.items()]
         fill = FillBox.select(PREFIX, g, v, mask_text(mask), options=options,
-                              placeholder=tr("Fill a pose (ends your turn)…"))
+                              placeholder=tr("Fill a pose…"))
         return [row(*holds), row(roll_button), row(fill)]
 
     def closed(self, tr: Tr, game: Game, state: PosingState, events: Sequence[Any],
