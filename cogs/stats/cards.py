@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
-from babel.numbers import format_decimal, format_number, format_percent
+from babel.numbers import format_decimal, format_percent
 
 from bot.errors import UserError
 from bot.ratings import RATING_START, shown_rating
@@ -58,7 +58,7 @@ def rating_text(tr: Tr, ordinal: float | None) -> str:
     """A rating as players read it (a dash when the player is not rated)."""
     if ordinal is None:
         return "–"
-    return format_number(shown_rating(ordinal), locale=tr.lang)
+    return format_decimal(shown_rating(ordinal), locale=tr.lang)
 
 
 def games_text(tr: Tr, wins: int, games: int, win_rate: float) -> str:
@@ -92,7 +92,7 @@ def leaderboard_card(tr: Tr, board: LeaderboardPage, guild_name: str, private_wh
     season = "" if board.season is None else season_name(tr, board.season)
     title = tr("{game} leaderboard · {period}", game=tr(kind_of(board.kind).title),
                period=tr(PERIODS[board.period], season=season))
-    order = (tr("Ordered by rating.") + " " + tr(RATING_WORDS, start=format_number(
+    order = (tr("Ordered by rating.") + " " + tr(RATING_WORDS, start=format_decimal(
         RATING_START, locale=tr.lang)) if board.period == "all"
         else tr("Ordered by wins, then average score."))
     footer = tr("{server} · page {n} of {pages}", server=discord.utils.escape_markdown(
@@ -134,7 +134,7 @@ def stats_card(tr: Tr, name: str, rows: Sequence[PlayerStats], earned: Sequence[
         if r.ordinal is not None and r.rated_games:
             rating = tr("Rating **{rating}** (everyone starts at {start})",
                         rating=rating_text(tr, r.ordinal),
-                        start=format_number(RATING_START, locale=tr.lang))
+                        start=format_decimal(RATING_START, locale=tr.lang))
         else:
             rating = tr("Not rated yet (solo games are not rated)")
         parts.append(text("\n".join([

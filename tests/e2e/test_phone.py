@@ -18,6 +18,7 @@ from tests.e2e.phone import PHONE_LINES, displays, measure, screen_lines
 from tests.e2e.table import INTERACTIVE, MEDIA_GALLERY, Table, verb
 from tests.e2e.test_posing_game import Player
 from ui.cards import TEXT_LIMIT
+from ui.items import bot_of
 from ui.names import columns, short_names
 
 NAMES = ["Zoë Ærøskøbing-Ølstad the Third", "李小龍", "🐼 Panda Fan 🐼", "مريم", "Ελένη",
@@ -126,19 +127,23 @@ def described_names(p: dict[str, Any]) -> list[list[str]]:
 
 
 @pytest.fixture
-def picture_heights(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The height of every round picture the bot draws (twice a phone's pixels)."""
-    import cogs.royale.card as card
+def picture_heights(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The height of every round picture the bot draws (twice a phone's pixels).
 
+    The drawing is watched in the module the running bot's presenter uses (discord.py loads
+    an extension's modules anew after an earlier bot of the same process unloaded them).
+    """
+    presenter = bot_of(simcord_env.bot).boards.presenter("royale")
+    module = type(presenter).current.__globals__
     heights: list[int] = []
-    original = card.render_round_card
+    original = module["render_round_card"]
 
     def render(data: Any) -> bytes:
         png = original(data)
         heights.append(int.from_bytes(png[20:24], "big"))  # the PNG header's IHDR height
         return png
 
-    monkeypatch.setattr(card, "render_round_card", render)
+    monkeypatch.setitem(module, "render_round_card", render)
     return heights
 
 

@@ -20,6 +20,7 @@ import os
 import random
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,8 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = 390
 DESKTOP = 1000
 TALL = 4000
+HEADER = 45
+"""The channel header's height in a channel capture at phone width."""
 """The preview's height: taller than any message, so that none is cut."""
 PEOPLE = ["Mei", "Bao", "Lin", "Ana", "Kai"]
 MORE_PEOPLE = ["Kiwi", "Yuzu", "Miso", "Nori", "Taro"]
@@ -84,14 +87,17 @@ class Camera:
         png = await self._capture(target, width, None, channel)
         return Image.open(io.BytesIO(png)).height
 
-    async def channel_view(self, name: str, last: Any) -> None:
-        """``<name>-390.png``: the channel as a phone shows it, scrolled to ``last`` (the
-        messages of one author grouped under one name, as Discord groups them).
+    async def channel_view(self, name: str, last: Any, viewer: Any) -> int:
+        """``<name>-390.png``: the channel as ``viewer``'s phone shows it, scrolled to ``last``
+        (one author's messages grouped under one name, as Discord groups them); returns the
+        height of its messages in pixels (from the first to the composer).
         """
-        async with self.env.preview(self.table.channel, viewers=[self.viewer], width=PHONE,
+        path = self.out / f"{name}-{PHONE}.png"
+        async with self.env.preview(self.table.channel, viewers=[viewer], width=PHONE,
                                     height=TALL, assets=self.assets) as preview:
-            await preview.screenshot(self.out / f"{name}-{PHONE}.png", target=last,
-                                     mode="viewport", layout="channel", allow_incomplete=True)
+            await preview.screenshot(path, viewer=viewer, target=last, mode="viewport",
+                                     layout="channel", allow_incomplete=True)
+        return _messages_height(Image.open(path).convert("RGB"))
 
     async def _capture(self, target: Any, width: int, path: Path | None, channel: Any) -> bytes:
         async with self.env.preview(channel or self.table.channel, viewers=[self.viewer],
@@ -108,6 +114,33 @@ class Camera:
             sizes.append(Image.open(io.BytesIO(png)).height)
         self.heights[name] = (sizes[0], sizes[1])
         print(f"{name:<22} {sizes[0]:>5} px at {PHONE}   {sizes[1]:>5} px at {DESKTOP}")
+
+
+def _messages_height(shot: Image.Image) -> int:
+    """The height of the messages in a channel capture: from the first thing drawn below the
+    channel's header to the last one above the message composer (the last thing drawn).
+    """
+    rgb = shot.convert("RGB")
+    width = rgb.width
+    data: list[tuple[int, int, int]] = list(rgb.getdata())
+    background = Counter(data[y * width + x] for x in range(0, width, 7)
+                         for y in range(0, rgb.height, 13)).most_common(1)[0][0]
+
+    def drawn(y: int) -> bool:
+        return any(sum(abs(a - b) for a, b in zip(data[y * width + x], background, strict=True))
+                   > 40 for x in range(0, width, 3))
+
+    runs: list[tuple[int, int]] = []
+    start: int | None = None
+    for y in range(HEADER, rgb.height):
+        if drawn(y) and start is None:
+            start = y
+        elif not drawn(y) and start is not None:
+            runs.append((start, y))
+            start = None
+    if start is not None:
+        runs.append((start, rgb.height))
+    return runs[-2][1] - runs[0][0] if len(runs) >= 2 else 0
 
 
 async def _click(actor: Any, message: Any, wanted: str) -> Any:
@@ -175,8 +208,10 @@ async def four_players(cam: Camera, rng: random.Random) -> None:
         total += await cam.height(message)
     print(f"a whole 4-player game leaves {len(left)} messages, {total} px at {PHONE} "
           f"({total / 650:.1f} phone screens of 650 px); missed: {sorted(wanted)}")
-    cam.heights["channel after a 4-player game"] = (total, len(left))
-    await cam.channel_view("channel-after-game", left[-1])
+    seen = await cam.channel_view("channel-after-game", left[-1], table[PEOPLE[4]])
+    print(f"as a member outside the game sees the channel: {seen} px at {PHONE} "
+          f"({seen / 650:.1f} phone screens)")
+    cam.heights["channel after a 4-player game"] = (seen, len(left))
 
 
 async def ten_players(cam: Camera, rng: random.Random) -> None:
@@ -259,7 +294,7 @@ async def take_all(out: Path) -> None:
             await other_language(cam, "ja")
             await other_language(cam, "es")
             await elsewhere(cam)
-            lines = [f"{name}: {a} px at {PHONE} (or messages: {b})"
+            lines = [f"{name}: {a} px at {PHONE} as a member outside the game sees it ({b} messages)"
                      if name.startswith("channel") else
                      f"{name}: {a} px at {PHONE}, {b} px at {DESKTOP}"
                      for name, (a, b) in cam.heights.items()]
