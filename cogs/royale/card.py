@@ -328,8 +328,8 @@ class RoyalePresenter:
         order = sorted(range(state.n), key=lambda s: -totals[s])
         cut = short_names([names.seat(s) for s in range(state.n)], 14)  # still distinct
         parts = [f"{safe(cut[s])} {sum(scored[s])} ({totals[s]})" for s in order]
-        line = (f"**{tr('Round {n}/{rounds}', n=round_no, rounds=ROUNDS)}** · "
-                + " · ".join(parts))
+        title = tr("Round {n}/{rounds}", n=round_no, rounds=ROUNDS)
+        line = f"-# **{title}** · " + " · ".join(parts)  # small print: the round is history
         return Card(line_view(line), [], version=game.version)
 
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,

@@ -140,10 +140,10 @@ async def test_royale_in_spanish_with_a_japanese_player(speaking: Table,
     assert text_of(final).startswith("### 🏁 ¡Panda Royale ha terminado!")
     texts = assert_spoken(history, ES, table)
     # the lobby, ten rounds of one line each, the game-over card with its standings and buttons
-    assert texts >= 20 and sum(text_of(m).startswith("**Ronda ") for m in history) == 10
+    assert texts >= 20 and sum(text_of(m).startswith("-# **Ronda ") for m in history) == 10
     # every round's line stays in the channel, in Spanish (the pings went out in Spanish too:
     # each is deleted when the next is posted; the check above saw the ones still there)
-    assert any(text_of(m).startswith("**Ronda 10/10** · ") for m in history)
+    assert any(text_of(m).startswith("-# **Ronda 10/10** · ") for m in history)
     # the picture: its labels in Spanish
     assert "Jugador · dados de esta ronda" in drawn and "Puntuación final" in drawn
     assert not {"Player · dice this round", "Final scores", "Game"} & set(drawn)

@@ -100,7 +100,7 @@ def check_payload(p: dict[str, Any], max_lines: int | None = None, picture_px: i
     return lines
 
 
-CLOSED_ROUND = re.compile(r"^\*\*Round \d+/10\*\* · (.+)$")
+CLOSED_ROUND = re.compile(r"^-# \*\*Round \d+/10\*\* · (.+)$")
 """A finished round's one line: each player's short name, round score and total."""
 
 

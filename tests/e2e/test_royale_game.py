@@ -44,7 +44,7 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     res = await table["bob"].click(final, custom_id=sheet)  # the full sheet, privately
     assert private(res).attachments[0].filename == "score-sheet.png"
     last_round = history[-2]  # collapsed to one line: no buttons, no picture, no countdown
-    assert text_of(last_round).startswith("**Round 10/10** · ")
+    assert text_of(last_round).startswith("-# **Round 10/10** · ")
     assert custom_ids(last_round) == [] and pictures_of(last_round) == []
     assert "<t:" not in text_of(last_round)
     db = table.env.bot.service.db

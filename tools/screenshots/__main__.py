@@ -23,7 +23,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import simcord
 from PIL import Image
@@ -122,7 +122,7 @@ def _messages_height(shot: Image.Image) -> int:
     """
     rgb = shot.convert("RGB")
     width = rgb.width
-    data: list[tuple[int, int, int]] = list(rgb.getdata())
+    data = cast(list[tuple[int, int, int]], list(rgb.get_flattened_data()))
     background = Counter(data[y * width + x] for x in range(0, width, 7)
                          for y in range(0, rgb.height, 13)).most_common(1)[0][0]
 
@@ -191,7 +191,7 @@ async def four_players(cam: Camera, rng: random.Random) -> None:
             await cam.shoot("score-sheet",
                            private(await mei.click(board, custom_id=sheet.custom_id)))
             sheet_shot = True
-        if not closed_shot and text_of(table.channel.history()[-2]).startswith("**Round 1/10**"):
+        if not closed_shot and text_of(table.channel.history()[-2]).startswith("-# **Round 1/10**"):
             await cam.shoot("closed-round", table.channel.history()[-2])
             closed_shot = True
         if not await table.play_decision(rng, trade_rate=0.6):
@@ -294,7 +294,7 @@ async def take_all(out: Path) -> None:
             await other_language(cam, "ja")
             await other_language(cam, "es")
             await elsewhere(cam)
-            lines = [f"{name}: {a} px at {PHONE} as a member outside the game sees it ({b} messages)"
+            lines = [f"{name}: {a} px at {PHONE} seen by a member outside the game ({b} messages)"
                      if name.startswith("channel") else
                      f"{name}: {a} px at {PHONE}, {b} px at {DESKTOP}"
                      for name, (a, b) in cam.heights.items()]
