@@ -191,8 +191,10 @@ async def four_players(cam: Camera, rng: random.Random) -> None:
             await cam.shoot("score-sheet",
                            private(await mei.click(board, custom_id=sheet.custom_id)))
             sheet_shot = True
-        if not closed_shot and text_of(table.channel.history()[-2]).startswith("-# **Round 1/10**"):
-            await cam.shoot("closed-round", table.channel.history()[-2])
+        closed = [m for m in table.channel.history()
+                  if text_of(m).startswith("-# **Round 1/10**")]
+        if not closed_shot and closed:
+            await cam.shoot("closed-round", closed[0])
             closed_shot = True
         if not await table.play_decision(rng, trade_rate=0.6):
             break
