@@ -43,6 +43,14 @@ def _words(words: ReviewWords | None) -> ReviewWords:
     return words
 
 
+def _best(tr: Tr, v: Verdict, words: Any, names: Names, chosen: str) -> str:
+    """The best option in words; told apart from the chosen one when both read the same (two
+    dice of one kind, one better placed than the other).
+    """
+    best: str = words(tr, v.best, names)
+    return tr("the same with another die like it") if best == chosen else best
+
+
 def _line(tr: Tr, v: Verdict, words: Any, names: Names) -> str:
     chosen = words(tr, v.chosen, names)
     if v.cost <= 1e-9:
@@ -50,12 +58,12 @@ def _line(tr: Tr, v: Verdict, words: Any, names: Names) -> str:
                   points=_points(tr, v.chosen.points))
     return tr("**{round}** · {chosen}: {points} (best {best_points}: {best})", round=v.round,
               chosen=chosen, points=_points(tr, v.chosen.points),
-              best_points=_points(tr, v.best.points), best=words(tr, v.best, names))
+              best_points=_points(tr, v.best.points), best=_best(tr, v, words, names, chosen))
 
 
 def _costly(tr: Tr, v: Verdict, words: Any, names: Names, turns: bool) -> str:
-    fields = {"round": v.round, "chosen": words(tr, v.chosen, names),
-              "best": words(tr, v.best, names)}
+    chosen = words(tr, v.chosen, names)
+    fields = {"round": v.round, "chosen": chosen, "best": _best(tr, v, words, names, chosen)}
     cost = max(1, round(v.cost))
     if turns:
         return tr.ngettext("Turn {round}: {chosen} instead of {best} cost about {n} point.",

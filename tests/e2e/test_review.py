@@ -138,3 +138,21 @@ async def test_posing_review_uses_the_exact_table(table: Table) -> None:
     assert {v.round for v in verdicts} <= set(range(1, 12))
     if found.review.costliest():
         assert "Turn " in said
+
+
+def test_two_dice_of_one_kind_are_told_apart() -> None:
+    from bot.rules.review import Option, Verdict
+    from cogs.royale.words import option_words
+    from ui.i18n import tr_for
+    from ui.review import _line
+
+    tr = tr_for("en")
+    same = Verdict(index=3, round=2, chosen=Option("take", ("Blue d8",), 404.0),
+                   best=Option("take", ("Blue d8",), 408.0))
+    other = Verdict(index=4, round=2, chosen=Option("take", ("Blue d8",), 404.0),
+                    best=Option("take", ("Red d6",), 410.0))
+    words = lambda tr, option, names: option_words(tr, option, str)  # noqa: E731
+    assert _line(tr, same, words, None) == (
+        "**2** · taking the Blue d8: 404 (best 408: the same with another die like it)")
+    assert _line(tr, other, words, None) == (
+        "**2** · taking the Blue d8: 404 (best 410: taking the Red d6)")
