@@ -1,7 +1,10 @@
-"""The discord.py client: intents, the services, the extensions, start-up and shutdown.
+"""The discord.py client: intents, the services, the Discord layer's parts, the extensions,
+start-up and shutdown.
 
-The client knows the Discord layer only by its extensions' names (:data:`FEATURES`): the
-extensions import the application, never the reverse.
+Here the bot is put together: the game service, the boards that show its games
+(:class:`ui.board.Boards`), the slash-command tree (:class:`ui.tree.PandaTree`), the clock
+Discord keeps (:class:`ui.late.Lateness`), the dice emojis (:class:`ui.cards.Emojis`); then
+each extension of :data:`FEATURES` adds its commands and items.
 """
 
 from __future__ import annotations
@@ -16,22 +19,30 @@ from discord.backoff import ExponentialBackoff
 from discord.ext import commands
 
 from bot.health import start_heartbeat
-from bot.metrics import BotMetrics, install_answer_hook
-from bot.request_budget import RequestBudget
+from bot.metrics import BotMetrics
+from bot.request_budget import RequestBudget, Urgency
 from bot.rules.registry import GAME_KINDS
 from bot.service import GameService, Limits, StatsService
 from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.startup_checks import check_database
 from storage import Database, open_database
+from ui.board import Boards
+from ui.cards import Emojis
+from ui.i18n import CatalogueTranslator, languages, tr_for
+from ui.items import answer_unmatched
+from ui.late import Lateness
+from ui.tree import PandaTree, command_done
 
 log = logging.getLogger("bot.client")
 
-FEATURES: Final[tuple[str, ...]] = ("cogs.core", *(f"cogs.{kind}" for kind in GAME_KINDS),
-                                    "cogs.stats", "cogs.seasons", "cogs.help", "cogs.upkeep",
-                                    "cogs.privacy", "cogs.greeting")
-"""Extensions loaded at start-up, in order (``cogs.core`` first: the others register in it);
-each game kind's is ``cogs/<kind>``."""
+FEATURES: Final[tuple[str, ...]] = (*(f"cogs.{kind}" for kind in GAME_KINDS), "cogs.stats",
+                                    "cogs.seasons", "cogs.help", "cogs.upkeep", "cogs.privacy",
+                                    "cogs.settings", "cogs.greeting")
+"""Extensions loaded at start-up: each adds its commands, its items and its listeners (each
+game kind's is ``cogs/<kind>``)."""
+UNKNOWN_MEMBER: Final = 10007
+UNKNOWN_USER: Final = 10013
 
 
 def discord_clock() -> int:
@@ -52,6 +63,7 @@ class PandaBot(commands.Bot):
 
     service: GameService
     stats: StatsService
+    boards: Boards
     metrics: BotMetrics | None = None
 
     def __init__(self, settings: Settings, *, sync_only: bool = False,
@@ -64,13 +76,20 @@ class PandaBot(commands.Bot):
         # events; a cache would only hold other people's chat.
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=intents(settings.members_intent), help_command=None,
-                         max_messages=None, **options)
+                         max_messages=None, tree_cls=PandaTree, **options)
         self.settings = settings
         self.plan: ShardPlan = settings.shard_plan
         self.budget = RequestBudget.for_share(settings.global_rate_share)
         """This process's share of the bot token's 50 requests per second."""
         self.sync_only = sync_only
         self.seed_source = seed_source  # tests fix the games' seeds; None: random seeds
+        self.lateness = Lateness()
+        """How late each interaction came, by Discord's clock."""
+        self.dice_emojis = Emojis()
+        """The dice as this application's emojis (synced once connected)."""
+        self.add_listener(answer_unmatched, "on_interaction")
+        self.add_listener(command_done, "on_app_command_completion")
+        self._emoji_sync: asyncio.Task[None] | None = None
 
     async def load_features(self) -> None:
         """Add every extension (their slash commands and components)."""
@@ -79,11 +98,15 @@ class PandaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, start the services, load the extensions, restore timers."""
+        for lang in languages():  # read every catalogue now, not on a player's first click
+            tr_for(lang)
+        await self.tree.set_translator(CatalogueTranslator())
         if self.sync_only:
             memory = await Database.open(":memory:")
             self.service = GameService(memory)
             self.stats = StatsService(memory)
-            return
+            self.boards = Boards(self, self.service, self.budget)
+            return  # the caller loads the extensions it needs
         if self.settings.database_url is None:  # SQLite: a clear refusal of a bad file
             await check_database(self.settings.database_path)
         db = await open_database(self.settings.database_target)
@@ -92,12 +115,13 @@ class PandaBot(commands.Bot):
                                    retention_days=self.settings.guild_retention_days,
                                    limits=Limits(per_server=self.settings.guild_open_games,
                                                  lobby_ttl_s=self.settings.lobby_ttl),
-                                   plan=self.plan)
+                                   plan=self.plan, present=self.is_member,
+                                   **({} if self.seed_source is None
+                                      else {"seed_source": self.seed_source}))
         self.stats = StatsService(db, clock=discord_clock)
+        self.boards = Boards(self, self.service, self.budget)
         if self.settings.metrics_port is not None:
             self.start_metrics(self.settings.metrics_port)
-        if self.seed_source is not None:
-            self.service.seed_source = self.seed_source
         await self.load_features()
         restored = await self.service.restore()
         start_heartbeat(self.settings.health_file, self, beat=self.service.heard)
@@ -145,9 +169,34 @@ class PandaBot(commands.Bot):
                         delay)
             await asyncio.sleep(delay)
 
+    async def on_ready(self) -> None:
+        """Connected: the dice emojis are made those of the drawings (in the background,
+        created only where missing or changed).
+        """
+        if not len(self.dice_emojis) and self._emoji_sync is None:
+            self._emoji_sync = asyncio.create_task(self.dice_emojis.sync(self, self.budget),
+                                                   name="emojis")
+
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether the user is still in the server (one request at most; a deleted account is
+        not). Any other failure counts as present.
+        """
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return True
+        if guild.get_member(user_id) is not None and self.intents.members:
+            return True  # the cache is kept current by the members intent: no request
+        try:
+            async with self.budget.spend(Urgency.EDIT):
+                await guild.fetch_member(user_id)
+        except discord.NotFound as exc:
+            return exc.code not in (UNKNOWN_MEMBER, UNKNOWN_USER)
+        except discord.HTTPException:
+            return True
+        return True
+
     def start_metrics(self, port: int) -> BotMetrics:
         """Serve this cluster's Prometheus metrics on ``port`` (0: any free port)."""
-        install_answer_hook()
         self.metrics = BotMetrics(self.plan)
         self.metrics.serve(port)
         self.metrics.start_refreshing(self.service.db)
@@ -163,6 +212,10 @@ class PandaBot(commands.Bot):
         """Stop the turn timers and metrics, close the database, then disconnect."""
         if self.metrics is not None:
             await self.metrics.close()
+        if self._emoji_sync is not None:
+            self._emoji_sync.cancel()
+        if getattr(self, "boards", None) is not None:
+            await self.boards.settle()
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 import discord
@@ -35,7 +33,6 @@ REFRESH_S: Final = 15.0
 LATENCY_BUCKETS: Final = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 PENDING_LIMIT: Final = 10_000
 """Interactions waiting for their answer that are remembered (older ones are forgotten)."""
-_ANSWERS: Final = ("defer", "send_message", "edit_message", "send_modal", "autocomplete")
 _KINDS: Final = {1: "ping", 2: "command", 3: "component", 4: "autocomplete", 5: "modal"}
 
 
@@ -114,28 +111,3 @@ class BotMetrics:
             self._server.shutdown()
             self._server.server_close()
             self._server = None
-
-
-def install_answer_hook() -> None:
-    """Make every interaction answer tell its bot's metrics (``client.metrics``), once per
-    process: discord.py has no event for "this interaction was answered".
-    """
-    response = discord.InteractionResponse
-    if getattr(response, "_panda_metrics_hook", False):
-        return
-    for name in _ANSWERS:
-        setattr(response, name, _told(getattr(response, name)))
-    response._panda_metrics_hook = True  # type: ignore[attr-defined]
-
-
-def _told(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-    @functools.wraps(method)
-    async def answer(self: discord.InteractionResponse[Any], *args: Any, **kwargs: Any) -> Any:
-        result = await method(self, *args, **kwargs)
-        interaction = self._parent
-        metrics = getattr(interaction.client, "metrics", None)
-        if isinstance(metrics, BotMetrics):
-            metrics.answered(interaction)
-        return result
-
-    return answer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from openskill.models import PlackettLuce
 
@@ -33,3 +34,16 @@ def rate_game(current: Mapping[str, Rating | None], scores: Mapping[str, int]) -
     ranks = [float(-scores[p]) for p in players]
     rated = _MODEL.rate(teams, ranks=ranks)
     return {p: (float(t[0].mu), float(t[0].sigma)) for p, t in zip(players, rated, strict=True)}
+
+
+RATING_START: Final = 1000
+"""The rating a new player is shown."""
+RATING_SCALE: Final = 40
+"""Shown rating points per point of the model's ordinal (mu - 3 sigma)."""
+
+
+def shown_rating(ordinal: float) -> int:
+    """The rating players see: a whole number that starts at :data:`RATING_START` for a new
+    player (the model's ordinal 0) and is never negative.
+    """
+    return max(0, round(RATING_START + RATING_SCALE * ordinal))

@@ -21,14 +21,14 @@ import discord
 from discord.ext import commands
 
 from bot.request_budget import Urgency
-from ui.channel_access import SEND_FAILURES, failure, missing
-from ui.hub import hub_of
+from ui.board import NO_PINGS, SEND_FAILURES, failure, missing
+from ui.cards import PLAYING, layout, text
 from ui.i18n import Tr, resolve, tr_for
-from ui.shown import NO_PINGS
+from ui.items import bot_of
 
 log = logging.getLogger(__name__)
 
-GREETING_NEEDS: Final = ("view_channel", "send_messages", "embed_links")
+GREETING_NEEDS: Final = ("view_channel", "send_messages")
 """The permissions a channel must give the bot for the greeting."""
 
 
@@ -57,25 +57,22 @@ def joined_ms(guild: discord.Guild) -> int:
     return 0 if joined is None else int(joined.timestamp() * 1000)
 
 
-def greeting_embed(tr: Tr) -> discord.Embed:
+def greeting_card(tr: Tr) -> discord.ui.LayoutView:
     """The greeting, in ``tr``'s language."""
-    return discord.Embed(
-        title=tr("Hello! I'm the Panda Royale bot 🐼"),
-        description="\n\n".join([
-            tr("I run games of Panda Royale, the dice-drafting game (with its Mayhem "
-               "expansion), and of Posing Pandas, its pose-dice side game, in this server's "
-               "channels."),
-            tr("**To play:** `/royale new` or `/posing new` opens a game in a channel; the "
-               "others join with the lobby's buttons, and computer players can fill seats."),
-            tr("**Help:** `/help` explains the games and every command."),
-            tr("**Settings:** server managers choose the games' language, turn time, Mayhem "
-               "options, threads and seasons with `/settings`."),
-        ]),
-        color=0x2ECC71,
-    )
+    return layout(PLAYING, text("\n\n".join([
+        "### " + tr("Hello! I'm the Panda Royale bot 🐼"),
+        tr("I run games of Panda Royale, the dice-drafting game (with its Mayhem "
+           "expansion), and of Posing Pandas, its pose-dice side game, in this server's "
+           "channels."),
+        tr("**To play:** `/royale new` or `/posing new` opens a game in a channel; the "
+           "others join with the lobby's buttons, and computer players can fill seats."),
+        tr("**Help:** `/help` explains the games and every command."),
+        tr("**Settings:** server managers choose the games' language, turn time, Mayhem "
+           "options, threads and seasons with `/settings`."),
+    ])))
 
 
-class GreetingCog(commands.Cog):
+class Greeting(commands.Cog):
     """Says hello once per join."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -95,14 +92,14 @@ class GreetingCog(commands.Cog):
         if channel is None:
             log.info("server %s: no channel to greet in", guild.id)
             return None
-        servers = hub_of(self.bot).service.servers
+        servers = bot_of(self.bot).service.servers
         if not await servers.claim_greeting(guild.id, joined_ms(guild)):
             return None
         stored = (await servers.defaults(guild.id)).language
         tr = tr_for(resolve(stored or guild.preferred_locale))
         try:
-            async with hub_of(self.bot).bot.budget.spend(Urgency.NOTIFY):
-                return await channel.send(embed=greeting_embed(tr), allowed_mentions=NO_PINGS)
+            async with bot_of(self.bot).budget.spend(Urgency.NOTIFY):
+                return await channel.send(view=greeting_card(tr), allowed_mentions=NO_PINGS)
         except SEND_FAILURES as error:
             log.info("server %s: the greeting was not posted (%s)", guild.id, failure(error))
             return None
@@ -110,4 +107,4 @@ class GreetingCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point."""
-    await bot.add_cog(GreetingCog(bot))
+    await bot.add_cog(Greeting(bot))

@@ -1,30 +1,51 @@
-"""The events real servers send about games: deleted messages and channels, the bot removed,
-members leaving, permissions changing, the gateway dropping. Each is handed to
-:class:`ui.upkeep.Upkeep`, which knows what to do.
+"""What real servers do to games, and how the bot answers it; one listener per Discord event.
+
+- A game's board is deleted: it is posted again at once (:meth:`ui.board.Boards.deleted`;
+  deleted again within a minute, the game pauses instead of a loop); a deleted ping is
+  forgotten and the next decision pings again.
+- The game's channel is deleted, or Discord says it is gone or out of sight; the bot is removed
+  from the server: its games end as abandoned (no results, no ratings), with no further request
+  to them; the server's data goes after the retention period unless the bot is added back.
+- The bot may not post in the channel: the game pauses (no deadline runs) and the players are
+  told what to grant; it goes on once it is granted (a permission change, or ``/royale board``).
+- A player left the server: the computer takes their seat for the rest of the game, announced
+  once, never pinged again, unrated.
+- The gateway is down: no deadline runs out meanwhile; each is moved on by the time lost.
+- A shard is ready after a restart: the pings stored before it stand or are tidied, computer
+  seats a crash left waiting play, and a game that moved on after its last ping has its board
+  brought up to date and whoever must act pinged.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 
 import discord
 from discord.ext import commands, tasks
 
-from ui.hub import hub_of
-from ui.upkeep import Upkeep
+from bot.service import Game
+from ui.items import GameBot, bot_of
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("cogs.upkeep")
 
 PURGE_EVERY_HOURS = 6
 """How often the data of servers that removed the bot is checked against its retention."""
 
 
-class UpkeepCog(commands.Cog):
-    """Listens to the events that change a game's world."""
+class Upkeep(commands.Cog):
+    """Listens to the events that change a game's world, and answers them."""
 
     def __init__(self, bot: commands.Bot) -> None:
         """Serve ``bot``."""
         self.bot = bot
+        self._restored: set[int] = set()
+        """The shards whose games were shown again once ready."""
+
+    @property
+    def game_bot(self) -> GameBot:
+        """The bot's services."""
+        return bot_of(self.bot)
 
     async def cog_load(self) -> None:
         """Start the retention purge (also once now)."""
@@ -38,7 +59,9 @@ class UpkeepCog(commands.Cog):
     async def purge(self) -> None:
         """Delete the data of servers that removed the bot longer ago than the retention."""
         try:
-            await self.upkeep.purge()
+            for guild_id, rows in (await self.game_bot.service.privacy.purge()).items():
+                log.info("server %s's data deleted after the retention period: %s", guild_id,
+                         rows)
         except Exception:  # the next round tries again
             log.exception("the retention purge failed")
 
@@ -46,48 +69,99 @@ class UpkeepCog(commands.Cog):
     async def _connected(self) -> None:
         await self.bot.wait_until_ready()
 
-    @property
-    def upkeep(self) -> Upkeep:
-        """What answers the events."""
-        return hub_of(self.bot).upkeep
+    # -- messages ----------------------------------------------------------------------------
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """A message was posted: when Discord made it says how this machine's clock runs
         against Discord's (:mod:`ui.late`).
         """
-        hub_of(self.bot).lateness.learn(message.id)
+        self.game_bot.lateness.learn(message.id)
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A message was deleted (a moderator, a purge): a game's board comes back."""
-        await self.upkeep.messages_deleted(payload.channel_id, [payload.message_id])
+        await self.game_bot.boards.deleted(payload.channel_id, [payload.message_id])
 
     @commands.Cog.listener()
     async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent
                                          ) -> None:
         """Many messages were deleted at once."""
-        await self.upkeep.messages_deleted(payload.channel_id, sorted(payload.message_ids))
+        await self.game_bot.boards.deleted(payload.channel_id, sorted(payload.message_ids))
+
+    # -- channels and servers ----------------------------------------------------------------
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: its games end as abandoned."""
-        await self.upkeep.channel_deleted(channel.id)
+        await self.channel_deleted(channel.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A thread was deleted: its games end as abandoned."""
-        await self.upkeep.channel_deleted(payload.thread_id)
+        await self.channel_deleted(payload.thread_id)
+
+    async def channel_deleted(self, channel_id: int) -> list[Game]:
+        """The channel was deleted: its open games end as abandoned, silently."""
+        games = await self.game_bot.service.abandon_channel(channel_id, "channel deleted")
+        for game in games:
+            self.game_bot.boards.forget(game.id)
+        return games
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """The bot was removed from a server: its games end as abandoned."""
-        await self.upkeep.guild_removed(guild.id)
+        """The bot was removed from a server: its games end as abandoned, and its data goes
+        after the retention period unless the bot is added back.
+        """
+        for game in await self.game_bot.service.privacy.departed(guild.id):
+            self.game_bot.boards.forget(game.id)
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """The bot was added to a server (maybe again): its data stays."""
-        await self.upkeep.guild_joined(guild.id)
+        await self.guild_joined(guild.id)
+
+    async def guild_joined(self, guild_id: int) -> None:
+        """If the bot had been removed from the server, its data stays."""
+        if await self.game_bot.service.privacy.returned(guild_id):
+            log.info("back in server %s: its data is kept", guild_id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
+                                      after: discord.abc.GuildChannel) -> None:
+        """A channel's permissions may have changed: paused games may go on."""
+        await self.game_bot.boards.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may have changed."""
+        await self.game_bot.boards.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        """The bot's own roles may have changed."""
+        if after.id == getattr(self.bot.user, "id", None):
+            await self.game_bot.boards.permissions_changed(after.guild.id)
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left (with the members intent): the computer takes their seats in the
+        server's open games.
+        """
+        service = self.game_bot.service
+        for game in await service.open_games_of_guild(payload.guild_id):
+            if game.status != "active" or str(payload.user.id) not in game.player_ids:
+                continue
+            outcome = await service.player_left(game.id, payload.user.id)
+            if outcome is not None:
+                await self.game_bot.boards.presenter(game.kind).show(outcome)
+
+    # -- the gateway -------------------------------------------------------------------------
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs shards (their own events then say which one dropped)."""
+        return isinstance(self.bot, discord.AutoShardedClient)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -96,67 +170,98 @@ class UpkeepCog(commands.Cog):
         bot back while it was away keeps its data.
         """
         if not self.sharded:
-            await self.upkeep.ready(0, [g.id for g in self.bot.guilds])
-        await self.upkeep.still_in({g.id for g in self.bot.guilds})
-
-    @commands.Cog.listener()
-    async def on_guild_channel_update(self, before: discord.abc.GuildChannel,
-                                      after: discord.abc.GuildChannel) -> None:
-        """A channel's permissions may have changed: paused games may go on."""
-        await self.upkeep.permissions_changed(after.guild.id)
-
-    @commands.Cog.listener()
-    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        """A role's permissions may have changed."""
-        await self.upkeep.permissions_changed(after.guild.id)
-
-    @commands.Cog.listener()
-    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
-        """The bot's own roles may have changed."""
-        if after.id == getattr(self.bot.user, "id", None):
-            await self.upkeep.permissions_changed(after.guild.id)
-
-    @commands.Cog.listener()
-    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
-        """A member left (with the members intent): the computer takes their seats."""
-        await self.upkeep.member_left(payload.guild_id, payload.user.id)
-
-    @property
-    def sharded(self) -> bool:
-        """Whether the bot runs shards (their own events then say which one dropped)."""
-        return isinstance(self.bot, discord.AutoShardedClient)
-
-    @commands.Cog.listener()
-    async def on_disconnect(self) -> None:
-        """The gateway dropped: no deadline runs out until it is back."""
-        if not self.sharded:
-            self.upkeep.disconnected(0)
-
-    @commands.Cog.listener()
-    async def on_shard_disconnect(self, shard_id: int) -> None:
-        """One shard dropped (clusters): the deadlines hold until it is back."""
-        self.upkeep.disconnected(shard_id)
-
-    @commands.Cog.listener()
-    async def on_resumed(self) -> None:
-        """The gateway session resumed: deadlines go on."""
-        if not self.sharded:
-            await self.upkeep.reconnected(0)
-
-    @commands.Cog.listener()
-    async def on_shard_resumed(self, shard_id: int) -> None:
-        """A shard's session resumed."""
-        await self.upkeep.reconnected(shard_id)
+            await self.ready(0, [g.id for g in self.bot.guilds])
+        here = {g.id for g in self.bot.guilds}
+        for departure in await self.game_bot.service.privacy.departures():
+            if departure.guild_id in here:
+                await self.guild_joined(departure.guild_id)
 
     @commands.Cog.listener()
     async def on_shard_ready(self, shard_id: int) -> None:
         """A shard logged in with a new session (discord.py sends ``on_ready`` only when every
         shard logs in together): its servers are those of its READY.
         """
-        await self.upkeep.ready(shard_id, [g.id for g in self.bot.guilds
-                                           if g.shard_id == shard_id])
+        await self.ready(shard_id, [g.id for g in self.bot.guilds if g.shard_id == shard_id])
+
+    @commands.Cog.listener()
+    async def on_disconnect(self) -> None:
+        """The gateway dropped: no deadline runs out until it is back."""
+        if not self.sharded:
+            self.disconnected(0)
+
+    @commands.Cog.listener()
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        """One shard dropped (clusters): the deadlines hold until it is back."""
+        self.disconnected(shard_id)
+
+    @commands.Cog.listener()
+    async def on_resumed(self) -> None:
+        """The gateway session resumed: deadlines go on."""
+        if not self.sharded:
+            await self.reconnected(0)
+
+    @commands.Cog.listener()
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        """A shard's session resumed."""
+        await self.reconnected(shard_id)
+
+    def disconnected(self, shard: int) -> None:
+        """A shard's gateway connection dropped (a bot without shards: shard 0): no click of
+        its servers can reach the bot, so none of their deadlines may run out until it is
+        back.
+        """
+        self.game_bot.lateness.dropped(shard)
+        self.game_bot.service.hold_deadlines(shard)
+
+    async def reconnected(self, shard: int) -> None:
+        """A shard's session resumed: its deadlines go on, moved by the time lost."""
+        self.game_bot.lateness.resumed(shard)
+        await self.game_bot.service.release_deadlines(shard)
+
+    async def ready(self, shard: int, guild_ids: Collection[int]) -> None:
+        """A shard is connected (Discord's READY, listing ``guild_ids``, available or not).
+
+        In order: a server of the shard whose games are open but that its READY does not list
+        removed the bot while it was away (its games end, with no request to it); the shard's
+        deadlines go on; and the first time, its games are shown again: the pings stored
+        before the restart stand or are tidied, the computer seats a crash left waiting play,
+        and a game that moved on after its standing ping was posted (a crash came between its
+        move and its message) has its board brought up to date and its one ping naming
+        exactly whoever must act.
+        """
+        service, boards = self.game_bot.service, self.game_bot.boards
+        self.game_bot.lateness.resumed(shard)
+        gone = await service.servers_gone(shard, guild_ids)
+        for game in gone:
+            boards.forget(game.id)
+        first = shard not in self._restored
+        self._restored.add(shard)
+        standing: dict[int, int] = {}
+        if first:
+            standing = await boards.restore(await service.pings_of_shard(shard),
+                                            {g.guild_id for g in gone})
+        await service.release_deadlines(shard)
+        if not first:
+            return
+        await service.resume_shard(shard)
+        for game in await service.open_games_of_shard(shard):
+            if game.id in standing and game.status == "active" and game.paused is None \
+                    and boards.standing_version(game.id) != game.version:
+                await self._show_again(game)
+
+    async def _show_again(self, game: Game) -> None:
+        """After a restart: the board of a game that moved on after its last ping is redrawn,
+        and whoever must decide is pinged.
+        """
+        boards = self.game_bot.boards
+        presenter = boards.presenter(game.kind)
+        try:
+            await boards.edit(game, await presenter.board(game))
+            await presenter.prompt_current(game)
+        except Exception:
+            log.exception("game %s: could not be shown again after the restart", game.id)
 
 
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point."""
-    await bot.add_cog(UpkeepCog(bot))
+    await bot.add_cog(Upkeep(bot))

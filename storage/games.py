@@ -387,6 +387,24 @@ class GameRecords(Generic[C]):
 
         return await self._db.write(work)
 
+    async def set_lobby_settings(self, game_id: int, expected_version: int,
+                                 settings: dict[str, Any], now_ms: int) -> GameRow:
+        """A lobby's settings change (its host chose to play in a thread); bumps the version.
+        Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
+        :class:`~storage.errors.GameNotFound`.
+        """
+
+        async def work(conn: C) -> GameRow:
+            game = await _updated(
+                conn, "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"
+                      " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
+                (jsoncol.dump(settings), now_ms, game_id, expected_version))
+            if game is None:
+                await _explain(conn, game_id, expected_version, ("lobby",), NotInLobby)
+            return game
+
+        return await self._db.statement(work)
+
     async def start(
         self,
         game_id: int,

@@ -1,38 +1,35 @@
-"""The end of a game: the announcement every player is pinged by, with the final standings,
-the final picture and the chart of the running totals, what its people earned (achievements),
-the game log, the replay and a Rematch button (same channel, same settings, the same players
-invited).
+"""The end of a game: one card that pings every player and gathers what matters: the winner
+once, the places, what its people earned, the final picture, then Rematch, Review and Replay,
+and below them the full score sheet and the game log. A game played in a thread also sums itself
+up in one message back in its lobby's channel.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import discord
 
+from bot.rules.achievements import ACHIEVEMENTS, BY_ID
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
-from bot.service import Game, is_person
-from pictures.charts import game_chart_data, render_game_chart
-from ui.achievements import note_earned
-from ui.clicks import Click
-from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable, place_of
-from ui.i18n import for_game, for_user
-from ui.lobby import lobby_embed, lobby_view
-from ui.names import Names
-from ui.replay import REPLAY_VERBS
-from ui.review import review_clicked
-from ui.shown import Shown, pings_for
+from bot.service import Game, StatsService, is_person
+from ui.board import Boards, Card
+from ui.cards import OVER, layout, picture, row, text
+from ui.i18n import Tr, for_game, for_user
+from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, place_of
+from ui.lobby import lobby_card
+from ui.names import Names, safe
+from ui.replay import OpenReplay
+from ui.review import Review
 from ui.threads import result_in_channel
 
-OVER_COLOR: Final = 0xF1C40F
-CHART_NAME: Final = "running-totals.png"
-
 log = logging.getLogger("ui.ending")
+
+BADGE: Final = "🏅"
 
 
 def humans(game: Game) -> list[str]:
@@ -40,126 +37,149 @@ def humans(game: Game) -> list[str]:
     return [p.player_id for p in game.players if is_person(p.player_id)]
 
 
-def ending_view(game: Game, component: ComponentMaker, *, sheet: bool = False
-                ) -> discord.ui.View:
-    """The game-over message's buttons: the full score sheet (``sheet``), the game log, the
-    player's review (:mod:`ui.review`), a replay (a kind whose log counts steps), a rematch.
-    """
-    view = discord.ui.View(timeout=None)
-    tr = for_game(game)
-    if sheet:
-        view.add_item(component.button(Click("sheet", game.id), label=tr("Score sheet"),
-                                       emoji="📋"))
-    view.add_item(component.button(Click("log", game.id), label=tr("Game log"), emoji="📜"))
-    view.add_item(component.button(Click("review", game.id), label=tr("Review"), emoji="🔍"))
-    if kind_of(game.kind).progress is not None:
-        view.add_item(component.button(Click("replay", game.id), label=tr("Replay"),
-                                       emoji="🎬"))
-    view.add_item(component.button(Click("rematch", game.id), label=tr("Rematch"), emoji="🔁",
-                                   style=discord.ButtonStyle.success))
-    return view
-
-
-def ending(game: Game, totals: Sequence[int], standings: str, component: ComponentMaker,
-           files: list[discord.File], image: str | None, *, sheet: bool = False) -> Shown:
-    """The game-over announcement: who won, the standings, the picture, the buttons."""
-    tr = for_game(game)
+def standings_text(tr: Tr, game: Game, totals: Sequence[int]) -> str:
+    """The winner once, then every other place (shared places share a rank)."""
     names = Names(game, tr)
-    people = " ".join(f"<@{u}>" for u in humans(game))
+    order = sorted(range(len(totals)), key=lambda seat: -totals[seat])
+    best = totals[order[0]]
+    winners = [seat for seat in order if totals[seat] == best]
+    if len(winners) == 1:
+        head = tr("🏆 **{name}** wins with **{points}**!", name=safe(names.seat(winners[0])),
+                  points=tr.num(best))
+    else:
+        head = tr("🏆 Shared win, **{points}** each: {names}", points=tr.num(best),
+                  names=", ".join(f"**{safe(names.seat(s))}**" for s in winners))
+    places = []
+    rank = len(winners)
+    for i, seat in enumerate(order[len(winners):], start=len(winners)):
+        if i and totals[seat] != totals[order[i - 1]]:
+            rank = i
+        places.append(f"{rank + 1}. {safe(names.seat(seat))} · {tr.num(totals[seat])}")
+    return "\n".join([head, *places])
+
+
+def ending_card(game: Game, totals: Sequence[int], boards: Boards,
+                files: list[discord.File], image: str, *, earned: str = "",
+                description: str = "") -> Card:
+    """The game-over card: everyone pinged, the standings, what was earned, the picture, the
+    buttons (the kind's score sheet below the three that matter most).
+    """
+    tr = for_game(game)
+    prefix = boards.prefix(game.kind)
     title = tr(kind_of(game.kind).title)
-    content = (tr("🏁 {game} is over!", game=title) + f" {people}").strip()
-    embed = discord.Embed(title=tr("{game} · final standings", game=title),
-                          description=standings[:4000], color=OVER_COLOR)
-    best = max(totals)
-    winners = [names.seat(i) for i, t in enumerate(totals) if t == best]
-    embed.set_footer(text=tr.ngettext("Game {id} · winner: {names}",
-                                      "Game {id} · winners: {names}", len(winners),
-                                      id=game.id, names=", ".join(winners))[:2048])
-    if image is not None:
-        embed.set_image(url=f"attachment://{image}")
-    return Shown(content, embed, ending_view(game, component, sheet=sheet), files,
-                 version=game.version)
+    people = " ".join(f"<@{u}>" for u in humans(game))
+    over = tr("🏁 {game} is over!", game=title)  # outside the f-string: extracted
+    head = f"### {over}\n{people}".strip()
+    main = [Rematch.button(prefix, game.id, label=tr("Rematch"), emoji="🔁",
+                           style=discord.ButtonStyle.success),
+            Review.button(prefix, game.id, label=tr("Review"), emoji="🔍")]
+    if kind_of(game.kind).progress is not None:
+        main.append(OpenReplay.button(prefix, game.id, label=tr("Replay"), emoji="🎬"))
+    extra: list[discord.ui.Item[Any]] = [Log.button(prefix, game.id, label=tr("Game log"),
+                                                    emoji="📜")]
+    sheet = sheet_button(boards, game, tr)
+    if sheet is not None:
+        extra.insert(0, sheet)
+    parts: list[discord.ui.Item[Any] | None] = [
+        text(head), text(standings_text(tr, game, totals) + (f"\n{earned}" if earned else "")),
+        picture(image, description), row(*main), row(*extra),
+        text("-# " + tr("Game {id}", id=game.id))]
+    plain = layout(OVER, *[p for p in parts if not isinstance(p, discord.ui.MediaGallery)])
+    return Card(layout(OVER, *parts), files, plain=plain, version=game.version,
+                pings=humans(game))
 
 
-async def chart_file(hub: Hub, game: Game) -> discord.File | None:
-    """The chart of every player's running total, step by step (the game's language), drawn
-    in a worker thread from the game's log; None for a kind whose log counts no steps, or when
-    it cannot be drawn (logged: the announcement goes on without it).
+def sheet_button(boards: Boards, game: Game, tr: Tr) -> discord.ui.Item[Any] | None:
+    """The kind's button for its full score sheet (or card), if it has one."""
+    make = boards.kinds[game.kind].sheet
+    return None if make is None else make(game, tr)
+
+
+async def earned_line(stats: StatsService, game: Game) -> str:
+    """What the game's people first earned in it (read from the database: the finishing
+    transaction kept it), one line each in the game's language, or "".
     """
-    if kind_of(game.kind).progress is None:
-        return None
     tr = for_game(game)
-    names = Names(game, tr)
-    title = tr("{game} · game {id} · running totals", game=tr(kind_of(game.kind).title),
-               id=game.id)
+    people = Names(game, tr)
     try:
-        events = (await hub.service.log_of(game)).events
-        data = game_chart_data(game.kind, events,
-                               [names.seat(i) for i in range(len(game.players))],
-                               title=title, words=tr)
-        png = await asyncio.to_thread(render_game_chart, data)
-    except Exception:
-        log.exception("game %s: the chart of its totals could not be drawn", game.id)
-        return None
-    return discord.File(io.BytesIO(png), filename=CHART_NAME)
+        earned = await stats.earned_in(game.id)
+    except Exception:  # the announcement goes out anyway
+        log.warning("game %s: could not read its achievements", game.id, exc_info=True)
+        return ""
+    return "\n".join(f"{BADGE} {safe(people.of(player))}: {achievement_names(tr, ids)}"
+                     for player, ids in earned.items() if ordered(ids))
 
 
-async def announce_end(hub: Hub, game: Game, shown: Shown,
+def ordered(ids: Iterable[str]) -> list[str]:
+    """Known achievement ids in the order they are listed to players."""
+    have = set(ids)
+    return [a.id for a in ACHIEVEMENTS if a.id in have]
+
+
+def achievement_names(tr: Tr, ids: Iterable[str]) -> str:
+    """The achievements' names, listed in ``tr``'s language."""
+    return ", ".join(tr(BY_ID[a].name) for a in ordered(ids))
+
+
+async def announce_end(boards: Boards, game: Game, card: Card, standings: str,
                        interaction: discord.Interaction[Any] | None = None) -> None:
-    """The game-over message in the game's channel, pinging every player, with the chart of
-    the running totals beside the final picture; a game played in a thread also sums itself
-    up in one message back in its lobby's channel.
+    """The game-over card in the game's channel, pinging every player; a game played in a
+    thread also sums itself up (``standings``) in one message back in its lobby's channel.
     """
-    chart = await chart_file(hub, game)
-    if chart is not None:
-        # an attachment of its own, not an embed's image: shown as wide as the message
-        shown.files = [*(shown.files or []), chart]
     players = [p.player_id for p in game.players]
-    shown = await note_earned(hub.bot.stats, game, shown)
-    sent = await hub.messages.announce(game, shown, players, interaction)
+    sent = await boards.announce(game, card, players, interaction)
     if game.parent_channel_id is not None:
-        summary = result_in_channel(game, shown, sent.id if sent is not None else None)
+        summary = result_in_channel(game, standings, sent.id if sent is not None else None)
         try:
-            await hub.messages.delivery.send(game, summary.send_kwargs(),
-                                             channel_id=game.parent_channel_id)
+            await boards.send(game, summary.send_kwargs(), channel_id=game.parent_channel_id)
         except discord.HTTPException as exc:
             log.info("game %s: the result was not posted in its channel (%s)", game.id,
                      exc.status)
-    hub.upkeep.ended(game)
+    boards.release(game)
 
 
-async def _log(ctx: ClickContext) -> None:
-    game = await ctx.service.get_game(ctx.game_id)
-    if game is None:
-        return
-    log = await ctx.service.log_of(game)
-    data = "".join(dumps_line(e) for e in log.events).encode("utf-8")
-    await ctx.interaction.followup.send(
-        for_user(ctx.interaction).ngettext(
-            "Game {id}: {n} event (docs/game-log.md in the bot's repository describes them).",
-            "Game {id}: {n} events (docs/game-log.md in the bot's repository describes them).",
-            len(log.events), id=game.id),
-        file=discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.jsonl"),
-        ephemeral=True)
+class EndItem(GameItem, prefixes=GAME_PREFIXES):
+    """A game-over button: any game kind's."""
 
 
-async def _rematch(ctx: ClickContext) -> None:
-    old = await ctx.service.get_game(ctx.game_id)
-    game = await ctx.service.lobbies.rematch(ctx.game_id, ctx.who, place_of(ctx.interaction))
-    component = ctx.hub.games[game.kind].component
-    invited = [u for u in (humans(old) if old else []) if u != str(ctx.who.id)]
-    mentions = " ".join(f"<@{u}>" for u in invited)
-    tr = for_game(game)
-    content = tr("🔁 Rematch! {people} join with the button below.",
-                 people=mentions).replace("  ", " ")
-    # through the click's interaction (outside the bot's global request budget)
-    msg = await ctx.interaction.followup.send(content=content, embed=lobby_embed(game),
-                                              view=lobby_view(game, component),
-                                              allowed_mentions=pings_for(invited), wait=True)
-    await ctx.service.set_message(game.id, msg.id)
+class Log(EndItem, verb=Verb.LOG):
+    """The game log, as a JSON Lines file, privately."""
+
+    async def act(self, clicked: Clicked) -> None:
+        game = await clicked.game()
+        logged = await clicked.service.log_of(game)
+        data = "".join(dumps_line(e) for e in logged.events).encode("utf-8")
+        await clicked.interaction.followup.send(
+            for_user(clicked.interaction).ngettext(
+                "Game {id}: {n} event (docs/game-log.md in the bot's repository describes "
+                "them).",
+                "Game {id}: {n} events (docs/game-log.md in the bot's repository describes "
+                "them).", len(logged.events), id=game.id),
+            file=discord.File(io.BytesIO(data), filename=f"{game.kind}-game-{game.id}.jsonl"),
+            ephemeral=True)
 
 
-END_VERBS: Final[VerbTable] = {"log": _log, "rematch": _rematch, "review": review_clicked,
-                               **REPLAY_VERBS}
-"""The verbs of a game-over message (and of the replay it opens), part of every game kind's
-table."""
+class Rematch(EndItem, verb=Verb.REMATCH):
+    """A new lobby with the same settings and computer players, its people invited."""
+
+    async def act(self, clicked: Clicked) -> None:
+        old = await clicked.service.get_game(clicked.game_id)
+        game = await clicked.service.lobbies.rematch(clicked.game_id, clicked.who,
+                                                     place_of(clicked.interaction))
+        invited = [u for u in (humans(old) if old else []) if u != str(clicked.who.id)]
+        tr = for_game(game)
+        card = lobby_card(game, clicked.boards)
+        mentions = " ".join(f"<@{u}>" for u in invited)
+        invite = text(tr("🔁 Rematch! {people} join with the button below.",
+                         people=mentions).replace("  ", " "))
+        view = card.view
+        container = view.children[0]
+        assert isinstance(container, discord.ui.Container)
+        container.add_item(invite)  # the invitation, in the lobby's own container
+        msg = await clicked.interaction.followup.send(
+            view=view, allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(int(u)) for u in invited]), wait=True)
+        await clicked.service.set_message(game.id, msg.id)
+
+END_ITEMS: Final = (Log, Rematch)
+"""The game-over card's own items (with the replay's and the review's)."""

@@ -11,7 +11,9 @@ named placeholders; ``tr.ngettext(singular, plural, n)`` picks the plural form b
 language's rule (Babel's plural table, the ``Plural-Forms`` of the catalogue) and formats ``n``
 with the language's number format (Babel). A msgid missing from a catalogue shows in English.
 Who reads which language: :func:`for_user` (the clicking user, ephemeral replies) and
-:func:`for_game` (the game's language, public messages).
+:func:`for_game` (the game's language, public messages). Slash commands are translated by
+:class:`CatalogueTranslator`, discord.py's :class:`~discord.app_commands.Translator` over the
+same catalogues (names under the msgctxt :data:`NAME_CONTEXT`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import discord
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from discord import Locale, app_commands
+from discord.app_commands import TranslationContextLocation as Where
 
 from bot.rules.errors import PlayerError, Term
 
@@ -180,3 +184,24 @@ def game_language(settings: Mapping[str, Any]) -> str:
 def for_game(game: Any) -> Tr:
     """A game's language (its settings ``language``), for its public messages."""
     return tr_for(game_language(getattr(game, "settings", {}) or {}))
+
+
+NAMES: Final = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
+"""Where a string is a name: lowercase, ``^[-_\\w]{1,32}$`` (Discord's rule)."""
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Command names, descriptions and choices from the catalogues; None (Discord then shows
+    the English) for English and for whatever a catalogue lacks.
+    """
+
+    async def translate(self, string: app_commands.locale_str, locale: Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        """``string`` in ``locale``'s language, or None to keep the English."""
+        lang = resolve(locale)
+        if lang == SOURCE:
+            return None
+        tr = tr_for(lang)
+        if context.location in NAMES:
+            return tr.pgettext(NAME_CONTEXT, string.message)
+        return tr(string.message) if tr.known(string.message) else None

@@ -1,4 +1,7 @@
-"""The lobby message every game kind shares: Join / Leave / Add computer / Start / Cancel."""
+"""The lobby every game kind shares: its card (what the game is, who sits where, the options,
+what the host does next) and its items: Join, Leave, Start, Cancel, a computer player, playing
+in a thread, how to play.
+"""
 
 from __future__ import annotations
 
@@ -9,24 +12,41 @@ import discord
 from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.registry import kind_of
 from bot.service import Game
-from ui.clicks import Click
-from ui.hub import ClickContext, ComponentMaker, Hub, VerbTable
-from ui.i18n import N_, Tr, for_game
-from ui.managers import is_manager
-from ui.names import Names
-from ui.shown import Shown
-from ui.threads import open_thread
+from ui.board import Boards, Card
+from ui.cards import CLOSED, LOBBY, layout, row, text
+from ui.i18n import N_, Tr, for_game, for_user
+from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, place_of
+from ui.names import Names, safe
+from ui.options import is_manager
+from ui.threads import open_thread, wants_thread
 
-COMPUTER_LABELS: Final = {EASY: N_("Add Easy computer"), NORMAL: N_("Add Normal computer"),
-                          HARD: N_("Add Hard computer")}
-"""The label of the button that seats a computer player of each level."""
-COMPUTER_HELP: Final = N_("Computer players: Easy plays at random, Normal plays a sound plan, "
-                          "Hard looks ahead and is hard to beat.")
-LOBBY_COLOR: Final = 0x3498DB
-CLOSED_COLOR: Final = 0x95A5A6
+COMPUTER_LEVELS: Final = {EASY: N_("Easy: plays at random"),
+                          NORMAL: N_("Normal: plays a sound plan"),
+                          HARD: N_("Hard: looks ahead, hard to beat")}
+"""Each computer level, as the lobby's select describes it."""
 EXPANSION_NAMES: Final = {"mischief": N_("Mischief"), "cannon": N_("Cannon"),
                           "mercenary": N_("Mercenary")}
 """The Mayhem options by their names in the settings."""
+WHAT_IT_IS: Final = {
+    "royale": N_("Roll your dice, score them by colour, trade and draft new ones: after 10 "
+                 "rounds the highest total wins. About {minutes} minutes."),
+    "posing": N_("Roll five dice up to three times a turn and fill a pose on your card: after "
+                 "11 turns the highest total wins. About {minutes} minutes."),
+}
+"""What each game kind is, in one sentence, with how long a game takes."""
+HOW_TO_PLAY: Final = {
+    "royale": N_("Each round everyone rolls their dice and scores them: yellow counts as it "
+                 "shows, purple twice, red can go negative. Then, in turn, each player may "
+                 "trade a clear d6 for another player's die and picks a new die from the pool. "
+                 "The board's buttons are your choices; Help explains the current step. /royale "
+                 "rules has the whole rules."),
+    "posing": N_("On your turn, roll the five dice up to three times, holding the ones you "
+                 "like, then fill one pose of your card with them (or score zero there). Each "
+                 "pose is filled once. /posing status shows your card."),
+}
+"""How to play each kind, in a few lines (the lobby's How to play button)."""
+MINUTES_PER_PLAYER: Final = {"royale": 4, "posing": 3}
+"""About how many minutes each seat adds to a game (people deciding as the clock asks)."""
 
 
 def expansion_names(tr: Tr, expansions: list[str] | tuple[str, ...]) -> str:
@@ -34,130 +54,158 @@ def expansion_names(tr: Tr, expansions: list[str] | tuple[str, ...]) -> str:
     return ", ".join(tr(EXPANSION_NAMES.get(e, e.title())) for e in expansions)
 
 
-def lobby_embed(game: Game, tr: Tr | None = None) -> discord.Embed:
-    """Who sits where, the options, and what the host does next (in the game's language, or
-    ``tr``'s for a private copy).
-    """
-    tr = tr or for_game(game)
+def lobby_text(game: Game, tr: Tr) -> str:
+    """The lobby's words: the game in one sentence, the seats, the options, what comes next."""
     kind = kind_of(game.kind)
-    host = " " + tr("(host)")
     names = Names(game, tr)
+    host, marked = str(game.host_id), tr("(host)")  # msgids outside f-strings: extracted
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' if p.is_bot else ''}{discord.utils.escape_markdown(names.seat(i))}"
-        f"{host if p.player_id == str(game.host_id) else ''}"
-        for i, p in enumerate(game.players)
-    )
-    lines = [tr("Players ({n}/{most}):", n=len(game.players), most=kind.max_players), seats,
-             ""]  # ends the list
+        f"{i + 1}. {'🤖 ' if p.is_bot else ''}{safe(names.seat(i))}"
+        f"{' ' + marked if p.player_id == host else ''}"
+        for i, p in enumerate(game.players))
+    minutes = MINUTES_PER_PLAYER.get(game.kind, 3) * max(len(game.players), kind.min_players)
+    lines = ["## " + tr(kind.title) + " · " + tr("new game"),
+             tr(WHAT_IT_IS.get(game.kind, ""), minutes=minutes) if game.kind in WHAT_IT_IS
+             else "",
+             "", tr("Players ({n}/{most}):", n=len(game.players), most=kind.max_players), seats,
+             ""]
+    facts = []
     exp = game.settings.get("expansions") or []
     if exp:
-        lines.append(tr("Mayhem: {options}", options=expansion_names(tr, exp)))
-    lines.append(tr(COMPUTER_HELP))
-    lines.append(tr("Turn timeout: {seconds} s, then the computer plays that turn.",
+        facts.append(tr("Mayhem: {options}", options=expansion_names(tr, exp)))
+    facts.append(tr("{seconds} s a decision, then the computer plays it",
                     seconds=game.settings.get("turn_timeout", 120)))
+    if wants_thread(game):
+        facts.append(tr("played in a thread"))
+    lines.append(" · ".join(facts))
     start = tr("The host starts the game when everyone is in.")
     if len(game.players) < kind.min_players:
         start += " " + tr.ngettext("Needs at least {n} player to start.",
                                    "Needs at least {n} players to start.", kind.min_players)
     lines.append(start)
-    return discord.Embed(title=tr("{game}: new game", game=tr(kind.title)),
-                         description="\n".join(lines),
-                         color=LOBBY_COLOR).set_footer(text=tr("Game {id}", id=game.id))
+    return "\n".join(line for line in lines if line is not None)
 
 
-def lobby_view(game: Game, component: ComponentMaker) -> discord.ui.View:
-    """The lobby's buttons (made with the game kind's component class)."""
-    view = discord.ui.View(timeout=None)
-    tr = for_game(game)
+def lobby_card(game: Game, boards: Boards, tr: Tr | None = None, *,
+               buttons: bool = True) -> Card:
+    """The lobby of ``game`` as it stands (in ``tr``'s language: a private copy, no buttons)."""
+    tr = tr or for_game(game)
+    if not buttons:
+        return Card(layout(LOBBY, text(lobby_text(game, tr))), version=game.version)
+    prefix = boards.prefix(game.kind)
     g = game.id
     full = len(game.players) >= kind_of(game.kind).max_players
-    view.add_item(component.button(Click("join", g), label=tr("Join"), emoji="🐼",
-                                   style=discord.ButtonStyle.success, disabled=full))
-    view.add_item(component.button(Click("leave", g), label=tr("Leave")))
-    view.add_item(component.button(Click("start", g), label=tr("Start"), emoji="▶️",
-                                   style=discord.ButtonStyle.primary))
-    view.add_item(component.button(Click("cancel", g), label=tr("Cancel"),
-                                   style=discord.ButtonStyle.danger))
-    for level in LEVELS:
-        view.add_item(component.button(Click("cpu", g, arg=level),
-                                       label=tr(COMPUTER_LABELS[level]), emoji="🤖",
-                                       disabled=full, row=1))
-    return view
+    main = row(Join.button(prefix, g, label=tr("Join"), emoji="🐼",
+                           style=discord.ButtonStyle.success, disabled=full),
+               Leave.button(prefix, g, label=tr("Leave")),
+               Start.button(prefix, g, label=tr("Start"), emoji="▶️",
+                            style=discord.ButtonStyle.primary),
+               Cancel.button(prefix, g, label=tr("Cancel"), style=discord.ButtonStyle.danger))
+    computers = row(Computer.select(
+        prefix, g, None, options=[discord.SelectOption(label=tr(COMPUTER_LEVELS[level])[:100],
+                                                       value=level, emoji="🤖")
+                                  for level in LEVELS],
+        placeholder=tr("Add a computer player…")))
+    on = wants_thread(game)
+    more = row(HowToPlay.button(prefix, g, label=tr("How to play"), emoji="❓"),
+               Thread.button(prefix, g, arg="0" if on else "1",
+                             label=tr("Play here instead") if on else tr("Play in a thread"),
+                             emoji="🧵"))
+    parts: list[discord.ui.Item[Any]] = [text(lobby_text(game, tr)), main]
+    if not full:
+        parts.append(computers)
+    parts.append(more)
+    return Card(layout(LOBBY, *parts), version=game.version)
 
 
-def closed_lobby_embed(game: Game, why: str) -> discord.Embed:
+def closed_lobby_card(game: Game, why: str, note: str = "") -> Card:
     """A lobby that will not be played (``why``: a msgid, e.g. "cancelled")."""
     tr = for_game(game)
-    shown = Names(game, tr)
-    names = ", ".join(discord.utils.escape_markdown(shown.seat(i))
-                      for i in range(len(game.players)))
-    return discord.Embed(title=f"{tr(kind_of(game.kind).title)}: {tr(why)}", color=CLOSED_COLOR,
-                         description=names).set_footer(text=tr("Game {id}", id=game.id))
+    names = Names(game, tr)
+    seats = ", ".join(safe(names.seat(i)) for i in range(len(game.players)))
+    number = tr("Game {id}", id=game.id)
+    words = f"**{tr(kind_of(game.kind).title)}: {tr(why)}** · {number}"
+    return Card(layout(CLOSED, text("\n".join(x for x in (note, words, seats) if x))), [],
+                version=game.version)
 
 
-def lobby_shown(game: Game, component: ComponentMaker) -> Shown:
-    """The lobby message of ``game`` as it stands."""
-    return Shown("", lobby_embed(game), lobby_view(game, component), version=game.version)
-
-
-async def lobby_expired(hub: Hub, game: Game) -> None:
-    """A lobby nobody started closed by itself: its message says so."""
-    tr = for_game(game)
-    minutes = hub.service.limits.lobby_ttl_s // 60
-    await hub.messages.edit(game, Shown(
-        tr.ngettext("Nobody started this game for {n} minute: it is closed.",
-                    "Nobody started this game for {n} minutes: it is closed.", minutes),
-        closed_lobby_embed(game, N_("expired")), None, version=game.version))
-    hub.upkeep.ended(game)
-
-
-async def cancelled(hub: Hub, game: Game, who: str,
-                    interaction: discord.Interaction[Any] | None = None) -> None:
-    """A game was cancelled by ``who``: its message is closed, its ping goes."""
-    tr = for_game(game)
-    await hub.messages.edit(game, Shown(
-        tr("Cancelled by {name}.", name=discord.utils.escape_markdown(who)),
-        closed_lobby_embed(game, N_("cancelled")), None, version=game.version), interaction)
-    hub.upkeep.ended(game)
-
-
-async def _start(ctx: ClickContext) -> None:
-    outcome = await ctx.service.start(ctx.game_id, ctx.who)
-    outcome.game = await open_thread(ctx.hub, outcome.game, ctx.interaction)
-    await ctx.hub.presenter(outcome.game.kind).show(outcome, ctx.interaction)
-
-
-async def _cancel(ctx: ClickContext) -> None:
-    who = ctx.who
-    game = await ctx.service.lobbies.cancel(ctx.game_id, who, manager=is_manager(ctx.interaction))
-    await cancelled(ctx.hub, game, who.name, ctx.interaction)
-
-
-async def redraw_lobby(hub: Hub, game: Game,
+async def redraw_lobby(boards: Boards, game: Game,
                        interaction: discord.Interaction[Any] | None = None) -> None:
-    """Edit the lobby message to show ``game``'s seats now."""
-    await hub.messages.edit(game, lobby_shown(game, hub.games[game.kind].component),
-                            interaction)
+    """Edit the lobby to show ``game``'s seats now."""
+    await boards.edit(game, lobby_card(game, boards), interaction)
 
 
-async def _redraw(ctx: ClickContext, game: Game) -> None:
-    await redraw_lobby(ctx.hub, game, ctx.interaction)
+async def lobby_expired(boards: Boards, game: Game) -> None:
+    """A lobby nobody started closed by itself: its card says so."""
+    tr = for_game(game)
+    minutes = boards.service.limits.lobby_ttl_s // 60
+    await boards.edit(game, closed_lobby_card(game, N_("expired"), tr.ngettext(
+        "Nobody started this game for {n} minute: it is closed.",
+        "Nobody started this game for {n} minutes: it is closed.", minutes)))
+    boards.release(game)
 
 
-async def _join(ctx: ClickContext) -> None:
-    await _redraw(ctx, await ctx.service.lobbies.join(ctx.game_id, ctx.who))
+async def cancelled(boards: Boards, game: Game, who: str,
+                    interaction: discord.Interaction[Any] | None = None) -> None:
+    """A game was cancelled by ``who``: its board is closed, its ping goes."""
+    tr = for_game(game)
+    await boards.edit(game, closed_lobby_card(
+        game, N_("cancelled"), tr("Cancelled by {name}.", name=safe(who))), interaction)
+    boards.release(game)
 
 
-async def _leave(ctx: ClickContext) -> None:
-    await _redraw(ctx, await ctx.service.lobbies.leave(ctx.game_id, ctx.who))
+class LobbyItem(GameItem, prefixes=GAME_PREFIXES):
+    """A lobby button: any game kind's."""
 
 
-async def _computer(ctx: ClickContext) -> None:
-    level = ctx.click.arg or NORMAL  # a lobby drawn before levels existed: Normal
-    await _redraw(ctx, await ctx.service.lobbies.add_computer(ctx.game_id, ctx.who, level))
+class Join(LobbyItem, verb=Verb.JOIN):
+    async def act(self, clicked: Clicked) -> None:
+        game = await clicked.service.lobbies.join(clicked.game_id, clicked.who)
+        await redraw_lobby(clicked.boards, game, clicked.interaction)
 
 
-LOBBY_VERBS: Final[VerbTable] = {
-    "join": _join, "leave": _leave, "cpu": _computer, "start": _start, "cancel": _cancel,
-}
-"""The lobby's verbs, part of every game kind's table."""
+class Leave(LobbyItem, verb=Verb.LEAVE):
+    async def act(self, clicked: Clicked) -> None:
+        game = await clicked.service.lobbies.leave(clicked.game_id, clicked.who)
+        await redraw_lobby(clicked.boards, game, clicked.interaction)
+
+
+class Computer(LobbyItem, verb=Verb.COMPUTER):
+    async def act(self, clicked: Clicked) -> None:
+        level = clicked.arg or clicked.one()  # a button of an older lobby names its level
+        game = await clicked.service.lobbies.add_computer(clicked.game_id, clicked.who, level)
+        await redraw_lobby(clicked.boards, game, clicked.interaction)
+
+
+class Thread(LobbyItem, verb=Verb.THREAD):
+    async def act(self, clicked: Clicked) -> None:
+        game = await clicked.service.lobbies.set_thread(clicked.game_id, clicked.who,
+                                                        clicked.arg == "1")
+        await redraw_lobby(clicked.boards, game, clicked.interaction)
+
+
+class Start(LobbyItem, verb=Verb.START):
+    async def act(self, clicked: Clicked) -> None:
+        outcome = await clicked.service.start(clicked.game_id, clicked.who)
+        outcome.game = await open_thread(clicked.boards, outcome.game, clicked.interaction)
+        await clicked.boards.presenter(outcome.game.kind).show(outcome, clicked.interaction)
+
+
+class Cancel(LobbyItem, verb=Verb.CANCEL):
+    async def act(self, clicked: Clicked) -> None:
+        who = clicked.who
+        game = await clicked.service.lobbies.cancel(
+            clicked.game_id, who, manager=is_manager(clicked.interaction),
+            guild_id=place_of(clicked.interaction).guild_id)
+        await cancelled(clicked.boards, game, who.name, clicked.interaction)
+
+
+class HowToPlay(LobbyItem, verb=Verb.HOW):
+    async def act(self, clicked: Clicked) -> None:
+        game = await clicked.game()
+        tr = for_user(clicked.interaction)
+        await clicked.interaction.followup.send(tr(HOW_TO_PLAY[game.kind]), ephemeral=True)
+
+
+LOBBY_ITEMS: Final = (Join, Leave, Computer, Thread, Start, Cancel, HowToPlay)
+"""The lobby's items, registered once for every game kind."""

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 import discord
 import wcwidth
-from babel.lists import format_list
 
 from bot.service import Game, is_former
 from ui.i18n import N_, Tr, for_game
@@ -194,56 +193,3 @@ def short_names(names: Sequence[str], width: int) -> list[str]:
         cut = [short(n, width - len(f"#{i + 1}")) + f"#{i + 1}" if c in clashes else c
                for i, (n, c) in enumerate(zip(names, cut, strict=True))]
     return [short(n, width - len(f"#{i + 1}")) + f"#{i + 1}" for i, n in enumerate(names)]
-
-
-def pad(text: str, width: int) -> str:
-    """``text`` padded with spaces to ``width`` columns (by display width, not length).
-
-    A name holding right-to-left letters is isolated (zero-width marks) so that the columns
-    after it stay in their places.
-    """
-    return isolated(text) + " " * max(0, width - columns(text))
-
-
-HEADING: Final = "column heading"
-"""The msgctxt of the headings inside code-block tables (short: they keep the columns)."""
-
-
-def heading(tr: Tr, short: str) -> str:
-    """A code-block table's column heading in ``tr``'s language, e.g. "Yel", "Round"."""
-    return tr.pgettext(HEADING, short) or short
-
-
-def rjust(text: str, width: int) -> str:
-    """``text`` right-aligned in ``width`` columns (by display width: a wide letter is two)."""
-    return " " * max(0, width - columns(text)) + text
-
-
-def table_names(names: Names, width: int) -> list[str]:
-    """The game's players, seat by seat, as distinct names padded to ``width`` columns."""
-    return [pad(n, width) for n in short_names([names.seat(i) for i in range(len(names.seats))],
-                                                width)]
-
-
-def standings(tr: Tr, names: Names, totals: Sequence[int], title: str,
-              points: Callable[[int], str] = str) -> str:
-    """Final standings, best first: medals, tied players sharing a place and the win."""
-    top = max(totals)
-    winners = [i for i, t in enumerate(totals) if t == top]
-    order = sorted(range(len(totals)), key=lambda i: -totals[i])
-    lines = []
-    place = 0
-    prev: int | None = None
-    for idx, seat in enumerate(order):
-        if totals[seat] != prev:
-            place, prev = idx + 1, totals[seat]
-        mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
-        lines.append(f"{mark} **{names.md(seat)}**: {points(totals[seat])}")
-    # Names, not mentions: the standings sit in an embed (where a mention notifies nobody and
-    # some clients show it raw); the announcement's content pings the players.
-    if len(winners) > 1:
-        shared = format_list([f"**{names.md(w)}**" for w in winners], locale=tr.lang)
-        head = tr("🏆 Shared win: {names}!", names=shared)
-    else:
-        head = tr("🏆 **{name}** wins {game}!", name=names.md(winners[0]), game=title)
-    return (head + "\n" + "\n".join(lines))[:2000]

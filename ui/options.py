@@ -99,3 +99,15 @@ def option_problem(interaction: discord.Interaction[Any]) -> str | None:
         if not _within(parameter, option.get("value")):
             return name
     return None
+
+
+def is_manager(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user can manage this channel (may cancel anybody's game here)."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_channels or perms.administrator))
+
+
+def can_manage_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the server (its settings, any game in it)."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))

@@ -19,9 +19,9 @@ from babel import Locale
 from discord import app_commands
 
 from bot.service import NewSettings, ServerDefaults
-from ui.hub import hub_of, place_of
+from bot.service.lobby import THREAD
 from ui.i18n import GAME_LANGUAGE, SOURCE, languages, resolve
-from ui.threads import THREAD_SETTING
+from ui.items import bot_of, place_of
 
 
 def language_name(code: str) -> str:
@@ -38,7 +38,7 @@ LANGUAGE_CHOICES: Final = [app_commands.Choice(name=language_name(code), value=c
 async def server_language(interaction: discord.Interaction[Any]) -> str:
     """The server's default language: its admins' choice, else its Discord locale."""
     place = place_of(interaction)
-    stored = await hub_of(interaction.client).service.servers.language(place.guild_id)
+    stored = await bot_of(interaction.client).service.servers.language(place.guild_id)
     return resolve(stored or interaction.guild_locale)
 
 
@@ -65,7 +65,7 @@ def game_settings(interaction: discord.Interaction[Any], chosen: dict[str, Any],
         if lang != SOURCE:
             settings[GAME_LANGUAGE] = lang
         if thread if thread is not None else server.threads:
-            settings[THREAD_SETTING] = True
+            settings[THREAD] = True
         return settings
 
     return made

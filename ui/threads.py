@@ -12,24 +12,20 @@ Threads or Send Messages in Threads) or the server has as many active threads as
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import discord
 
 from bot.request_budget import Urgency
 from bot.rules.registry import kind_of
 from bot.service import Game
-from ui.channel_access import PERMISSION_NAMES, channel_permissions
+from bot.service.lobby import THREAD
+from ui.board import PERMISSION_NAMES, Boards, Card, channel_permissions, jump_link
+from ui.cards import OVER, layout, note_view, text
 from ui.i18n import N_, for_game, for_user
-from ui.shown import Shown, jump_link
-
-if TYPE_CHECKING:
-    from ui.hub import Hub
 
 log = logging.getLogger("ui.threads")
 
-THREAD_SETTING: Final = "thread"
-"""The key of a game's settings that says it plays in a thread."""
 ARCHIVE_AFTER_MIN: Final = 60
 """Minutes of quiet after which Discord archives the game's thread (the game is over)."""
 MAX_ACTIVE_THREADS: Final = 160006
@@ -40,19 +36,20 @@ THREAD_LIMIT: Final = N_("the server has as many active threads as Discord allow
 GONE_TO_THREAD: Final = N_("🧵 The game goes on in its thread: {link}")
 
 
+
 def wants_thread(game: Game) -> bool:
     """Whether the game was opened to play in a thread."""
-    return bool(game.settings.get(THREAD_SETTING))
+    return bool(game.settings.get(THREAD))
 
 
-async def open_thread(hub: Hub, game: Game,
+async def open_thread(boards: Boards, game: Game,
                       interaction: discord.Interaction[Any] | None = None) -> Game:
     """Move a game that has just started into a new thread of its lobby message, if it asked
     for one and the bot may; return the game as it now is (in the thread, or still here).
     """
     if not wants_thread(game) or game.parent_channel_id is not None:
         return game
-    perms = channel_permissions(hub.messages.client, game)
+    perms = channel_permissions(boards.client, game)
     missing = [PERMISSION_NAMES[p] for p in THREAD_PERMISSIONS
                if perms is not None and not getattr(perms, p)]
     if missing:
@@ -63,9 +60,9 @@ async def open_thread(hub: Hub, game: Game,
         return game
     tr = for_game(game)
     name = tr("{game} · game {id}", game=tr(kind_of(game.kind).title), id=game.id)[:100]
-    channel = hub.messages.delivery.channel(game)
+    channel = boards.channel(game)
     try:
-        async with hub.messages.delivery.budget.spend(Urgency.NOTIFY):
+        async with boards.budget.spend(Urgency.NOTIFY):
             thread = await channel.get_partial_message(lobby).create_thread(
                 name=name, auto_archive_duration=ARCHIVE_AFTER_MIN)
     except discord.HTTPException as exc:
@@ -77,11 +74,11 @@ async def open_thread(hub: Hub, game: Game,
                         exc.text)
         await _tell_host(interaction, game, why)
         return game
-    moved = await hub.service.move_to_thread(game.id, thread.id)
-    hub.messages.forget(game.id)  # its board is now the one the thread gets
-    note = Shown(tr(GONE_TO_THREAD, link=f"<#{thread.id}>"), None, None, version=game.version)
+    moved = await boards.service.move_to_thread(game.id, thread.id)
+    boards.forget(game.id)  # its board is now the one the thread gets
+    note = Card(note_view(tr(GONE_TO_THREAD, link=f"<#{thread.id}>")), [], version=game.version)
     try:  # the lobby says where the game went (its buttons go)
-        await hub.messages.delivery.edit(game, lobby, note.edit_kwargs(), interaction)
+        await boards.edit_message(game, lobby, note, interaction)
     except discord.HTTPException as exc:
         log.info("game %s: the lobby was not closed (%s)", game.id, exc.status)
     return moved
@@ -99,15 +96,12 @@ async def _tell_host(interaction: discord.Interaction[Any] | None, game: Game, w
                  exc.status)
 
 
-def result_in_channel(game: Game, shown: Shown, message_id: int | None) -> Shown:
-    """The one message the lobby's channel gets when a game in its thread ends: who won and
-    the standings (``shown``: the announcement in the thread), a link to the thread.
+def result_in_channel(game: Game, standings: str, message_id: int | None) -> Card:
+    """The one message the lobby's channel gets when a game in its thread ends: the
+    standings (the picture stays in the thread) and a link to the thread's announcement.
     """
     tr = for_game(game)
     link = jump_link(game, message_id) if message_id else f"<#{game.channel_id}>"
-    title = tr(kind_of(game.kind).title)
-    embed = shown.embed.copy() if shown.embed is not None else None
-    if embed is not None:
-        embed.set_image(url=None)  # the picture stays in the thread
-    return Shown(tr("🏁 {game} game {id} is over: the whole game is in its thread. {link}",
-                    game=title, id=game.id, link=link), embed, None, None)
+    head = tr("🏁 {game} game {id} is over: the whole game is in its thread. {link}",
+              game=tr(kind_of(game.kind).title), id=game.id, link=link)
+    return Card(layout(OVER, text(head), text(standings[:3000])), [])

@@ -27,10 +27,11 @@ from bot.rules.posing.actions import PosingAction
 from bot.rules.posing.ai import BY_LEVEL as POSING_LEVELS
 from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.engine import ENGINE as POSING_ENGINE
+from bot.rules.posing.events import event_from_log as posing_event
+from bot.rules.posing.events import recent_events as posing_recent
 from bot.rules.posing.poses import BOX_COUNT
 from bot.rules.posing.poses import MAX_PLAYERS as POSING_MAX
 from bot.rules.posing.poses import MIN_PLAYERS as POSING_MIN
-from bot.rules.posing.recent import recent_events as posing_recent
 from bot.rules.posing.review import REVIEWER as POSING_REVIEWER
 from bot.rules.posing.state import PosingState
 from bot.rules.review import Reviewer
@@ -38,9 +39,10 @@ from bot.rules.royale.achievements import ACHIEVEMENTS as ROYALE_ACHIEVEMENTS
 from bot.rules.royale.actions import RoyaleAction
 from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
+from bot.rules.royale.events import event_from_log as royale_event
+from bot.rules.royale.events import recent_events as royale_recent
 from bot.rules.royale.players import BY_LEVEL as ROYALE_LEVELS
 from bot.rules.royale.players import make_player as make_royale_player
-from bot.rules.royale.recent import recent_events as royale_recent
 from bot.rules.royale.review import REVIEWER as ROYALE_REVIEWER
 from bot.rules.royale.state import RoyaleState
 from bot.rules.validate.checks import LogChecks
@@ -120,9 +122,12 @@ class GameKind(Generic[S, A]):
     these) or by the engine's own player names (``make_player("heuristic", seed)``)."""
     min_players: int
     max_players: int
-    recent_events: Callable[[Sequence[LogObject]], list[LogObject]]
-    """Which of a game's logged events (oldest first) its message shows: the last ones, cut
-    where the kind's turns or rounds begin."""
+    recent_events: Callable[[Sequence[Any]], list[Any]]
+    """Which of a game's events (the engine's, oldest first) its board shows: the last ones,
+    cut where the kind's turns or rounds begin."""
+    read_event: Callable[[LogObject, tuple[str, ...]], Any]
+    """The engine's event a logged object records (the game's players in seat order, as the
+    log names them): how a stored log is read back as the engine's events."""
     log_checks: LogChecks
     """How ``python -m bot validate`` checks its games' logs (event shapes, the decisions read
     back for the replay, the rules check)."""
@@ -211,6 +216,7 @@ def engine_for(name: str) -> Engine[Any, Any]:
 ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
     name="royale", title="Panda Royale", engine=ROYALE_ENGINE, make_player=make_royale_player,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=royale_recent,
+    read_event=royale_event,
     log_checks=ROYALE_LOG, rule_options={"expansions": EXPANSIONS},
     demo=Demo("bot.sim.demo_royale:run_royale_demo", players=4), reviewer=ROYALE_REVIEWER,
     progress=Progress(event="score", step="round", points="total", axis="Rounds",
@@ -222,6 +228,7 @@ ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
 POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
     name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
     min_players=POSING_MIN, max_players=POSING_MAX, recent_events=posing_recent,
+    read_event=posing_event,
     log_checks=POSING_LOG, turn_end="fill",
     demo=Demo("bot.sim.demo_posing:run_posing_demo", players=2), reviewer=POSING_REVIEWER,
     progress=Progress(event="fill", step="turn", points="points", axis="Turns",

@@ -29,8 +29,10 @@ class Frame:
     """From 1: the round (Royale) or the turn (Posing)."""
     state: Any
     """The engine's state at the end of the step (up to the next decision)."""
-    events: tuple[LogObject, ...]
-    """The step's logged events, in order (those numbered with it)."""
+    events: tuple[Any, ...]
+    """The step's events, in order (those numbered with it): the logged objects, which the
+    service reads back as the engine's events for the Discord layer (the kind's
+    ``read_event``)."""
 
 
 class ReplayError(ValueError):

@@ -84,9 +84,11 @@ class GameService:
         limits: Limits | None = None,
         retention_days: int = 30,
         plan: ShardPlan | None = None,
+        present: Presence = _always_present,
     ) -> None:
         """Serve the games of ``db``; ``clock`` gives now in epoch ms; ``plan``: this process's
-        shards (it runs the deadlines of their servers' games; default: every server).
+        shards (it runs the deadlines of their servers' games; default: every server);
+        ``present``: whether a late player is still in the server (asked of Discord).
         """
         self.db = db
         self.clock = clock
@@ -108,8 +110,7 @@ class GameService:
         self.reviews = Reviews(db)  # finished games' reviews, kept in memory
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own."""
-        self.present: Presence = _always_present
-        """Whether a late player is still in the server (set by the Discord layer)."""
+        self.present = present
         self._resumed: set[int] = set()  # the shards whose games were resumed once ready
 
     # ------------------------------------------------------------------ reading
@@ -122,8 +123,8 @@ class GameService:
         """The engine state of an active or finished game (cached while in play)."""
         return self.store.cache.state_of(game)
 
-    async def recent(self, game: Game) -> list[dict[str, Any]]:
-        """The game's most recent events (those of the current round at least)."""
+    async def recent(self, game: Game) -> list[Any]:
+        """The game's most recent events, the engine's (the current round's at least)."""
         return await self.store.recent(game)
 
     async def get_game(self, game_id: int) -> Game | None:
@@ -230,8 +231,8 @@ class GameService:
             except WrongStatus:
                 raise GameNotRunning("This game has already started or ended.") from None
             self.store.cache.remember(game, state)
-            self.store.cache.keep_recent(game, objs)
-            outcome = Outcome(game, state, start_events=objs)
+            self.store.cache.keep_recent(game, list(events))
+            outcome = Outcome(game, state, start_events=list(events))
             return await self.turns.settle(outcome)
 
     async def check_turn(self, game_id: int, user_id: int, version: int

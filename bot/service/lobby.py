@@ -36,6 +36,9 @@ MAX_OPEN_PER_SERVER: Final = 25
 LOBBY_TTL: Final = 3600
 """Seconds a lobby waits for its start after its last change (the default of ``LOBBY_TTL``)."""
 
+THREAD: Final = "thread"
+"""The key of a game's settings that says it plays in a thread of its channel."""
+
 NewSettings = dict[str, Any] | Callable[[ServerDefaults], dict[str, Any]]
 """A new game's settings, or how to make them from its server's defaults."""
 
@@ -200,6 +203,26 @@ class Lobbies:
         check_level(level)
         return await self._edit(game_id, lambda game: seats_with_computer(game, who, level),
                                 None)
+
+    async def set_thread(self, game_id: int, who: Person, thread: bool) -> Game:
+        """The host chooses whether the game plays in a thread of its channel."""
+        async with await self.store.lock_of(game_id):
+            game = await self.store.load(game_id)
+            if game.status != "lobby":
+                raise GameNotRunning("This lobby is closed: the game has started or ended.")
+            if who.id != game.host_id:
+                raise NotAllowed("Only the host can choose where the game is played.")
+            settings = {**game.settings, THREAD: True} if thread \
+                else {k: v for k, v in game.settings.items() if k != THREAD}
+            try:
+                game = await self.store.db.games.set_lobby_settings(game.id, game.version,
+                                                                    settings, self.clock())
+            except StaleVersion:
+                raise StaleClick("The lobby just changed: try again.") from None
+            except WrongStatus:
+                raise GameNotRunning("This game has already started or ended.") from None
+            self.store.cache.note(game)
+            return game
 
     async def cancel(self, game_id: int, who: Person, *, manager: bool,
                      guild_id: int | None = None) -> Game:

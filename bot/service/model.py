@@ -48,13 +48,13 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One applied action: who took it and what happened."""
+    """One applied action: who took it and what happened (the engine's events)."""
 
     seat: int
     player_id: str
     by: str  # "player", "computer" or "timeout"
     action: dict[str, Any]
-    events: list[dict[str, Any]]
+    events: list[Any]
 
 
 @dataclass(slots=True)
@@ -64,16 +64,17 @@ class Outcome:
     game: Game
     state: Any
     steps: list[Step] = field(default_factory=list)
-    start_events: list[dict[str, Any]] = field(default_factory=list)
+    start_events: list[Any] = field(default_factory=list)
+    """The engine's events of the game's start (the setup, and up to its first decision)."""
     stood_in: list[int] = field(default_factory=list)
     """Seats the computer took over with this outcome (their player left or resigned)."""
-    recent: list[dict[str, Any]] = field(default_factory=list)
-    """The game's recent events after the outcome (the current round at least): what its
-    message shows."""
+    recent: list[Any] = field(default_factory=list)
+    """The game's recent events after the outcome (the current round at least), the
+    engine's: what its board shows."""
 
     @property
-    def events(self) -> list[dict[str, Any]]:
-        """Every game-log event of this outcome, in order."""
+    def events(self) -> list[Any]:
+        """Every event of this outcome (the engine's), in order."""
         out = list(self.start_events)
         for s in self.steps:
             out.extend(s.events)

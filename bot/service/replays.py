@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.errors import GameNotRunning, NoGameHere, WrongPlace
 from bot.rules.errors import Term
@@ -66,7 +66,10 @@ async def replay_of(db: Storage, place: Place, game_id: int | None = None,
         raise GameNotRunning("Game {id} was not played to its end: it has no replay.",
                              id=game.id)
     shown = await logs.log_of(db, game)
-    frames = await asyncio.to_thread(replay_steps, entry, shown.events)
+    logged = await asyncio.to_thread(replay_steps, entry, shown.events)
+    players = tuple(shown.events[0].get("players", ())) if shown.events else ()
+    frames = [replace(f, events=tuple(entry.read_event(e, players) for e in f.events))
+              for f in logged]
     if len(frames) < entry.progress.steps:
         log.warning("game %s: its log replays to %d of %d steps", game.id, len(frames),
                     entry.progress.steps)

@@ -19,8 +19,8 @@ from bot.service.model import Game
 from storage import Storage
 
 
-def recent_events(kind: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events a game's current message shows (the kind's own rule: its registry entry)."""
+def recent_events(kind: str, events: list[Any]) -> list[Any]:
+    """The events a game's board shows (the kind's own rule: its registry entry)."""
     return kind_of(kind).recent_events(events)
 
 
@@ -29,7 +29,7 @@ class _Entry:
     channel_id: int
     version: int = -1
     state: Any = None
-    recent: list[dict[str, Any]] | None = None
+    recent: list[Any] | None = None
 
 
 @dataclass(slots=True)
@@ -65,8 +65,8 @@ class GameCache:
             entry.version, entry.state = game.version, state
         return state
 
-    def remember(self, game: Game, state: Any, events: Sequence[dict[str, Any]] = ()) -> None:
-        """The state ``game`` is at now; ``events`` were just appended to its log."""
+    def remember(self, game: Game, state: Any, events: Sequence[Any] = ()) -> None:
+        """The state ``game`` is at now; ``events`` (the engine's) just happened."""
         if game.status != "active":
             self.release(game.id)
             return
@@ -77,14 +77,14 @@ class GameCache:
         if entry.recent is not None and events:
             entry.recent = recent_events(game.kind, [*entry.recent, *events])
 
-    def recent(self, game: Game) -> list[dict[str, Any]] | None:
+    def recent(self, game: Game) -> list[Any] | None:
         """The game's recent events if they are in memory."""
         entry = self._games.get(game.id)
         return None if entry is None else entry.recent
 
-    def keep_recent(self, game: Game, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Trim a game's whole log to its recent events, kept while the game is in play (and
-        in the cache, as :meth:`state_of`).
+    def keep_recent(self, game: Game, events: list[Any]) -> list[Any]:
+        """Trim a game's events (the engine's) to its recent ones, kept while the game is in
+        play (and in the cache, as :meth:`state_of`).
         """
         recent = recent_events(game.kind, events)
         entry = self._games.get(game.id)
@@ -137,9 +137,14 @@ class GameStore:
             channel = (await self.load(game_id)).channel_id
         return self.lock(channel)
 
-    async def recent(self, game: Game) -> list[dict[str, Any]]:
-        """The game's most recent events (those of the current round at least)."""
+    async def recent(self, game: Game) -> list[Any]:
+        """The game's most recent events, the engine's (those of the current round at least),
+        read back from its stored log when they are not in memory.
+        """
         kept = self.cache.recent(game)
         if kept is None:
-            kept = self.cache.keep_recent(game, await self.db.games.events(game.id))
+            kind = kind_of(game.kind)
+            tokens = tuple(p.token for p in game.players)
+            read = [kind.read_event(e, tokens) for e in await self.db.games.events(game.id)]
+            kept = self.cache.keep_recent(game, read)
         return kept

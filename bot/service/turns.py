@@ -157,8 +157,8 @@ class Turns:
             raise GameNotRunning("This game just ended.") from None
         outcome.game = game
         outcome.state = new_state
-        outcome.steps.append(Step(seat, player_id, by, action.to_json(), objs))
-        self.cache.remember(game, new_state, objs)
+        outcome.steps.append(Step(seat, player_id, by, action.to_json(), list(events)))
+        self.cache.remember(game, new_state, list(events))
 
     async def play_computers(self, outcome: Outcome) -> None:
         """Let every seat a computer decides for play, up to the next person's decision."""

@@ -1,8 +1,10 @@
-"""``/help``: a paged embed of every command, the phases of a round and the rulings."""
+"""``/help``: every command, the phases of a round, scoring, Mayhem, the rulings and Posing
+Pandas, one page at a time, chosen in a menu (one row on a phone).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -10,35 +12,36 @@ from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from cogs.help.pages import PAGES
-from ui.clicks import Click
-from ui.components import HelpComponent
-from ui.hub import ClickContext, hub_of
+from ui.cards import PLAYING, layout, row, text
 from ui.i18n import Tr, for_user
+from ui.items import Clicked, GameItem, Verb
+
+PREFIX: Final = "hp"
 
 
-def help_page(page: int, tr: Tr) -> tuple[discord.Embed, discord.ui.View]:
-    """One page of /help and the buttons to the others, in ``tr``'s language."""
+def help_card(page: int, tr: Tr) -> discord.ui.LayoutView:
+    """One page of /help and the menu of the others, in ``tr``'s language."""
     page = min(max(page, 0), len(PAGES) - 1)
-    title, text = PAGES[page]
-    embed = discord.Embed(title=tr("Panda Royale bot · {page}", page=tr(title)),
-                          description=tr(text), color=0x2ECC71).set_footer(
-        text=tr("Page {n}/{pages}", n=page + 1, pages=len(PAGES)))
-    view = discord.ui.View(timeout=None)
-    for i, (name, _) in enumerate(PAGES):
-        style = discord.ButtonStyle.primary if i == page else discord.ButtonStyle.secondary
-        view.add_item(HelpComponent.button(Click("page", arg=str(i)), label=tr(name),
-                                           disabled=i == page, style=style))
-    return embed, view
+    title, words = PAGES[page]
+    options = [discord.SelectOption(label=tr(name), value=str(i), default=i == page)
+               for i, (name, _) in enumerate(PAGES)]
+    return layout(PLAYING, text("### " + tr("Panda Royale bot · {page}", page=tr(title))),
+                  text(tr(words)),
+                  text("-# " + tr("Page {n} of {pages}", n=page + 1, pages=len(PAGES))),
+                  row(HelpPage.select(PREFIX, None, None, options=options,
+                                      placeholder=tr("Another page"))))
 
 
-async def on_help_page(ctx: ClickContext) -> None:
-    """A page button of /help."""
-    arg = ctx.click.arg
-    embed, view = help_page(int(arg) if arg.isdigit() else 0, for_user(ctx.interaction))
-    await ctx.interaction.edit_original_response(embed=embed, view=view)
+class HelpPage(GameItem, prefixes=PREFIX, verb=Verb.PAGE, about_a_game=False):
+    """The page menu of /help: the clicked message shows the chosen page."""
+
+    async def act(self, clicked: Clicked) -> None:
+        choice = clicked.arg or clicked.one()  # an older /help's page buttons name their page
+        page = int(choice) if choice.isdigit() else 0
+        await clicked.redraw(help_card(page, for_user(clicked.interaction)))
 
 
-class HelpCog(commands.Cog):
+class HelpCommand(commands.Cog):
     """``/help``."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -49,11 +52,11 @@ class HelpCog(commands.Cog):
                           description=loc("Commands, how a round goes, our rulings"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """The first page of help, privately."""
-        embed, view = help_page(0, for_user(interaction))
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(view=help_card(0, for_user(interaction)),
+                                                ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point."""
-    hub_of(bot).add_table(HelpComponent.prefix, {"page": on_help_page})
-    await bot.add_cog(HelpCog(bot))
+    bot.add_dynamic_items(HelpPage)
+    await bot.add_cog(HelpCommand(bot))

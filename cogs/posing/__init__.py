@@ -1,26 +1,62 @@
-"""Posing Pandas on Discord: the /posing commands and the turn message's components."""
+"""Posing Pandas on Discord: ``/posing`` (the shared commands of :class:`cogs.games.GameCommands`
+with its own ``new``) and the turn's card and items (:mod:`cogs.posing.card`).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from bot.rules.registry import POSING
-from cogs.posing.cog import PosingCog
-from cogs.posing.components import PosingComponent
-from cogs.posing.handlers import POSING_MOVES, POSING_VERBS
-from cogs.posing.present import PosingPresenter
-from cogs.posing.review_text import POSING_REVIEW
-from ui.hub import DiscordGame, hub_of
+from cogs.games import GameCommands
+from cogs.posing.card import (
+    KIND,
+    POSING_ITEMS,
+    POSING_REVIEW,
+    PREFIX,
+    PosingPresenter,
+    sheet_button,
+)
+from ui.board import DiscordKind
+from ui.items import bot_of
+from ui.settings import LANGUAGE_CHOICES, game_settings
+
+
+class PosingCommands(GameCommands, group_name=loc("posing"),
+                     group_description=loc("Play Posing Pandas, the pose-dice side game "
+                                           "(solo allowed)")):
+    """Every /posing command; the game itself is played with its card's buttons."""
+
+    kind = KIND
+
+    @app_commands.command(name=loc("new"),
+                          description=loc("Open a Posing Pandas game in this channel"))
+    @app_commands.describe(
+        turn_timeout=loc("Seconds a player has for a decision before the computer plays the turn"),
+        language=loc("The language of the game's messages (default: the server's)"),
+        thread=loc("Play the game in a thread of this channel (default: the server's choice)"),
+    )
+    @app_commands.rename(turn_timeout=loc("turn_timeout"), language=loc("language"),
+                         thread=loc("thread"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def new(self, interaction: discord.Interaction[Any],
+                  turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
+                  language: str | None = None, thread: bool | None = None) -> None:
+        await self.open_lobby(interaction, game_settings(
+            interaction, {"turn_timeout": turn_timeout}, language, thread))
 
 
 async def setup(bot: commands.Bot) -> None:
-    """discord.py extension entry point: the game's entry and its components, then its slash
-    commands.
+    """discord.py extension entry point: the game's Discord part and its items, then its
+    slash commands.
     """
-    hub = hub_of(bot)
-    hub.add_game(DiscordGame(kind=POSING, component=PosingComponent,
-                             presenter=PosingPresenter(hub),
-                             verbs=POSING_VERBS, moves=POSING_MOVES,
-                             review_words=POSING_REVIEW))
-    bot.add_dynamic_items(PosingComponent)
-    await bot.add_cog(PosingCog(bot))
+    game_bot = bot_of(bot)
+    presenter = PosingPresenter(game_bot.boards, game_bot.stats, game_bot.dice_emojis)
+    game_bot.boards.add_kind(DiscordKind(kind=POSING, prefix=PREFIX, presenter=presenter,
+                                         review_words=POSING_REVIEW, sheet=sheet_button))
+    bot.add_dynamic_items(*POSING_ITEMS)
+    await bot.add_cog(PosingCommands(bot))

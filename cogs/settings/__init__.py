@@ -17,9 +17,9 @@ from bot.service import OFF
 from cogs.privacy import ask_forget_server
 from cogs.settings.defaults import mayhem_answer, turn_time_answer
 from cogs.settings.season import channel_warning, season_answer
-from ui.hub import hub_of, place_of
 from ui.i18n import for_user, languages
-from ui.managers import can_manage_server
+from ui.items import bot_of, place_of
+from ui.options import can_manage_server
 from ui.settings import LANGUAGE_CHOICES, language_name, server_language
 
 LENGTHS: Final = [Choice(name=loc("monthly"), value="monthly"),
@@ -31,7 +31,7 @@ RATINGS: Final = [Choice(name=loc("carry on"), value="carry-on"),
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class SettingsCog(commands.GroupCog, group_name=loc("settings"),
+class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
                   group_description=loc("This server's settings (server managers)")):
     """``/settings language``, ``/settings threads``, ``/settings turn-time``,
     ``/settings mayhem``, ``/settings season`` and ``/settings forget-server``.
@@ -51,7 +51,7 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                        language: str | None = None) -> None:
         """Set the server's default language, or say which it is."""
         tr = for_user(interaction)
-        service = hub_of(self.bot).service
+        service = bot_of(self.bot).service
         if language is None:
             now = await server_language(interaction)
             await interaction.response.send_message(
@@ -73,7 +73,7 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                       on: bool | None = None) -> None:
         """Set whether the server's new games play in a thread, or say which it is."""
         tr = for_user(interaction)
-        service = hub_of(self.bot).service
+        service = bot_of(self.bot).service
         guild_id = place_of(interaction).guild_id
         if on is None:
             now = await service.servers.threads(guild_id)
@@ -97,18 +97,18 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                         clear: bool = False) -> None:
         """Set or clear the server's default turn time, or say which it is."""
         tr = for_user(interaction)
-        hub = hub_of(self.bot)
+        game_bot = bot_of(self.bot)
         guild_id = place_of(interaction).guild_id
         if clear and seconds is not None:
             raise UserError("Give seconds or clear, not both.")
         if clear or seconds is not None:
-            await hub.service.servers.set_turn_timeout(guild_id, seconds,
+            await game_bot.service.servers.set_turn_timeout(guild_id, seconds,
                                                        manager=can_manage_server(interaction))
             now = seconds
         else:
-            now = (await hub.service.servers.defaults(guild_id)).turn_timeout
+            now = (await game_bot.service.servers.defaults(guild_id)).turn_timeout
         await interaction.response.send_message(
-            turn_time_answer(tr, now, hub.bot.settings.default_turn_timeout), ephemeral=True)
+            turn_time_answer(tr, now, game_bot.settings.default_turn_timeout), ephemeral=True)
 
     @app_commands.command(name=loc("mayhem"),
                           description=loc("The Mayhem options of new Panda Royale games here "
@@ -128,7 +128,7 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
         as they were), or say which they are.
         """
         tr = for_user(interaction)
-        servers = hub_of(self.bot).service.servers
+        servers = bot_of(self.bot).service.servers
         guild_id = place_of(interaction).guild_id
         chosen = {name: on for name, on in (("mischief", mischief), ("cannon", cannon),
                                             ("mercenary", mercenary)) if on is not None}
@@ -154,7 +154,7 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
                      ratings: str | None = None) -> None:
         """Set the server's seasons, or say what they are."""
         tr = for_user(interaction)
-        service = hub_of(self.bot).service
+        service = bot_of(self.bot).service
         place = place_of(interaction)
         if length is None and channel is None and ratings is None:
             now = await service.servers.season(place.guild_id)
@@ -175,3 +175,8 @@ class SettingsCog(commands.GroupCog, group_name=loc("settings"),
     async def forget_server(self, interaction: discord.Interaction[Any]) -> None:
         """The question, with its confirmation button (server managers)."""
         await ask_forget_server(interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(SettingsCommands(bot))

@@ -7,11 +7,11 @@ from typing import Any, Final
 import discord
 
 from bot.service import SeasonWindow, ServerSeason
-from ui.channel_access import missing
+from ui.board import missing
 from ui.i18n import Tr
 from ui.seasons import LENGTH_WORDS, season_name
 
-PODIUM_NEEDS: Final = ("view_channel", "send_messages", "embed_links")
+PODIUM_NEEDS: Final = ("view_channel", "send_messages")
 """The permissions the podium's channel needs."""
 
 

@@ -12,7 +12,7 @@ import discord
 
 from bot.rules.registry import ROYALE
 from bot.service import MemberHistory
-from cogs.stats.render import decimal
+from cogs.stats.cards import decimal
 from pictures.charts import (
     StatsChartData,
     StatsGame,

@@ -12,6 +12,7 @@ import pytest_asyncio
 from bot.errors import GameNotRunning, NoGameHere
 from bot.rules.levels import NORMAL
 from bot.rules.registry import kind_of
+from bot.rules.royale.events import ScoreEvent
 from bot.service import GameService, Person, Place, StatsService
 from pictures.charts import running_totals
 from storage import InvalidData
@@ -77,7 +78,8 @@ async def test_a_finished_games_replay(services: tuple[GameService, StatsService
     assert str(ALICE.id) in ids and not any(p.startswith("p") and p[1:].isdigit() for p in ids)
     for frame in replay.frames:  # the people by their Discord ids, as the log is shown
         assert frame.state.totals() == [totals[p][frame.step - 1] for p in ids]
-        assert {e["player"] for e in frame.events if e["event"] == "score"} == set(ids)
+        # the round's score events, read back as the engine's events
+        assert {e.player for e in frame.events if isinstance(e, ScoreEvent)} == set(ids)
     results = {r.player_id: r.score for r in await svc.db.results.of_game(gid)}
     assert dict(zip(ids, replay.frames[-1].state.totals(), strict=True)) == results
     assert replay.frame(0).step == 1 and replay.frame(99).step == 10

@@ -170,9 +170,14 @@ GREEDY: Final = Achievement("toy_greedy", "Greedy", "Take 2 shoots on every turn
 """The toy's own achievement."""
 
 
-def recent_events(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def recent_events(events: Sequence[Event]) -> list[Event]:
     """The last :data:`RECENT` events."""
     return list(events[-RECENT:])
+
+
+def read_event(obj: dict[str, Any], players: tuple[str, ...]) -> Event:
+    """The event a logged object records."""
+    return Event({k: v for k, v in obj.items() if k != "game"})
 
 
 # ---------------------------------------------------------------------- the validator's entry
@@ -242,6 +247,7 @@ class ToyRules:
 TOY: Final[GameKind[State, Take]] = GameKind(
     name=NAME, title="Bamboo", engine=ENGINE, make_player=make_player,
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=recent_events,
+    read_event=read_event,
     log_checks=LogChecks(schema=SCHEMA, decision=decision, rules=ToyRules),
     levels={"easy": "random", "normal": "random", "hard": "random"}, color=COLOR,
     bench=Bench(players=(2,), ai=("random",)), achievements=(GREEDY,),

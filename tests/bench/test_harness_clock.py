@@ -21,7 +21,7 @@ from tools.benchbot.simcord_costs import (
     wall_clock_sleep,
 )
 from tools.benchbot.simworld import World
-from ui.hub import hub_of
+from ui.items import bot_of
 
 
 def test_callback_records_compare_by_identity_inside_the_block_only() -> None:
@@ -49,8 +49,9 @@ async def test_the_world_defers_clicks_on_the_wall_clock(tmp_path: Path) -> None
         assert env.backend.clock.elapsed == virtual  # SimCord's clock did not move
         table = world.new_table(2)
         await world.slashes([(table.host, table.channel, "royale new", {})])
-        # once an interaction has come in, the bot's deliveries defer on the wall clock
-        assert hub_of(world.bot).messages.delivery.sleep is not asyncio.sleep
+        # once an interaction has come in, the bot's boards defer clicks on the wall clock
+        boards = bot_of(world.bot).boards
+        assert boards.sleep is not asyncio.sleep and boards.now is time.perf_counter
 
 
 async def test_cancelled_timers_records_are_dropped_and_their_real_wake_ups_cancelled(

@@ -26,11 +26,18 @@ def picture(file_id: Any) -> dict[str, Any]:
             "attachments": [{"id": file_id, "filename": "card.png"}]}
 
 
+def die_button(emoji_id: Any) -> dict[str, Any]:
+    button = {"type": 2, "style": 2, "custom_id": "pr:pick:1:1:purple12-3", "label": "d12",
+              "emoji": {"name": "pr_purple12_0a1b2c3d", "id": emoji_id}}
+    return {"components": [{"type": 1, "components": [button]}]}
+
+
 SAMPLES: dict[str, tuple[str, str, Any, Any]] = {
     # at pattern: (method, path, a body the entry forgives, one it does not)
     "*allowed_mentions.users[*]": ("POST", WEBHOOK, ping(1456074443980800015), ping(True)),
     "*attachments[*].id": ("POST", CALLBACK, {"type": 4, "data": picture(0)},
                            {"type": 4, "data": picture(0.5)}),
+    "*emoji.id": ("POST", WEBHOOK, die_button(1456074443980800021), die_button(True)),
 }
 
 

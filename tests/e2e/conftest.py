@@ -13,18 +13,22 @@ import logging
 import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
+import simcord
 
 from bot.client import PandaBot
 from bot.settings import Settings
 from tests.conftest import BACKENDS, create_database
 from tests.e2e.table import Table
+from ui.cards import Emojis
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "both_backends: run on SQLite and on PostgreSQL")
+    config.addinivalue_line("markers", "no_emojis: the application has no emojis at start")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -78,13 +82,38 @@ def simcord_bot(bot_factory: Callable[[], PandaBot]) -> PandaBot:
     return bot_factory()
 
 
+def dice_emojis_made(backend: Any) -> None:
+    """The application's dice emojis as a deploy before left them (the bot creates them at its
+    first start, tests/e2e/test_emojis.py): the test's bots find them and create none."""
+    for full in Emojis.wanted():
+        backend.create_application_emoji(full)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: PandaBot, request: pytest.FixtureRequest
+                      ) -> AsyncIterator[simcord.Env]:
+    """SimCord's environment around the test's bot (the plugin's fixture, with the dice
+    emojis made before the bot starts, unless the test is marked ``no_emojis``)."""
+    marker = request.node.get_closest_marker("simcord")
+    env = simcord.Env(simcord_bot, **(marker.kwargs if marker else {}))
+    if request.node.get_closest_marker("no_emojis") is None:
+        dice_emojis_made(env.backend)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env.raise_errors()
+
+
 @pytest.fixture(autouse=True)
 def moves_answered_by_their_edit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A move is answered by its own edit when it is ready within ui.answers.SHOW_WITHIN
+    """A move is answered by its own edit when it is ready within ui.board.SHOW_WITHIN
     (25 ms in the bot); the tests allow it 2 s, so that the requests they count do not depend
     on the machine's load. A test of the slower path sets it lower (tests/e2e/test_answers.py,
     test_channel_limits.py)."""
-    monkeypatch.setattr("ui.answers.SHOW_WITHIN", 2.0)
+    monkeypatch.setattr("ui.board.SHOW_WITHIN", 2.0)
 
 
 @pytest.fixture(autouse=True)

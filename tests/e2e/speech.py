@@ -17,7 +17,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from tests.e2e.table import components
+from tests.e2e.table import components, text_of
 from ui.i18n import LOCALES
 
 _SPLIT = re.compile(r"\{[^{}]*\}")
@@ -25,7 +25,8 @@ _NOISE = re.compile(
     r"<@!?\d+>|https?://\S+|`[^`]*`|\bd\d+\b|[-+−]?\d+(?:[.,\u202f\u00a0]\d+)*|[*_~>#|•·…]"
 )
 LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
-_LINKS = re.compile(r"<@!?\d+>|https?://\S+")
+_LINKS = re.compile(r"<@!?\d+>|<#\d+>|<a?:\w+:\d+>|<t:-?\d+(?::[tTdDfFR])?>|https?://\S+")
+"""Mentions, custom emojis (the dice), timestamps and links: not words of a language."""
 
 
 @contextlib.contextmanager
@@ -79,16 +80,16 @@ class Catalogue:
 
 
 def message_texts(msg: Any) -> list[str]:
-    """Every text a user reads on a message: content, embeds, buttons, select menus."""
-    out = [getattr(msg, "content", None) or ""]
+    """Every text a user reads on a message: content and Text Displays, embeds (a private
+    answer may still be one), buttons, select menus."""
+    out = text_of(msg).split("\n")  # content, every Text Display, embed descriptions
     for e in getattr(msg, "embeds", None) or []:
         if isinstance(e, dict):
-            out += [e.get("title") or "", e.get("description") or "",
-                    (e.get("footer") or {}).get("text") or ""]
+            out += [e.get("title") or "", (e.get("footer") or {}).get("text") or ""]
             for f in e.get("fields") or []:
                 out += [f.get("name") or "", f.get("value") or ""]
             continue
-        out += [e.title or "", e.description or "", e.footer.text or ""]
+        out += [e.title or "", e.footer.text or ""]
         for f in e.fields:
             out += [f.name or "", f.value or ""]
     for c in components(msg):

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 MENTION = re.compile(r"<@(\d+)>")
+INTERACTIVE = frozenset({2, 3, 5, 6, 7, 8})
+"""Buttons and selects (Discord's component types)."""
+TEXT_DISPLAY = 10
+MEDIA_GALLERY = 12
 PASSIVE = frozenset({"hand", "pcard", "log", "rematch", "review", "sheet", "page", "replay",
-                     "frame"})
+                     "frame", "explain", "back"})
 """Verbs that are not a decision of the game (private answers, the game-over buttons)."""
 
 
@@ -48,11 +54,16 @@ class Table:
         return history[-1]
 
     def decider(self, msg: discord.Message) -> Any | None:
-        """The member the message waits on (the first mention), if any."""
-        m = MENTION.search(msg.content or "")
+        """The member the card waits on (the first mention in its text), if any."""
+        m = MENTION.search(text_of(msg))
         return self.by_id.get(int(m.group(1))) if m else None
 
     # ---------------------------------------------------------------- acting
+
+    async def add_computer(self, actor: Any, lobby: Any, level: str = "normal") -> Any:
+        """``actor`` adds a computer player of ``level`` with the lobby's menu."""
+        menu = next(c for c in components(lobby) if verb(c.custom_id) == "cpu")
+        return await actor.select(lobby, [level], custom_id=menu.custom_id)
 
     async def play_decision(self, rng: random.Random, trade_rate: float = 0.3) -> bool:
         """Make the decision the game message waits on, as its player would. False when
@@ -80,9 +91,9 @@ class Table:
             else:
                 res = await who.click(msg, custom_id=verbs["pass"].custom_id)
         else:
-            raise AssertionError(f"nothing to do on {msg.content!r}: {list(verbs)}")
+            raise AssertionError(f"nothing to do on {text_of(msg)!r}: {list(verbs)}")
         assert res.acknowledged, res
-        assert not refused(res), f"refused: {res.response and res.response.content}"
+        assert not refused(res), f"refused: {[text_of(a) for a in answers(res)]}"
         return True
 
     async def _two_step(self, who: Any, msg: discord.Message, first: Any, second: str,
@@ -123,16 +134,80 @@ def refused(res: Any) -> bool:
     return any(r.ephemeral for r in answers(res))
 
 
+@contextlib.contextmanager
+def refusals(env: Any) -> Iterator[None]:
+    """Slash commands inside that the bot refuses, as the test expects: a refusal is a
+    :class:`bot.rules.errors.PlayerError` the command raises and the tree's ``on_error``
+    answers privately, and SimCord captures it as an error of the bot. Here every error
+    captured inside must be such a refusal, and they are dropped: only an unexpected error
+    fails the test (any other error is logged too: the ``no_logged_errors`` check)."""
+    from discord import app_commands
+
+    from bot.rules.errors import PlayerError
+
+    cursor = env.error_cursor
+    yield
+    captured = env.errors_since(cursor)
+    assert all(isinstance(e.original if isinstance(e, app_commands.CommandInvokeError) else e,
+                          PlayerError) for e in captured), captured
+    del env._errors[cursor:]
+
+
+def _children(component: Any) -> list[Any]:
+    """The components inside one (a row's, a container's, a section's and its accessory)."""
+    if isinstance(component, dict):
+        inner = list(component.get("components") or [])
+        if component.get("accessory"):
+            inner.append(component["accessory"])
+        return inner
+    inner = list(getattr(component, "children", None) or [])
+    accessory = getattr(component, "accessory", None)
+    if accessory is not None:
+        inner.append(accessory)
+    return inner
+
+
+def _walk(components_: Any) -> list[Any]:
+    out: list[Any] = []
+    for c in components_ or []:
+        out.append(c)
+        out.extend(_walk(_children(c)))
+    return out
+
+
+def _type(c: Any) -> int:
+    kind = c.get("type") if isinstance(c, dict) else getattr(c, "type", None)
+    return int(getattr(kind, "value", kind) or 0)
+
+
 def components(msg: Any) -> list[Any]:
     """Every button and select of a message (a discord.Message or a SimCord response, whose
-    components are raw dicts), flattened."""
-    out: list[Any] = []
-    for row in msg.components or []:
-        if isinstance(row, dict):
-            out.extend(_raw(c) for c in row.get("components", [row]))
-        else:
-            out.extend(getattr(row, "children", [row]))
-    return out
+    components are raw dicts), wherever it sits in the message's layout."""
+    return [_raw(c) if isinstance(c, dict) else c for c in _walk(msg.components)
+            if _type(c) in INTERACTIVE]
+
+
+def text_of(msg: Any) -> str:
+    """Everything a message says: its content and its Text Displays, in order."""
+    parts = [getattr(msg, "content", None) or ""]
+    for c in _walk(getattr(msg, "components", None)):
+        if _type(c) == TEXT_DISPLAY:
+            parts.append((c.get("content") if isinstance(c, dict) else c.content) or "")
+    for embed in getattr(msg, "embeds", None) or []:
+        parts.append(getattr(embed, "description", None) or "")
+    return "\n".join(p for p in parts if p)
+
+
+def pictures_of(msg: Any) -> list[str]:
+    """The file names of the pictures a message's media galleries show."""
+    urls = []
+    for c in _walk(getattr(msg, "components", None)):
+        if _type(c) == MEDIA_GALLERY:
+            items = c.get("items") if isinstance(c, dict) else c.items
+            for item in items:
+                media = item["media"]["url"] if isinstance(item, dict) else item.media.url
+                urls.append(media.rsplit("/", 1)[-1])
+    return urls
 
 
 def _raw(c: dict[str, Any]) -> Any:
@@ -141,7 +216,8 @@ def _raw(c: dict[str, Any]) -> Any:
     options = [SimpleNamespace(value=o["value"], label=o.get("label"))
                for o in c.get("options") or []]
     return SimpleNamespace(custom_id=c.get("custom_id"), label=c.get("label"),
-                           disabled=bool(c.get("disabled")), options=options)
+                           disabled=bool(c.get("disabled")), options=options,
+                           type=c.get("type"), placeholder=c.get("placeholder"))
 
 
 def custom_ids(msg: Any) -> list[str]:

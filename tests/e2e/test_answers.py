@@ -1,4 +1,4 @@
-"""A click's one answer (ui/answers.py): a move ready at once is answered by its own edit (the
+"""A click's one answer (ui.board.Answer): a move ready at once is answered by its own edit (the
 callback UPDATE_MESSAGE: no webhook edit, nothing any rate limit counts); a slower one is
 deferred on time and edited through the webhook; an error still reaches the clicker."""
 
@@ -73,11 +73,11 @@ async def test_each_answer_kind_by_speed(table: Table, monkeypatch: pytest.Monke
     act = service.act
 
     async def slow_act(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(0.3)  # a slow database: past ui.answers.SHOW_WITHIN
+        await asyncio.sleep(0.3)  # a slow database: past ui.board.SHOW_WITHIN
         return await act(*args, **kwargs)
 
     monkeypatch.setattr(service, "act", slow_act)
-    monkeypatch.setattr("ui.answers.SHOW_WITHIN", 0.025)  # the bot's own deadline
+    monkeypatch.setattr("ui.board.SHOW_WITHIN", 0.025)  # the bot's own deadline
     msg, res, edits = await _pick(table)
     assert kind_of(res) == "deferred_update" and not refused(res)
     assert edits >= 1  # the move, through the webhook
@@ -129,8 +129,7 @@ class _Click:
 
 
 async def test_a_deferral_waits_with_the_clock_it_is_given() -> None:
-    from ui.answers import SHOW_WITHIN, Answer
-    from ui.delivery import Delivery
+    from ui.board import SHOW_WITHIN, Answer, Boards
 
     waited: list[float] = []
 
@@ -138,19 +137,18 @@ async def test_a_deferral_waits_with_the_clock_it_is_given() -> None:
         waited.append(seconds)
 
     click: Any = _Click()
-    answer = Answer(click, sleep=sleep)
+    answer = Answer(click, SHOW_WITHIN, sleep)
     await asyncio.sleep(0)  # the timer's task runs: its sleep returns at once, it defers
     await answer.defer()  # a second answer changes nothing
     assert waited == [SHOW_WITHIN] and click.response.deferred == 1
 
-    # the delivery hands its clock to every click's answer (the benchmarks give a wall clock)
-    delivery = Delivery(None, None)  # type: ignore[arg-type]
-    delivery.sleep = sleep
+    # the boards hand their clock to every click's answer (the benchmarks give a wall clock)
+    boards = Boards(None, None, None, sleep=sleep)  # type: ignore[arg-type]
     other: Any = _Click()
-    delivery.answer_later(other)
+    boards.answer_later(other)
     await asyncio.sleep(0)
     assert waited == [SHOW_WITHIN, SHOW_WITHIN] and other.response.deferred == 1
-    await delivery.answered(other)
+    await boards.answered(other)
     assert other.response.deferred == 1
 
 
@@ -158,11 +156,11 @@ async def test_a_round_ending_click_is_answered_before_the_next_round_is_drawn(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """The closing edit of a round's message is the click's answer: it goes before the next
     round's message (and its round card) is built, so the answer never waits for a picture."""
-    from ui.messages import GameMessages
+    from ui.board import Boards
 
     await _two_people(table)
     env = table.env
-    advance = GameMessages.advance
+    advance = Boards.advance
     seen: list[Any] = []  # the last request when the next round's message is built
 
     async def watched(self: Any, game: Any, closing: Any, make_next: Any,
@@ -172,7 +170,7 @@ async def test_a_round_ending_click_is_answered_before_the_next_round_is_drawn(
             return await make_next()
         return await advance(self, game, closing, next_round, interaction)
 
-    monkeypatch.setattr(GameMessages, "advance", watched)
+    monkeypatch.setattr(Boards, "advance", watched)
     rng = random.Random(5)
     for _ in range(40):
         if len(seen) >= 2 or not await table.play_decision(rng):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.ratelimit import ChannelLimits, channel_limits
-from tests.e2e.table import PASSIVE, Table, click_together, components, verb
+from tests.e2e.table import PASSIVE, Table, click_together, components, text_of, verb
 
 DECISIONS = ("pick", "pass", "fire", "save", "mtarget", "mdie")
 
@@ -83,10 +83,10 @@ async def test_a_whole_game_under_the_channel_limit(
     # real seconds: a 429's retry_after (up to 5.8 s) is waited on the wall clock while the
     # test settles, and pictures are drawn while time advances
     table.env.settle_timeout = 60.0
-    # every click deferred (as a move slower than ui.answers.SHOW_WITHIN is): the boards'
+    # every click deferred (as a move slower than ui.board.SHOW_WITHIN is): the boards'
     # edits then go through the webhook and meet the limit (a move answered by its own edit
     # meets no limit: tests/e2e/test_answers.py)
-    monkeypatch.setattr("ui.answers.SHOW_WITHIN", 0.0)
+    monkeypatch.setattr("ui.board.SHOW_WITHIN", 0.0)
     with channel_limits(table.env, monkeypatch, seed) as limits:
         await table[names[0]].slash(table.channel, "royale new", mischief=True, cannon=True,
                                     mercenary=True, turn_timeout=3600)
@@ -94,8 +94,7 @@ async def test_a_whole_game_under_the_channel_limit(
             await table[name].click(table.channel.last_message, label="Join")
             await table.env.advance_time(1.0)
         for _ in range(computers):
-            await table[names[0]].click(table.channel.last_message,
-                                        label="Add Normal computer")
+            await table.add_computer(table[names[0]], table.channel.last_message, "normal")
             await table.env.advance_time(1.0)
         await table[names[0]].click(table.channel.last_message, label="Start")
         await table.env.advance_time(1.0)
@@ -114,7 +113,7 @@ async def test_a_whole_game_under_the_channel_limit(
                 and verb(c.custom_id) not in PASSIVE and not c.disabled]
         assert not live, (msg.id, live)
     last = history[-1]
-    assert all(f"<@{table[n].id}>" in (last.content or "") for n in names)
+    assert all(f"<@{table[n].id}>" in text_of(last) for n in names)
     assert "rematch" in {verb(c.custom_id) for c in components(last)
                          if getattr(c, "custom_id", None)}
     print(f"\n{humans}+{computers} players: {len(limits.requests)} message requests, "

@@ -14,7 +14,7 @@ import logging
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
@@ -23,11 +23,12 @@ import simcord
 from bot.client import PandaBot, create_bot
 from bot.service import Person, Place
 from bot.settings import Settings
-from tests.e2e.table import MENTION, Table, components, refused, verb
+from cogs.upkeep import Upkeep
+from tests.e2e.table import MENTION, Table, components, refused, text_of, verb
 from tests.e2e.test_real_servers import check_live_ping, standing_pings
 from tests.e2e.test_royale_game import open_lobby
 from tests.e2e.test_royale_guards import play_until, started
-from ui.hub import hub_of
+from ui.items import bot_of
 
 BotFactory = Callable[[], PandaBot]
 
@@ -54,9 +55,16 @@ async def kill_and_restart(table: Table, bot_factory: BotFactory, *, down_s: flo
     new.setup_hook = late_start_up  # type: ignore[method-assign]
     await env.restart_bot(new)
     await env.settle()
-    await hub_of(new).messages.settle()
+    await bot_of(new).boards.settle()
     await old.close()
     return new
+
+
+def upkeep_of(bot: PandaBot) -> Upkeep:
+    """The bot's Upkeep cog (its extension's module is loaded apart from ``cogs.upkeep``)."""
+    upkeep = bot.get_cog("Upkeep")
+    assert upkeep is not None and type(upkeep).__qualname__ == "Upkeep"
+    return cast(Upkeep, upkeep)
 
 
 async def latest(table: Table) -> Any:
@@ -68,16 +76,19 @@ async def actors(table: Table) -> list[str]:
     return [a.actor for a in await table.env.bot.service.db.games.action_log(game.id)]
 
 
-def crash_in(bot: PandaBot, owner: Any, name: str) -> None:
+def crash_in(bot: PandaBot, owner: Any, name: str) -> list[str]:
     """The next call of ``owner.name`` in ``bot``'s process is where it dies: the call stops
-    there, as a killed task would."""
+    there, as a killed task would. The list returned names the call once it died there."""
     real = getattr(owner, name)
+    died: list[str] = []
 
     async def dying(*args: Any, **kwargs: Any) -> Any:
         setattr(owner, name, real)
+        died.append(name)
         raise asyncio.CancelledError
 
     setattr(owner, name, dying)
+    return died
 
 
 # ---------------------------------------------------------------------------- deadlines
@@ -182,12 +193,14 @@ async def test_restarts_every_few_clicks_leave_one_ping_naming_who_must_act(
             restarts += 1
             check_live_ping(table)
         if clicks == 25:  # the next click's move is committed, then the process dies
-            crash_in(env.bot, hub_of(env.bot).messages, "edit")
+            died = crash_in(env.bot, bot_of(env.bot).boards.presenter("royale"), "show")
             msg = table.game_message()
             who = table.decider(msg)
             pick = next(c for c in components(msg) if c.custom_id
                         and verb(c.custom_id) in ("pick", "pass", "fire", "save"))
+            done = len(await actors(table))
             await who.click(msg, custom_id=pick.custom_id)
+            assert died == ["show"] and len(await actors(table)) > done  # committed, unshown
             await kill_and_restart(table, bot_factory)
             restarts += 1
             check_live_ping(table)
@@ -196,10 +209,10 @@ async def test_restarts_every_few_clicks_leave_one_ping_naming_who_must_act(
         if not await table.play_decision(rng, trade_rate=0.3):
             break
         clicks += 1
-        await hub_of(env.bot).messages.settle()
+        await bot_of(env.bot).boards.settle()
         check_live_ping(table)
-    assert restarts >= 4 and table.channel.history()[-1].content.startswith("🏁")
-    await hub_of(env.bot).messages.settle()
+    assert restarts >= 4 and text_of(table.channel.history()[-1]).startswith("### 🏁")
+    await bot_of(env.bot).boards.settle()
     assert standing_pings(table) == []
     assert await env.bot.service.db.shown.all_pings() == []
 
@@ -212,8 +225,9 @@ async def test_a_ping_posted_but_never_recorded_is_found_and_deleted(
     rng = random.Random(7)
     await play_until(table, "pick", rng)
     service = table.env.bot.service
-    crash_in(table.env.bot, service, "ping_posted")
+    died = crash_in(table.env.bot, service, "ping_posted")
     assert await table.play_decision(rng, trade_rate=0.0)
+    assert died == ["ping_posted"]
     assert len(standing_pings(table)) == 2  # the old one and the unrecorded one
     await kill_and_restart(table, bot_factory)
     check_live_ping(table)
@@ -228,8 +242,9 @@ async def test_a_ping_for_someone_who_already_acted_is_replaced_after_a_restart(
     rng = random.Random(8)
     await play_until(table, "pick", rng)
     before = MENTION.search(standing_pings(table)[0].content).group(1)  # type: ignore[union-attr]
-    crash_in(table.env.bot, hub_of(table.env.bot).messages, "ping")
+    died = crash_in(table.env.bot, bot_of(table.env.bot).boards, "ping")
     assert await table.play_decision(rng, trade_rate=0.0)
+    assert died == ["ping"]
     await kill_and_restart(table, bot_factory)
     check_live_ping(table)
     assert MENTION.search(standing_pings(table)[0].content).group(1) != before  # type: ignore[union-attr]
@@ -240,7 +255,8 @@ async def test_a_ping_for_someone_who_already_acted_is_replaced_after_a_restart(
 
 async def lobby_message(table: Table) -> discord.Message:
     msg = table.channel.history()[-1]
-    assert any(verb(c.custom_id) == "join" for c in components(msg) if c.custom_id), msg.content
+    assert any(verb(c.custom_id) == "join" for c in components(msg) if c.custom_id), \
+        text_of(msg)
     return msg
 
 
@@ -272,7 +288,7 @@ async def test_a_deleted_lobby_comes_back(table: Table, bot_factory: BotFactory,
     assert (await latest(table)).message_id == again.id
     res = await table["carol"].click(again, label="Join")
     assert res.acknowledged and not refused(res)
-    assert "carol" in (await lobby_message(table)).embeds[0].description
+    assert "carol" in text_of(await lobby_message(table))
 
 
 async def test_a_deleted_round_board_from_before_a_restart_comes_back(
@@ -343,7 +359,7 @@ async def test_a_server_unavailable_in_ready_keeps_its_games(
     state._remove_guild(state._get_guild(table.guild.id))
     state._add_guild_from_data({"id": str(table.guild.id), "unavailable": True})
     assert bot.get_guild(table.guild.id).unavailable  # type: ignore[union-attr]
-    await bot.get_cog("UpkeepCog").on_ready()  # type: ignore[union-attr]
+    await upkeep_of(bot).on_ready()
     assert (await bot.service.db.games.get(game.id)).status == "active"  # type: ignore[union-attr]
 
 
@@ -361,12 +377,12 @@ async def test_a_second_clusters_servers_are_none_of_this_ones_business(tmp_path
             kind="royale", place=Place(other.id, 77), host=alice, settings={})
         ours = await bot.service.lobbies.new_lobby(
             kind="royale", place=Place(mine.id, 78), host=alice, settings={})
-        await bot.get_cog("UpkeepCog").on_shard_ready(0)  # type: ignore[union-attr]
+        await upkeep_of(bot).on_shard_ready(0)
         assert (await bot.service.db.games.get(theirs.id)).status == "lobby"  # type: ignore[union-attr]
         assert (await bot.service.db.games.get(ours.id)).status == "lobby"  # type: ignore[union-attr]
         env.backend.remove_guild(mine.id)
         await env.settle()
-        await bot.get_cog("UpkeepCog").on_shard_ready(0)  # type: ignore[union-attr]
+        await upkeep_of(bot).on_shard_ready(0)
         assert (await bot.service.db.games.get(theirs.id)).status == "lobby"  # type: ignore[union-attr]
         assert (await bot.service.db.games.get(ours.id)).status == "abandoned"  # type: ignore[union-attr]
 

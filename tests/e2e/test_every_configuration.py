@@ -28,8 +28,9 @@ async def test_full_game(table: Table, players: int, options: tuple[str, ...]) -
     lobby = table.channel.last_message
     for name in humans[1:]:
         await table[name].click(lobby, label="Join")
-    for _ in range(players - len(humans)):
-        await host.click(table.channel.last_message, label="Add Normal computer")
+    for _ in range(players - len(humans)):  # the lobby's menu of computer players
+        click = await table.add_computer(host, table.channel.last_message, "normal")
+        assert click.acknowledged and not refused(click)
     await host.click(table.channel.last_message, label="Start")
     seed = players * 100 + len(options) * 7 + sum(map(len, options))
     await table.play_to_end(random.Random(seed), trade_rate=0.4)

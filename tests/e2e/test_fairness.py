@@ -14,18 +14,20 @@ import pytest
 
 from bot.errors import LobbyError, UserError
 from bot.service import MAX_OPEN_LOBBIES, Person, Place
-from cogs.royale.components import RoyaleComponent
+from cogs.royale.card import Pass
 from tests.e2e.table import (
     Table,
     answers,
     click_together,
     components,
     private,
+    refusals,
     refused,
+    text_of,
     verb,
 )
 from tests.e2e.test_royale_guards import play_until, started
-from ui.clicks import Click
+from ui.lobby import Cancel, Join
 
 
 async def log_of(table: Table, who: Any) -> list[dict[str, Any]]:
@@ -54,19 +56,20 @@ async def test_a_component_used_in_another_channel_is_refused(table: Table) -> N
     game = await db.games.latest_in_channel(table.channel.id)
     other = table.guild.create_text_channel("elsewhere")
     # a message in another channel carrying buttons of this game (a forged or copied one)
-    forged = [Click("cancel", game.id), Click("join", game.id), Click("pass", game.id,
-                                                                        game.version)]
+    forged = [Cancel.button("pr", game.id, label="cancel"),
+              Join.button("pr", game.id, label="join"),
+              Pass.button("pr", game.id, game.version, label="pass")]
     view = discord.ui.View(timeout=None)
-    for click in forged:
-        view.add_item(RoyaleComponent.button(click, label=click.verb))
+    for item in forged:
+        view.add_item(item)
     channel = table.env.bot.get_channel(other.id)
     await channel.send("look", view=view)
     await table.env.settle()
     there = other.last_message
     before = len(await db.games.action_log(game.id))
-    for click in forged:
-        res = await table["carol"].click(there, custom_id=click.custom_id("pr"))
-        assert "another channel" in private(res).content
+    for item in forged:
+        res = await table["carol"].click(there, custom_id=item.custom_id)
+        assert "another channel" in text_of(private(res))
     game_after = await db.games.get(game.id)
     assert game_after.status == "active" and game_after.version == game.version
     assert len(await db.games.action_log(game.id)) == before
@@ -81,8 +84,8 @@ async def test_malformed_custom_ids_get_a_short_answer(table: Table, custom_id: 
     lobby = table.channel.last_message
     (res,) = await click_together(table.env, [(table["bob"], lobby, custom_id)], stale_ok=True)
     assert res.acknowledged and refused(res)
-    text = private(res).content
-    assert "Something went wrong" not in text and len(text) < 200
+    text = text_of(private(res))
+    assert text and "Something went wrong" not in text and len(text) < 200
 
 
 async def test_one_person_hosts_a_limited_number_of_games(table: Table) -> None:
@@ -90,8 +93,9 @@ async def test_one_person_hosts_a_limited_number_of_games(table: Table) -> None:
         channel = table.guild.create_text_channel(f"room-{i}")
         res = await table["alice"].slash(channel, "royale new")
         assert not refused(res)
-    res = await table["alice"].slash(table.channel, "royale new")
-    assert f"You already host {MAX_OPEN_LOBBIES} open games" in private(res).content
+    with refusals(table.env):
+        res = await table["alice"].slash(table.channel, "royale new")
+    assert f"You already host {MAX_OPEN_LOBBIES} open games" in text_of(private(res))
     res = await table["bob"].slash(table.channel, "royale new")  # somebody else may
     assert not refused(res)
 
@@ -168,7 +172,7 @@ async def test_a_database_held_past_three_seconds_still_answers_in_time(
     try:
         res = await who.click(msg, custom_id=button.custom_id)
         assert res.deferred  # acknowledged before the database wait
-        assert "incident" in private(res).content
+        assert "incident" in text_of(private(res))
     finally:
         holder.join()
     # the failure is logged once, with its incident id (and cleared: it is this test's point)

@@ -1,6 +1,7 @@
 """The greeting when the bot joins a server (SimCord): posted once per join, in the server's
 language (its managers' choice, else its Discord locale), in its system channel or else the
-first text channel the bot may post in, pinging nobody; not again for the same join (a
+first text channel the bot may post in (a Components V2 card: it needs no embed permission),
+pinging nobody; not again for the same join (a
 restart, the join's GUILD_CREATE seen again, a server back from an outage), again after the
 bot was removed and added back; nothing, and no error, where it may post nowhere.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -24,7 +26,8 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.client import PandaBot
-from cogs.greeting import greeting_embed
+from cogs.greeting import greeting_card
+from tests.e2e.table import text_of
 from ui.i18n import ENGLISH, tr_for
 
 BotFactory = Callable[[], PandaBot]
@@ -77,6 +80,11 @@ def deny(env: Any, channel: Any, **permissions: bool) -> None:
         deny=discord.Permissions(**permissions).value))
 
 
+def words(tr: Any) -> str:
+    """The greeting's text in ``tr``'s language, as its card says it."""
+    return text_of(SimpleNamespace(components=greeting_card(tr).to_components()))
+
+
 def greetings(env: Any, guild: Any) -> list[tuple[str, discord.Message]]:
     """The bot's messages in the server's text channels: (channel name, message)."""
     bot_id = env.backend.bot_user.id
@@ -104,12 +112,12 @@ async def test_the_bot_greets_a_server_once_per_join(simcord_env: Any,
     await bot_added(env, guild)
     (greeting,) = greetings(env, guild)
     assert greeting[0] == "allgemein"  # no system channel: the first the bot may post in
-    embed = greeting[1].embeds[0]
-    german = greeting_embed(tr_for("de"))
-    assert (embed.title, embed.description) == (german.title, german.description)
-    assert embed.title != greeting_embed(ENGLISH).title
+    shown = greeting[1]
+    assert not shown.content and not shown.embeds  # a Components V2 card
+    assert text_of(shown) == words(tr_for("de"))
+    assert words(tr_for("de")) != words(ENGLISH)
     for command in ("/royale", "/posing", "/hilfe", "/einstellungen"):
-        assert command in (embed.description or "")
+        assert command in text_of(shown)
     (post,) = posts(env, since)
     assert post.json["allowed_mentions"] == {"parse": []}  # pings nobody
 
@@ -133,7 +141,7 @@ async def test_the_bot_greets_a_server_once_per_join(simcord_env: Any,
     await env.advance_time(3600)
     await bot_added(env, guild)
     assert [name for name, _ in greetings(env, guild)] == ["allgemein", "allgemein"]
-    assert greetings(env, guild)[1][1].embeds[0].title == greeting_embed(tr_for("fr")).title
+    assert text_of(greetings(env, guild)[1][1]) == words(tr_for("fr"))
     assert await env.bot.service.privacy.departures() == []  # its data stays
 
 
@@ -141,20 +149,23 @@ async def test_the_greeting_goes_to_the_system_channel_if_the_bot_may_post_there
         simcord_env: Any) -> None:
     env = simcord_env
     servers = []
-    for name, embeds in (("Open", True), ("No embeds there", False)):
+    for name, lacking in (("Open", {}), ("No embeds there", {"embed_links": True}),
+                          ("No posts there", {"send_messages": True})):
         with unseen(env):
             guild = env.create_guild(name)
             guild.create_text_channel("general")
             system = guild.create_text_channel("welcome")
             env.backend.guilds[guild.id].system_channel_id = system.id
-            if not embeds:
-                deny(env, system, embed_links=True)
+            if lacking:
+                deny(env, system, **lacking)
         await bot_added(env, guild)
         servers.append(guild)
+    # the card needs no embed permission; where the bot may not post, the first channel
     assert [[name for name, _ in greetings(env, g)] for g in servers] == [["welcome"],
+                                                                          ["welcome"],
                                                                           ["general"]]
-    embed = greetings(env, servers[0])[0][1].embeds[0]
-    assert embed.title == greeting_embed(ENGLISH).title  # an English-locale server
+    shown = greetings(env, servers[0])[0][1]
+    assert text_of(shown) == words(ENGLISH)  # an English-locale server
 
 
 async def test_where_the_bot_may_post_nowhere_it_greets_nobody(
@@ -164,7 +175,7 @@ async def test_where_the_bot_may_post_nowhere_it_greets_nobody(
         guild = env.create_guild("Read only")
         for name, lacking in (("news", {"send_messages": True}),
                               ("secret", {"view_channel": True}),
-                              ("plain", {"embed_links": True})):
+                              ("plain", {"send_messages": True, "embed_links": True})):
             deny(env, guild.create_text_channel(name), **lacking)
         env.backend.guilds[guild.id].system_channel_id = guild.channels["news"].id
     caplog.set_level(logging.INFO, logger="cogs.greeting")

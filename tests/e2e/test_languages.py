@@ -11,9 +11,18 @@ from typing import Any
 import discord
 import pytest
 
+from tests.e2e.phone import measure
 from tests.e2e.speech import Catalogue, locales, message_texts, unexplained
-from tests.e2e.table import Table, components, custom_ids, private, verb
-from ui.phone import measure
+from tests.e2e.table import (
+    Table,
+    components,
+    custom_ids,
+    pictures_of,
+    private,
+    refusals,
+    text_of,
+    verb,
+)
 
 ES, JA = Catalogue("es"), Catalogue("ja")
 
@@ -53,8 +62,9 @@ def names(table: Table) -> list[str]:
 def assert_fits(msg: Any) -> None:
     """Discord's limits and a phone's width, whatever the language."""
     embeds = [e for e in msg.embeds or [] if not isinstance(e, dict)]
-    assert not measure(msg.content, embeds).too_wide(), msg.content
+    assert not measure(text_of(msg), embeds).too_wide(), text_of(msg)
     assert len(msg.content or "") <= 2000
+    assert len(text_of(msg)) <= 4000  # a Components V2 message's text, in all
     for e in embeds:
         assert len(e.title or "") <= 256 and len(e.description or "") <= 4096
         assert len(e.footer.text or "") <= 2048 and len(e) <= 6000
@@ -79,10 +89,10 @@ def assert_spoken(msgs: list[Any], catalogue: Catalogue, table: Table) -> int:
 def test_the_check_catches_english() -> None:
     from types import SimpleNamespace
 
-    english = SimpleNamespace(content="Turn timeout: 120 s, then the computer plays that turn.",
-                              embeds=[], components=[])
-    spanish = SimpleNamespace(content="Tiempo por turno: 120 s, luego el ordenador juega ese "
-                                      "turno.", embeds=[], components=[])
+    english = SimpleNamespace(content="", embeds=[], components=[
+        {"type": 10, "content": "The host starts the game when everyone is in."}])
+    spanish = SimpleNamespace(content="", embeds=[], components=[
+        {"type": 10, "content": "El anfitrión empieza la partida cuando estén todos."}])
     assert unexplained(english, ES, [])
     assert not unexplained(spanish, ES, [])
     assert unexplained(spanish, JA, [])
@@ -96,25 +106,26 @@ async def test_royale_in_spanish_with_a_japanese_player(speaking: Table,
                             mercenary=True)
     assert res.acknowledged
     lobby = table.channel.last_message
-    assert lobby.embeds[0].title == "Panda Royale: nueva partida"
+    assert text_of(lobby).startswith("## Panda Royale · nueva partida\n")
     join = await bob.click(lobby, label="Unirse")
     assert join.acknowledged
-    mine = await alice.slash(table.channel, "royale join")  # the host is in already
-    assert private(mine).content == "すでにこのゲームに参加しています。"
+    with refusals(table.env):
+        mine = await alice.slash(table.channel, "royale join")  # the host is in already
+    assert text_of(private(mine)) == "すでにこのゲームに参加しています。"
     await alice.click(table.channel.last_message, label="Empezar")
     first = table.game_message()
-    assert first.embeds[0].title.startswith("Panda Royale · Ronda 1/10")
+    assert text_of(first).startswith("**Panda Royale** · Ronda 1/10")
     # alice's private answers, in Japanese: her dice, the status, a click out of turn
     hand = await alice.click(first, custom_id=next(c for c in custom_ids(first)
                                                     if verb(c) == "hand"))
-    assert private(hand).embeds[0].title.startswith("自分のダイス")
+    assert text_of(private(hand)).startswith("### 自分のダイス")
     status = await alice.slash(table.channel, "royale status")
-    assert private(status).embeds[0].title.startswith("パンダロワイヤル・ラウンド 1/10")
+    assert text_of(private(status)).startswith("**パンダロワイヤル** · ラウンド 1/10")
     waiting = table.decider(first)
     other = bob if waiting is alice else alice
     pick = next(c for c in custom_ids(first) if verb(c) == "pick")
     refused = await other.click(first, custom_id=pick)
-    refusal = private(refused).content
+    refusal = text_of(private(refused))
     if other is alice:
         assert refusal == "bob の番です。あなたの番ではありません。"
     else:  # bob's Discord speaks Latin-American Spanish: es-419 -> es
@@ -126,12 +137,13 @@ async def test_royale_in_spanish_with_a_japanese_player(speaking: Table,
     await table.play_to_end(random.Random(5), trade_rate=0.5)
     history = table.channel.history()
     final = history[-1]
-    assert final.content.startswith("🏁 ¡Panda Royale ha terminado!")
+    assert text_of(final).startswith("### 🏁 ¡Panda Royale ha terminado!")
     texts = assert_spoken(history, ES, table)
-    assert texts > 60
-    # the pings went out in Spanish too (each is deleted when the next is posted: the last
-    # one standing was removed at the end; the check above saw the ones still there)
-    assert any("Ronda 10/10" in (m.embeds[0].title or "") for m in history if m.embeds)
+    # the lobby, ten rounds of one line each, the game-over card with its standings and buttons
+    assert texts >= 20 and sum(text_of(m).startswith("-# **Ronda ") for m in history) == 10
+    # every round's line stays in the channel, in Spanish (the pings went out in Spanish too:
+    # each is deleted when the next is posted; the check above saw the ones still there)
+    assert any(text_of(m).startswith("-# **Ronda 10/10** · ") for m in history)
     # the picture: its labels in Spanish
     assert "Jugador · dados de esta ronda" in drawn and "Puntuación final" in drawn
     assert not {"Player · dice this round", "Final scores", "Game"} & set(drawn)
@@ -141,7 +153,7 @@ async def test_royale_in_spanish_with_a_japanese_player(speaking: Table,
     assert private(sheet).attachments[0].filename == "score-sheet.png"
     log = await alice.click(final, custom_id=next(c for c in custom_ids(final)
                                                   if verb(c) == "log"))
-    assert private(log).content.startswith("ゲーム")
+    assert text_of(private(log)).startswith("ゲーム")
     assert_spoken([private(log)], JA, table)
 
 
@@ -153,7 +165,7 @@ async def test_posing_language_option_and_server_default(speaking: Table) -> Non
     res = await carol.slash(table.channel, "posing new", language="fr")
     assert res.acknowledged
     lobby = table.channel.last_message
-    assert lobby.embeds[0].title == "Posing Pandas : nouvelle partie"
+    assert text_of(lobby).startswith("## Posing Pandas · nouvelle partie\n")
     await carol.click(lobby, label="Annuler")
     commands = await table.env.bot.tree.fetch_commands()
     settings = next(c for c in commands if c.name == "settings")
@@ -161,28 +173,31 @@ async def test_posing_language_option_and_server_default(speaking: Table) -> Non
     assert settings.name_localizations[discord.Locale.spain_spanish] == "ajustes"
     # a server that lets everyone see the command: the bot checks the permission itself
     table.guild.set_command_permissions(settings, {alice: True})
-    denied = await alice.slash(table.channel, "settings language", language="de")
-    assert private(denied).content == ("このサーバーの設定を変えられるのはサーバーを管理できる"
+    with refusals(table.env):
+        denied = await alice.slash(table.channel, "settings language", language="de")
+    assert text_of(private(denied)) == ("このサーバーの設定を変えられるのはサーバーを管理できる"
                                        "人だけです。")
     assert await table.env.bot.service.servers.language(table.guild.id) is None
     managers = table.guild.create_role("managers",
                                        permissions=discord.Permissions(manage_guild=True))
     dora = table.guild.add_member(table.env.create_user("dora"), roles=[managers])
     done = await dora.slash(table.channel, "settings language", language="de")
-    assert private(done).content == "New games in this server will speak Deutsch."
+    assert text_of(private(done)) == "New games in this server will speak Deutsch."
     assert await table.env.bot.service.servers.language(table.guild.id) == "de"
     asked = await alice.slash(table.channel, "settings language")
-    assert private(asked).content == "このサーバーのゲームはDeutschで進行します。"
+    assert text_of(private(asked)) == "このサーバーのゲームはDeutschで進行します。"
     # the server's default now beats its Discord locale (Spanish); a game keeps its language
     await carol.slash(table.channel, "posing new")
     lobby = table.channel.last_message
-    assert lobby.embeds[0].title == "Posing Pandas: neues Spiel"
+    assert text_of(lobby).startswith("## Posing Pandas · neues Spiel\n")
     await carol.click(lobby, label="Starten")
     turn = table.game_message()
-    assert turn.embeds[0].title.startswith("Posing Pandas · carol, Zug 1/11")
-    assert table.channel.last_message.content.endswith(
-        "du bist dran bei Posing Pandas: würfle, halte und fülle ein Feld in der "
-        "Spielnachricht aus.")
+    assert text_of(turn).startswith("**Posing Pandas** · Zug 1/11")
+    assert f"<@{carol.id}>" in text_of(turn).split("\n")[1]
+    ping = table.channel.last_message.content  # a plain message, with a link to the card
+    assert ping.startswith(f"<@{carol.id}> du bist dran bei Posing Pandas: würfeln, halten "
+                           "und eine Pose ausfüllen. https://discord.com/channels/")
+    assert ping.endswith(f"/{turn.id}")
     game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.settings["language"] == "de"
 
@@ -195,15 +210,16 @@ async def test_posing_in_spanish_to_the_end(speaking: Table) -> None:
     table = speaking
     await table["bob"].slash(table.channel, "posing new")
     await table["alice"].click(table.channel.last_message, label="Unirse")
-    await table["bob"].click(table.channel.last_message, label="Añadir ordenador fácil")
+    await table.add_computer(table["bob"], table.channel.last_message, "easy")
     lobby = table.channel.last_message
-    assert "(ordenador, fácil)" in lobby.embeds[0].description
+    assert "(ordenador, fácil)" in text_of(lobby)
     await table["bob"].click(lobby, label="Empezar")
     turn = table.game_message()
-    assert turn.embeds[0].title.startswith("Posing Pandas · bob, turno 1/11")
+    assert text_of(turn).startswith("**Posing Pandas** · turno 1/11")
+    assert f"<@{table['bob'].id}>" in text_of(turn).split("\n")[1]
     await Player(table, random.Random(3)).play_to_end()
     history = table.channel.history()
-    assert history[-1].content.startswith("🏁 ¡Posing Pandas ha terminado!")
+    assert text_of(history[-1]).startswith("### 🏁 ¡Posing Pandas ha terminado!")
     assert assert_spoken(history, ES, table) > 20
 
 
@@ -222,13 +238,14 @@ async def test_the_games_language_survives_a_restart_and_a_rematch(
     await table.env.restart_bot(bot_factory())
     await old_bot.close()
     assert await table.play_decision(rng)
-    assert table.game_message().embeds[0].title.startswith("Panda Royale · Ronda")
+    assert text_of(table.game_message()).startswith("**Panda Royale** · Ronda")
     await table.play_to_end(rng)
     final = table.channel.history()[-1]
-    assert final.content.startswith("🏁 ¡Panda Royale ha terminado!")
+    assert text_of(final).startswith("### 🏁 ¡Panda Royale ha terminado!")
+    assert pictures_of(final) == ["round-card.png"]
     rematch = next(c for c in custom_ids(final) if verb(c) == "rematch")
     await dave.click(final, custom_id=rematch)
     lobby = table.channel.last_message
-    assert lobby.content.startswith("🔁 ¡Revancha!")
-    assert lobby.embeds[0].title == "Panda Royale: nueva partida"
+    assert "🔁 ¡Revancha!" in text_of(lobby)
+    assert "## Panda Royale · nueva partida" in text_of(lobby)
     assert_spoken(table.channel.history(), ES, table)

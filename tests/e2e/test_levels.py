@@ -1,4 +1,4 @@
-"""Computer players by level: the lobby's Easy / Normal / Hard buttons, their players, their
+"""Computer players by level: the lobby's menu of Easy / Normal / Hard players, their players, their
 names, their results and leaderboard rows kept apart, and the rematch keeping them.
 """
 
@@ -14,26 +14,29 @@ from bot.rules.royale.expert import ExpertPlayer
 from bot.rules.royale.players import make_player
 from bot.service import Person, Place
 from bot.service.model import cpu_level, cpu_name
-from tests.e2e.table import Table, private, refused
+from tests.e2e.table import Table, components, private, refused, text_of, verb
 
 
 async def _lobby_with_levels(table: Table, command: str) -> None:
     await table["alice"].slash(table.channel, command)
-    for label in ("Add Easy computer", "Add Normal computer", "Add Hard computer"):
-        res = await table["alice"].click(table.channel.last_message, label=label)
+    for level in ("easy", "normal", "hard"):  # the lobby's menu of computer players
+        res = await table.add_computer(table["alice"], table.channel.last_message, level)
         assert not refused(res)
 
 
 async def test_lobby_seats_each_level_and_shows_it(table: Table) -> None:
     await _lobby_with_levels(table, "royale new")
     lobby = table.channel.last_message
-    text = lobby.embeds[0].description
-    assert "Bao (computer, easy)" in text
-    assert "Mochi (computer)" in text
-    assert "Dumpling (computer, hard)" in text
-    assert "Hard looks ahead" in text
-    res = await table["bob"].click(lobby, label="Add Hard computer")
-    assert "Only the host" in private(res).content
+    text = text_of(lobby)
+    assert "2. 🤖 Bao (computer, easy)" in text
+    assert "3. 🤖 Mochi (computer)" in text
+    assert "4. 🤖 Dumpling (computer, hard)" in text
+    menu = next(c for c in components(lobby) if verb(c.custom_id) == "cpu")
+    assert [(o.value, o.label) for o in menu.options] == [
+        ("easy", "Easy: plays at random"), ("normal", "Normal: plays a sound plan"),
+        ("hard", "Hard: looks ahead, hard to beat")]
+    res = await table.add_computer(table["bob"], lobby, "hard")
+    assert "Only the host" in text_of(private(res))
     game = await table.env.bot.service.game_in_channel(table.channel.id)
     assert game is not None
     assert [p.player_id for p in game.players] == [str(table["alice"].id), "cpu:easy:1",
@@ -69,7 +72,7 @@ async def test_each_level_plays_its_own_player_and_hard_runs_off_the_loop(
 
 async def test_posing_hard_is_the_optimal_player(table: Table) -> None:
     await table["alice"].slash(table.channel, "posing new")
-    res = await table["alice"].click(table.channel.last_message, label="Add Hard computer")
+    res = await table.add_computer(table["alice"], table.channel.last_message, "hard")
     assert not refused(res)
     game = await table.env.bot.service.game_in_channel(table.channel.id)
     assert game is not None and game.players[1].player_id == "cpu:hard:1"

@@ -3,8 +3,8 @@ a few dozen games played by people through SimCord, each ending its own way (fin
 rematch lobby cancelled; against the computer; Posing solo; a lobby cancelled or expired; a game
 cancelled in play; its board and ping deleted; its channel deleted, heard or unheard; the bot
 removed from the server; a resignation; a player who left the server), and after each one the
-game messages' entries (:meth:`ui.messages.GameMessages.sizes`), the upkeep's reposts and the
-service's cache, locks and deadlines are all empty.
+boards' entries (:meth:`ui.board.Boards.sizes`, with when each board was posted anew after a
+deletion) and background chores, and the service's cache, locks and deadlines are all empty.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from tests.e2e.table import Table, components, private, refused, verb
+from tests.e2e.table import Table, components, private, refused, text_of, verb
 from tests.e2e.test_posing_game import Player
-from ui.hub import hub_of
+from ui.items import bot_of
 
 ROUNDS_OF_ENDINGS = 3
 """Each ending is played this many times (12 endings: 36 games)."""
@@ -24,11 +24,12 @@ ROUNDS_OF_ENDINGS = 3
 def held(table: Table) -> dict[str, int]:
     """Every per-game structure of the bot, by name."""
     bot = table.env.bot
-    hub = hub_of(bot)
+    boards = bot_of(bot).boards
     service = bot.service
-    return {**{f"messages.{k}": v for k, v in hub.messages.sizes().items()},
-            "messages.chores": len(hub.messages._chores),
-            "upkeep.reposted_at": len(hub.upkeep._reposted_at),
+    return {**{f"boards.{k}": v for k, v in boards.sizes().items()},
+            "boards.chores": len(boards._chores),
+            "boards.reposted_at": sum(b.reposted_at is not None
+                                      for b in boards._boards.values()),
             "service.cache": len(service.store.cache), "service.locks": len(service.store.locks),
             "service.deadlines": len(service.deadlines)}
 
@@ -91,7 +92,7 @@ async def finished_with_a_rematch(t: Table, rng: random.Random) -> None:
 
 async def against_the_computer(t: Table, rng: random.Random) -> None:
     await lobby(t, "carol")
-    res = await t["carol"].click(t.channel.last_message, label="Add Normal computer")
+    res = await t.add_computer(t["carol"], t.channel.last_message, "normal")
     assert res.acknowledged and not refused(res)
     await start(t, "carol")
     await t.play_to_end(rng)
@@ -114,7 +115,7 @@ async def lobby_cancelled(t: Table, rng: random.Random) -> None:
 async def lobby_expired(t: Table, rng: random.Random) -> None:
     await lobby(t, "erin", "dave")
     await t.env.advance_time(t.env.bot.service.limits.lobby_ttl_s + 5)
-    assert "Nobody started this game" in (t.game_message().content or "")
+    assert "Nobody started this game" in text_of(t.game_message())
 
 
 async def cancelled_in_play(t: Table, rng: random.Random) -> None:
@@ -122,7 +123,7 @@ async def cancelled_in_play(t: Table, rng: random.Random) -> None:
     await start(t, "alice")
     await decide(t, rng, 3)
     res = await t["alice"].slash(t.channel, "royale cancel")
-    assert res.acknowledged and "cancelled" in (res.response.content or "")
+    assert res.acknowledged and "cancelled" in text_of(res.response)
 
 
 async def board_and_ping_deleted(t: Table, rng: random.Random) -> None:
@@ -132,7 +133,7 @@ async def board_and_ping_deleted(t: Table, rng: random.Random) -> None:
     await decide(t, rng, 2)
     env.backend.delete_message(t.channel.id, t.game_message().id)  # posted anew
     await env.settle()
-    assert held(t)["upkeep.reposted_at"] == 1  # when it was posted anew, kept while in play
+    assert held(t)["boards.reposted_at"] == 1  # when it was posted anew, kept while in play
     pings = [m for m in t.channel.history() if "your turn" in (m.content or "")]
     if pings:
         env.backend.delete_message(t.channel.id, pings[-1].id)
@@ -237,12 +238,12 @@ async def test_the_discord_layer_drops_every_ended_game(table: Table) -> None:
             channel = table.guild.create_text_channel(f"{ending.__name__}-{round_no}")
             await ending(in_channel(table, channel), rng)
             await env.settle()
-            await hub_of(env.bot).messages.settle()
+            await bot_of(env.bot).boards.settle()
             left = {k: v for k, v in held(table).items() if v}
             assert not left, f"after {ending.__name__} (game {played + 1}): {left}"
             played += 1
     assert played == ROUNDS_OF_ENDINGS * len(ENDINGS) >= 30
     # the structures did hold the games while they were open
-    for key in ("service.cache", "service.deadlines", "messages.boards",
-                "messages.pings", "messages.ping_turns"):
+    for key in ("service.cache", "service.deadlines", "boards.boards", "boards.pings",
+                "boards.doors"):
         assert SEEN_IN_PLAY.get(key, 0) >= 1, (key, SEEN_IN_PLAY)

@@ -12,7 +12,17 @@ import discord
 import pytest
 
 from bot.service.logs import log_of
-from tests.e2e.table import Table, components, custom_ids, private, refused, verb
+from tests.e2e.table import (
+    Table,
+    answers,
+    components,
+    custom_ids,
+    pictures_of,
+    private,
+    refused,
+    text_of,
+    verb,
+)
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -27,16 +37,16 @@ async def open_posing(table: Table, players: list[str], cpus: int = 0, seed: int
     table.env.bot.service.seed_source = lambda: seed
     host = table[players[0]]
     res = await host.slash(table.channel, "posing new", **options)
-    assert res.acknowledged and not refused(res), res.response and res.response.content
+    assert res.acknowledged and not refused(res), [text_of(a) for a in answers(res)]
     lobby = table.channel.last_message
     for name in players[1:]:
         click = await table[name].click(lobby, label="Join")
         assert click.acknowledged and not refused(click)
-    for _ in range(cpus):
-        click = await host.click(table.channel.last_message, label="Add Normal computer")
+    for _ in range(cpus):  # the lobby's menu of computer players
+        click = await table.add_computer(host, table.channel.last_message, "normal")
         assert click.acknowledged and not refused(click)
     lobby = table.channel.last_message
-    assert f"Players ({len(players) + cpus}/10)" in lobby.embeds[0].description
+    assert f"Players ({len(players) + cpus}/10)" in text_of(lobby)
 
 
 async def start_posing(table: Table, players: list[str], cpus: int = 0, seed: int = 2026,
@@ -91,8 +101,7 @@ class Player:
         else:
             res = await who.select(msg, values, custom_id=custom_id)
         assert res.acknowledged, res
-        assert not refused(res), f"refused: {res.response and res.response.content}"
-        assert not any(f.ephemeral for f in res.followups), [f.content for f in res.followups]
+        assert not refused(res), f"refused: {[text_of(a) for a in answers(res)]}"
         new = env.http_requests[before_requests:]
         routes = [f"{r.method} {r.path.split('/')[1]}" for r in new]
         posted = "POST webhooks" in routes  # a new message: a followup of the click
@@ -149,12 +158,12 @@ async def latest_game(table: Table) -> Any:
 
 
 async def final_card(table: Table) -> bytes:
-    final = table.channel.history()[-1]  # the game-over announcement
-    assert sorted(verb(c) for c in custom_ids(final)) == ["log", "rematch", "replay", "review"]
-    card, chart = final.attachments  # the score card, then the chart of the running totals
-    assert (card.filename, chart.filename) == ("posing-card.png", "running-totals.png")
-    assert final.embeds[0].image.url == "attachment://posing-card.png"
-    assert (await chart.read()).startswith(PNG_MAGIC)
+    final = table.channel.history()[-1]  # the game-over card
+    assert sorted(verb(c) for c in custom_ids(final)) == [
+        "log", "pcard", "rematch", "replay", "review"]
+    (card,) = final.attachments  # the score card, shown by the card's media gallery
+    assert card.filename == "posing-card.png"
+    assert pictures_of(final) == ["posing-card.png"]
     data: bytes = await card.read()
     return data
 
@@ -189,8 +198,9 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     await player.toggle(alice, 1)
     await player.toggle(alice, 3)
     msg = table.game_message()
-    held = [c for c in part(msg, "hold") if "(held)" in c.label]
-    assert len(held) == 2 and all(c.style is discord.ButtonStyle.success for c in held)
+    held = [c for c in part(msg, "hold") if c.style is discord.ButtonStyle.success]
+    assert len(held) == 2 and all("_held" in c.emoji.name for c in held)
+    assert [i for i, c in enumerate(part(msg, "hold")) if c in held] == [1, 3]
     await player.toggle(alice, 3)
     faces = list(table.env.bot.service.state_of(await latest_game(table)).dice)
     await player.roll(alice)
@@ -198,7 +208,8 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     state = table.env.bot.service.state_of(game)
     assert state.dice[1] == faces[1] and state.rolls == 2
     msg = table.game_message()
-    assert "(held)" in part(msg, "hold")[1].label  # the held die stays held after the roll
+    kept = part(msg, "hold")[1]  # the held die stays held after the roll
+    assert kept.style is discord.ButtonStyle.success and "_held" in kept.emoji.name
     await player.roll(alice)
     msg = table.game_message()
     assert roll_button(msg).disabled and all(c.disabled for c in part(msg, "hold"))
@@ -212,7 +223,8 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     # one turn message all game long, then the game-over announcement; each click is
     # answered by the message's edit itself (one callback, UPDATE_MESSAGE)
     history = table.channel.history()
-    assert len(history) == 2 and history[-1].content.startswith("🏁 Posing Pandas is over!")
+    assert len(history) == 2
+    assert text_of(history[-1]).startswith("### 🏁 Posing Pandas is over!")
     *playing, last = player.decisions
     assert all(d.routes == ["POST interactions"] for d in playing), playing
     # the last fill: the announcement posted, then the ping deleted, both through the click's
@@ -220,8 +232,9 @@ async def test_solo_game_from_new_to_the_score_card(table: Table) -> None:
     assert last.routes == ["POST interactions", "POST webhooks", "DELETE webhooks"]
 
     final = table.channel.history()[-1]
-    assert final.content == f"🏁 Posing Pandas is over! <@{alice.id}>"
-    assert "wins Posing Pandas" in final.embeds[0].description
+    said = text_of(final)
+    assert said.startswith(f"### 🏁 Posing Pandas is over!\n<@{alice.id}>")
+    assert "🏆 **alice** wins with **" in said
     assert (await final_card(table)).startswith(PNG_MAGIC)
 
     game = await latest_game(table)
@@ -254,6 +267,7 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
 
     player = Player(table, random.Random(3))
     deciders: list[int] = []
+    opening: list[str] = []  # what each person's turn card says when their turn comes
     for _ in range(2000):
         msg = table.game_message()
         who = table.decider(msg)
@@ -261,6 +275,7 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
             break
         if not deciders or deciders[-1] != who.id:
             deciders.append(who.id)
+            opening.append(text_of(msg))
         assert await player.decide()
     order = [table[n].id for n in names]
     assert deciders[:6] == order + order  # the computer's turns never wait on anybody
@@ -285,9 +300,11 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
     assert len(history) == 1 + len(posts) + 1
     for old in history[:-1]:
         assert not custom_ids(old), "a closed turn message still has components"
-    # the computer's turns are summarised in the next person's message
-    assert any("🤖 **Bao (computer)** filled" in (m.embeds[0].description or "")
-               for m in history if m.embeds)
+    # the computer's turns are summarised in the next person's card (alice follows Bao):
+    # every one of her turns but the first opens with Bao's fill in the small print
+    alices = [t for who, t in zip(deciders, opening, strict=True) if who == table["alice"].id]
+    assert len(alices) == 11
+    assert all("-# 🤖 **Bao (computer)** filled **" in t for t in alices[1:]), alices
 
     game = await latest_game(table)
     assert game.status == "finished"
@@ -295,13 +312,14 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
     totals = events[-1]["totals"]
     winners = events[-1]["winners"]
     final = history[-1]
-    standings = final.embeds[0].description
+    standings = text_of(final)
     names = {p.player_id: p.display_name for p in game.players}
-    for w in winners:  # named in the standings; the content pings the people
+    for w in winners:  # named in the standings; the card's heading pings the people
         assert names[w].split(" ")[0] in standings
+    heading = standings.split("\n🏆", 1)[0]
     for seat in game.players:
         if not seat.is_bot:
-            assert f"<@{seat.player_id}>" in final.content
+            assert f"<@{seat.player_id}>" in heading
     if len(winners) > 1:
         assert "Shared win" in standings
     assert (await final_card(table)).startswith(PNG_MAGIC)
@@ -312,12 +330,13 @@ async def test_three_people_and_a_computer_player(table: Table) -> None:
 
 
 def test_standings_share_the_win() -> None:
-    """Equal totals share the win (the standings are plain text of the final message)."""
+    """Equal totals share the win (the standings are plain text of the game-over card)."""
+    from bot.rules.posing.engine import ENGINE
     from bot.rules.posing.poses import BOX_IDS
     from bot.rules.posing.state import PosingState
     from bot.rules.rng import Rng
-    from cogs.posing.render import standings
     from storage import GameRow, PlayerRow
+    from ui.ending import standings_text
     from ui.i18n import ENGLISH
 
     players = (PlayerRow(0, "101", "alice"), PlayerRow(1, "cpu:1", "Bao (computer)", True),
@@ -329,10 +348,8 @@ def test_standings_share_the_win() -> None:
                    host_id=101, settings={}, seed=1, state=None, version=1, message_id=None,
                    deadline_ms=None, created_ms=0, updated_ms=0, finished_ms=0,
                    players=players)
-    text = standings(ENGLISH, game, state)
-    assert text.splitlines() == [
-        "🏆 Shared win: **alice** and **Bao (computer)**!",
-        "🥇 **alice**: 22 points",
-        "🥇 **Bao (computer)**: 22 points",
-        "🥉 **bob**: 11 points",
+    text = standings_text(ENGLISH, game, ENGINE.totals(state))
+    assert text.splitlines() == [  # the winners once, then the other places
+        "🏆 Shared win, **22** each: **alice**, **Bao (computer)**",
+        "3. bob · 11",
     ]

@@ -6,9 +6,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import discord
 import pytest
 
-from tests.e2e.table import Table, click_together, custom_ids, private, refused
+from tests.e2e.table import (
+    Table,
+    answers,
+    click_together,
+    custom_ids,
+    pictures_of,
+    private,
+    refusals,
+    refused,
+    text_of,
+)
 from tests.e2e.test_posing_game import (
     PNG_MAGIC,
     Player,
@@ -69,18 +80,18 @@ async def test_stranger_and_out_of_turn_clicks_are_refused(table: Table) -> None
     before = await actions(table)
 
     res = await erin.click(msg, custom_id=toggle)
-    assert "not playing in this game" in private(res).content
+    assert "not playing in this game" in text_of(private(res))
     res = await erin.click(msg, custom_id=roll)
-    assert "not playing in this game" in private(res).content
+    assert "not playing in this game" in text_of(private(res))
     res = await bob.click(msg, custom_id=toggle)
-    assert "alice's turn, not yours" in private(res).content
+    assert "alice's turn, not yours" in text_of(private(res))
     res = await bob.click(msg, custom_id=roll)
-    assert "alice's turn, not yours" in private(res).content
+    assert "alice's turn, not yours" in text_of(private(res))
     res = await bob.select(msg, [fill.options[0].value], custom_id=fill.custom_id)
-    assert "alice's turn, not yours" in private(res).content
+    assert "alice's turn, not yours" in text_of(private(res))
 
     after = table.game_message()
-    assert after.id == msg.id and after.content == msg.content
+    assert after.id == msg.id and text_of(after) == text_of(msg)
     assert custom_ids(after) == custom_ids(msg)  # not even a toggle was drawn
     assert await actions(table) == before
 
@@ -96,7 +107,7 @@ async def test_two_rolls_at_once_apply_once(table: Table) -> None:
     turned_down = [r for r in results if refused(r)]
     assert len(turned_down) == 1
     (note,) = turned_down[0].followups
-    assert note.ephemeral and "already decided" in note.content
+    assert note.ephemeral and "already decided" in text_of(note)
     log = await actions(table)
     assert [a.action["type"] for a in log[before:]] == ["roll"]
     game = await latest_game(table)
@@ -119,7 +130,7 @@ async def test_an_old_version_is_refused_with_nothing_applied(table: Table) -> N
                         (old_fill.custom_id, [old_fill.options[0].value])):
         res = await late_click(table.env, alice, msg, cid, values)
         assert res.acknowledged
-        assert [f.content for f in res.followups] == \
+        assert [text_of(f) for f in res.followups] == \
             ["That was already decided: here is the game as it is now."]
         assert await actions(table) == before
         now = table.game_message()
@@ -137,15 +148,15 @@ async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     msg = table.game_message()
     assert table.decider(msg) is alice
     await env.advance_time(29)
-    assert table.game_message().content == msg.content
+    assert text_of(table.game_message()) == text_of(msg)
     assert await actions(table) == []
     since = len(env.http_requests)
     await env.advance_time(2)
-    # is alice still in the server? (yes); her message is closed, bob's turn is posted and
-    # pings him, alice's ping goes
+    # is alice still in the server? (yes); her message is closed, alice's ping goes, and
+    # bob's turn is posted, its card pinging him (the ping is deleted before the hand-over)
     # (through the webhook of the game's last interaction, still fresh: outside the budget)
-    assert routes(env, since) == ["GET guilds", "PATCH channels", "POST webhooks",
-                                  "DELETE webhooks"]
+    assert routes(env, since) == ["GET guilds", "PATCH channels", "DELETE webhooks",
+                                  "POST webhooks"]
     log = await actions(table)
     assert log and all(a.actor == "timeout:p1" for a in log)  # alice, in seat 1
     assert log[-1].action["type"] == "fill"  # the computer played alice's whole turn
@@ -155,7 +166,7 @@ async def test_turn_timeout_is_played_by_the_computer(table: Table) -> None:
     assert not custom_ids(history[0])  # alice's message is closed
     now = table.game_message()
     assert now.id == history[1].id and table.decider(now) is bob
-    assert "alice ran out of time" in now.content
+    assert "alice ran out of time" in text_of(now)
 
     # bob's own time runs from his message; the game goes on for him as usual
     await env.advance_time(20)
@@ -172,8 +183,8 @@ async def test_solo_timeout_edits_the_same_message(table: Table) -> None:
     assert routes(table.env, since) == ["GET guilds", "PATCH channels"]  # still a member?
     assert len(table.channel.history()) == 2  # the turn message and the ping of its start
     now = table.game_message()
-    assert now.id == msg.id and "ran out of time" in now.content
-    assert "turn 2/11" in now.content and table.decider(now) is table["alice"]
+    assert now.id == msg.id and "ran out of time" in text_of(now)
+    assert "turn 2/11" in text_of(now) and table.decider(now) is table["alice"]
     game = await latest_game(table)
     assert len(table.env.bot.service.state_of(game).filled[0]) == 1
 
@@ -196,12 +207,13 @@ async def test_restart_mid_turn_old_buttons_still_work(table: Table, bot_factory
 
     since = len(table.env.http_requests)
     res = await alice.click(msg, custom_id=part(msg, "hold")[4].custom_id)
-    assert res.acknowledged and not refused(res), res.response and res.response.content
+    assert res.acknowledged and not refused(res), [text_of(a) for a in answers(res)]
     assert routes(table.env, since) == ["POST interactions"]  # answered by the edit itself
     msg = table.game_message()
-    assert [("(held)" in c.label) for c in part(msg, "hold")] == [True, False, True, False, True]
+    assert [c.style is discord.ButtonStyle.success for c in part(msg, "hold")] == \
+        [True, False, True, False, True]
     res = await alice.click(msg, custom_id=roll_button(msg).custom_id)
-    assert res.acknowledged and not refused(res), res.response and res.response.content
+    assert res.acknowledged and not refused(res), [text_of(a) for a in answers(res)]
     log = await actions(table)
     assert log[-1].action == {"type": "roll", "seat": 0, "hold": [0, 2, 4]}
     dice = table.env.bot.service.state_of(await latest_game(table)).dice
@@ -214,16 +226,19 @@ async def test_restart_mid_turn_old_buttons_still_work(table: Table, bot_factory
 
 async def test_status_shows_the_game_privately(table: Table) -> None:
     alice, erin = table["alice"], table["erin"]
-    res = await alice.slash(table.channel, "posing status")
-    assert "no Posing Pandas game" in private(res).content
+    with refusals(table.env):
+        res = await alice.slash(table.channel, "posing status")
+    assert "no Posing Pandas game" in text_of(private(res))
     await start_posing(table, ["alice", "bob"])
     msg = table.game_message()
     res = await erin.slash(table.channel, "posing status")
     assert res.acknowledged and private(res)
-    assert "Jump to the game" in res.response.content and str(msg.id) in res.response.content
-    embed = res.response.embeds[0]
-    assert embed.title == "Posing Pandas · alice, turn 1/11"
-    assert any(f.name.startswith("Dice") for f in embed.fields)
+    said = text_of(res.response)  # the turn's card, privately, without its buttons
+    assert "Jump to the game" in said and str(msg.id) in said
+    assert said.startswith("**Posing Pandas** · turn 1/11 · roll 1 of 3")
+    assert f"🎲 <@{table['alice'].id}>, hold dice and roll again" in said
+    assert pictures_of(res.response) == ["posing-card.png"]  # the score card with the dice
+    assert custom_ids(res.response) == []
     assert len(table.channel.history()) == 2  # nothing posted but the start's ping
 
 
@@ -235,7 +250,7 @@ async def test_the_score_card_button_answers_privately(table: Table) -> None:
     assert res.acknowledged and private(res)
     (att,) = (res.followups[0] if res.followups else res.response).attachments
     assert att.filename == "posing-card.png" and (await att.read()).startswith(PNG_MAGIC)
-    assert table.game_message().content == msg.content
+    assert text_of(table.game_message()) == text_of(msg)
 
 
 async def test_cancel_mid_game_writes_no_results(table: Table) -> None:
@@ -243,16 +258,18 @@ async def test_cancel_mid_game_writes_no_results(table: Table) -> None:
     await start_posing(table, ["alice", "bob"])
     msg = table.game_message()
     await alice.click(msg, custom_id=roll_button(msg).custom_id)
-    res = await bob.slash(table.channel, "posing cancel")
-    assert "host" in private(res).content
+    with refusals(table.env):
+        res = await bob.slash(table.channel, "posing cancel")
+    assert "host" in text_of(private(res))
     res = await alice.slash(table.channel, "posing cancel")
-    assert res.acknowledged and not refused(res) and "cancelled" in res.response.content
+    assert res.acknowledged and not refused(res) and "cancelled" in text_of(res.response)
     game = await latest_game(table)
     assert game.status == "cancelled"
     assert await table.env.bot.service.db.results.of_game(game.id) == []
     assert not custom_ids(table.channel.history()[0])  # the game message lost its buttons
-    res = await alice.slash(table.channel, "posing status")
-    assert "no Posing Pandas game" in private(res).content
+    with refusals(table.env):
+        res = await alice.slash(table.channel, "posing status")
+    assert "no Posing Pandas game" in text_of(private(res))
     # a new game can be opened in the channel
     res = await alice.slash(table.channel, "posing new")
     assert res.acknowledged and not refused(res)
@@ -261,20 +278,24 @@ async def test_cancel_mid_game_writes_no_results(table: Table) -> None:
 async def test_slash_start_and_lobby_rules(table: Table) -> None:
     alice, bob = table["alice"], table["bob"]
     res = await alice.slash(table.channel, "posing new", turn_timeout=45)
-    assert "Turn timeout: 45 s" in res.response.embeds[0].description
-    res = await alice.slash(table.channel, "royale new")
-    assert "Posing Pandas game is already open" in private(res).content
+    assert "45 s a decision, then the computer plays it" in text_of(res.response)
+    with refusals(table.env):
+        res = await alice.slash(table.channel, "royale new")
+    assert "Posing Pandas game is already open" in text_of(private(res))
     res = await bob.slash(table.channel, "posing join")
-    assert "joined" in private(res).content
-    res = await bob.slash(table.channel, "posing start")
-    assert "Only the host" in private(res).content
+    assert "joined" in text_of(private(res))
+    with refusals(table.env):
+        res = await bob.slash(table.channel, "posing start")
+    assert "Only the host" in text_of(private(res))
     res = await alice.slash(table.channel, "posing start")
-    assert "The game is on" in private(res).content
+    assert "The game is on" in text_of(private(res))
     msg = table.game_message()
     assert table.decider(msg) is alice and part(msg, "roll")
     game = await latest_game(table)
     assert game.settings == {"turn_timeout": 45}
-    assert "45s per decision" in msg.embeds[0].footer.text
+    assert game.deadline_ms is not None  # the decision's live countdown, 45 s from now
+    assert game.deadline_ms - table.env.bot.service.clock() == 45_000
+    assert f"⏱ <t:{game.deadline_ms // 1000}:R>" in text_of(msg)
 
 
 @pytest.mark.both_backends
@@ -302,8 +323,9 @@ async def test_restart_after_a_crash_between_commits(table: Table, bot_factory) 
     assert [a.actor for a in log] == ["p1"] + ["cpu:1"] * (len(log) - 1)  # alice: seat 1
     assert log[-1].action["type"] == "fill"
     history = table.channel.history()
-    turns = [m for m in history if custom_ids(m) or m.embeds]
+    turns = [m for m in history if text_of(m).startswith("**Posing Pandas** · ")]
     assert len(turns) == 2 and turns[0].id == msg.id and not custom_ids(turns[0])
     now = table.game_message()
-    assert table.decider(now) is alice and "restarted" in now.content
-    assert "🤖 **Bao (computer)** filled" in (now.embeds[0].description or "")
+    assert now.id == turns[1].id
+    assert table.decider(now) is alice and "restarted" in text_of(now)
+    assert "-# 🤖 **Bao (computer)** filled" in text_of(now)

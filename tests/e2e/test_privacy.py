@@ -16,9 +16,8 @@ from bot.service.privacy import DAY_MS
 from tests.app.test_personal_data import everything as everything_in
 from tests.conftest import Backend
 from tests.e2e.speech import locales
-from tests.e2e.table import Table, custom_ids, private, refused, verb
+from tests.e2e.table import Table, components, custom_ids, private, refused, text_of, verb
 from tests.e2e.test_royale_game import open_lobby
-from ui.hub import hub_of
 from ui.i18n import languages, tr_for
 
 
@@ -41,11 +40,15 @@ async def test_privacy_says_what_is_kept_in_every_language(table: Table, lang: s
     with locales({alice.id: {"en": "en-US", "ja": "ja"}.get(lang, lang)}, {}):
         res = await alice.slash(table.channel, "privacy")
     answer = private(res)
-    (embed,) = answer.embeds
+    assert not answer.embeds and not answer.content  # one card
     tr = tr_for(lang)
-    assert embed.title == tr("Your data and the Panda Royale bot")
-    assert len(embed.fields) == 5 and "30" in embed.fields[2].value
-    assert all(f.value and len(f.value) <= 1024 for f in embed.fields)
+    said = text_of(answer)
+    assert said.startswith(f"### {tr('Your data and the Panda Royale bot')}\n")
+    sections = said.split("\n**")[1:]  # each a bold title, then its words
+    assert len(sections) == 5 and "30" in sections[2]
+    assert all(len(x.split("**\n", 1)) == 2 and x.split("**\n", 1)[1].strip()
+               for x in sections)
+    assert len(said) <= 4000  # a Components V2 message's text
 
 
 @pytest.mark.both_backends
@@ -76,7 +79,7 @@ async def test_forget_me_after_the_button_and_the_game_goes_on(table: Table) -> 
     alice = table["alice"]
     res = await alice.slash(table.channel, "mydata forget")
     question = private(res)
-    assert "cannot be undone" in question.content
+    assert "cannot be undone" in text_of(question)
     assert sorted(verb(c) for c in custom_ids(question)) == ["forget", "keep"]
     kept = await alice.click(question, label="Keep my data")
     assert kept.acknowledged
@@ -96,9 +99,8 @@ async def test_forget_me_after_the_button_and_the_game_goes_on(table: Table) -> 
     results = await env.bot.service.db.results.of_game(game.id)
     assert [r.player_id for r in results] == [str(table["bob"].id)]
     board = table.channel.history()[-1]
-    assert "former player" in board.content + "".join(
-        (e.description or "") for e in board.embeds)
-    assert f"<@{alice.id}>" not in board.content
+    assert "former player" in text_of(board)
+    assert f"<@{alice.id}>" not in text_of(board) and alice.id not in board.raw_mentions
 
 
 async def test_forget_me_closes_the_lobbies_they_host_and_leaves_the_others(
@@ -112,8 +114,8 @@ async def test_forget_me_closes_the_lobbies_they_host_and_leaves_the_others(
     res = await table["carol"].slash(joined, "royale new")
     assert res.acknowledged and not refused(res)
     assert (await table["alice"].click(joined.last_message, label="Join")).acknowledged
-    hub = hub_of(env.bot)
-    assert hub.messages.sizes()["boards"] == 2
+    boards = env.bot.boards
+    assert boards.sizes()["boards"] == 2
     alice = table["alice"]
     res = await alice.slash(table.channel, "mydata forget")
     assert (await alice.click(private(res), label="Forget me")).acknowledged
@@ -123,13 +125,13 @@ async def test_forget_me_closes_the_lobbies_they_host_and_leaves_the_others(
     still = await db.games.latest_in_channel(joined.id)
     assert closed.status == "cancelled" and still.status == "lobby"
     board = hosted.history()[-1]  # closed, no buttons, no name of hers
-    assert "Cancelled by former player" in board.content and not custom_ids(board)
-    assert "alice" not in board.content + "".join(e.description or "" for e in board.embeds)
+    assert "Cancelled by former player" in text_of(board) and not custom_ids(board)
+    assert "alice" not in text_of(board)
     lobby = joined.history()[-1]  # drawn again without her
-    assert "Players (1/10)" in lobby.embeds[0].description
-    assert "alice" not in lobby.embeds[0].description and "Join" in json.dumps(
-        [c.to_dict() for row in lobby.components for c in row.children])
-    assert hub.messages.sizes()["boards"] == 1  # the closed lobby's entries are gone
+    assert "Players (1/10)" in text_of(lobby)
+    assert "alice" not in text_of(lobby)
+    assert "Join" in [getattr(c, "label", None) for c in components(lobby)]
+    assert boards.sizes()["boards"] == 1  # the closed lobby's entries are gone
 
 
 @pytest.mark.both_backends
@@ -157,15 +159,14 @@ async def test_a_removed_servers_data_goes_after_the_retention(table: Table) -> 
     await env.settle()
     svc = env.bot.service
     assert [d.guild_id for d in await svc.privacy.departures()] == [table.guild.id]
-    cog: Any = env.bot.get_cog("UpkeepCog")
+    cog: Any = env.bot.get_cog("Upkeep")
     assert cog.purge.is_running()  # every few hours
-    hub: Any = env.bot.ui_hub
     clock: Any = svc
     start = clock.clock()
-    await hub.upkeep.purge()
+    await cog.purge()
     assert (await svc.db.personal.server_counts(table.guild.id))["games"] == 1  # not before
     svc.clock = lambda: start + 31 * DAY_MS  # type: ignore[method-assign]
-    await hub.upkeep.purge()
+    await cog.purge()
     assert (await svc.db.personal.server_counts(table.guild.id))["games"] == 0
     assert await svc.privacy.departures() == []
 
@@ -174,7 +175,7 @@ def test_a_big_copy_is_zipped_then_split_into_parts() -> None:
     import io
     import zipfile
 
-    from ui.data_export import export_files
+    from cogs.privacy.export import export_files
 
     rng = random.Random(11)
     games = [{"game_id": i, "log": [{"event": "roll", "values": [rng.randrange(1000)

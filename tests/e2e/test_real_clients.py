@@ -9,7 +9,7 @@ import itertools
 import random
 from typing import Any
 
-from tests.e2e.table import PASSIVE, Table, private, verb
+from tests.e2e.table import PASSIVE, Table, components, private, text_of, verb
 from tests.e2e.test_phone import NAMES, named_table, open_royale
 
 GAME_MESSAGE_MENTIONS = {"parse": [], "users": []}
@@ -82,10 +82,10 @@ async def test_every_hand_over_pings_the_next_player_by_a_new_message(simcord_en
     # the end: a new message that pings every player once
     final = history[-1]
     posted = channel_posts(simcord_env, first)[-1]
-    assert final.content.startswith("🏁 Panda Royale is over!")
+    assert text_of(final).startswith("### 🏁 Panda Royale is over!")
     assert allowed_users(posted) == {m.id for m in table.members.values()}
     for m in table.members.values():
-        assert final.content.count(f"<@{m.id}>") == 1
+        assert text_of(final).count(f"<@{m.id}>") == 1
 
 
 async def test_a_name_that_is_a_mention_pings_nobody(simcord_env: Any) -> None:
@@ -100,13 +100,13 @@ async def test_a_name_that_is_a_mention_pings_nobody(simcord_env: Any) -> None:
     first = len(simcord_env.http_requests)
     await open_royale(table, ["u0", "u1"], cpus=1)
     await play_recording(table, random.Random(5))
-    assert table.channel.history()[-1].content.startswith("🏁")
+    assert text_of(table.channel.history()[-1]).startswith("### 🏁")
     for r in simcord_env.http_requests[first:]:
         body = r.json if isinstance(r.json, dict) else {}
         if "allowed_mentions" in body:
             assert onlooker.id not in allowed_users(body), body
     # the final standings show the trickster's name as text, its markdown escaped
-    standings = table.channel.history()[-1].embeds[0].description
+    standings = text_of(table.channel.history()[-1])
     assert "\\*\\*bold\\*\\*" in standings, standings
 
 
@@ -130,7 +130,7 @@ async def test_a_name_quoted_in_an_error_shows_as_written_and_pings_nobody(
         msg = table.game_message()
     assert table.decider(msg) is trickster
     first = len(simcord_env.http_requests)
-    button = next(c for row in msg.components for c in row.children
+    button = next(c for c in components(msg)
                   if verb(getattr(c, "custom_id", None)) not in ("", *PASSIVE))
     res = await table["u0"].click(msg, custom_id=button.custom_id)
     text = private(res).content

@@ -27,12 +27,16 @@ from tests.e2e.table import (
     click_together,
     components,
     custom_ids,
+    pictures_of,
     private,
+    refusals,
+    text_of,
     verb,
 )
-from tests.e2e.test_phone import _message_payloads, named_table, open_royale
+from tests.e2e.test_phone import named_table, open_royale
 from tests.e2e.test_royale_guards import play_until, started
-from ui.hub import hub_of
+from ui.cards import TEXT_LIMIT
+from ui.items import bot_of
 
 LINK = re.compile(r"https://discord.com/channels/\d+/(\d+)/(\d+)")
 
@@ -56,7 +60,7 @@ def check_live_ping(table: Table) -> None:
     live board."""
     board = table.game_message()
     who = table.decider(board)
-    if who is None or board.content.startswith("🏁"):  # the game is over
+    if who is None or text_of(board).startswith("### 🏁"):  # the game is over
         return
     pings = standing_pings(table)
     assert len(pings) == 1, [p.content for p in pings]
@@ -135,7 +139,7 @@ async def test_every_live_ping_links_to_the_live_board(table: Table) -> None:
         check_live_ping(table)
         checked += 1
     assert checked > 30
-    assert table.channel.history()[-1].content.startswith("🏁")
+    assert text_of(table.channel.history()[-1]).startswith("### 🏁")
 
 
 async def test_the_board_command_brings_a_buried_board_down(table: Table) -> None:
@@ -151,7 +155,7 @@ async def test_the_board_command_brings_a_buried_board_down(table: Table) -> Non
     new = table.game_message()
     assert new.id != old.id and new.id in [m.id for m in history[-2:]]
     closed = next(m for m in history if m.id == old.id)
-    assert not custom_ids(closed) and str(new.id) in closed.content  # links to the new one
+    assert not custom_ids(closed) and str(new.id) in text_of(closed)  # links to the new one
     check_live_ping(table)
     assert await table.play_decision(rng)
 
@@ -232,7 +236,9 @@ async def test_without_send_messages_the_game_pauses_and_says_what_to_grant(
     assert await table.play_decision(rng)
 
 
-async def test_without_embed_links_the_board_is_text(table: Table) -> None:
+async def test_without_embed_links_the_board_is_the_same_card(table: Table) -> None:
+    """A Components V2 card needs no Embed Links: without it the round card keeps its
+    picture and its buttons, and the game goes on."""
     env = table.env
     await started(table, ["alice", "bob"])
     rng = random.Random(7)
@@ -241,66 +247,96 @@ async def test_without_embed_links_the_board_is_text(table: Table) -> None:
     await env.settle()
     assert await table.play_decision(rng)
     board = table.game_message()
-    assert not board.embeds and "```" in board.content  # the score table, as text
-    assert any(verb(c) == "pick" for c in custom_ids(board)) or table.decider(board) is None
+    assert not board.embeds and pictures_of(board) == ["round-card.png"]
+    assert table.decider(board) is not None
+    assert {verb(c) for c in custom_ids(board)} & {"pick", "pass", "fire", "mtarget"}
+    assert (await latest(table)).paused is None
 
 
 LONG_NAMES = [f"Bartholomew Longname-Smithers {i:02}" for i in range(10)]
-"""Ten names of 32 characters: a ten-player round message is then over 2,000 characters."""
+"""Ten names of 32 characters: a ten-player round card in words is then long."""
 
 
-def board_payloads(env: Any, since: int) -> list[dict[str, Any]]:
-    """The game messages the bot sent or edited since ``since`` (content or embeds)."""
-    return [p for r in env.http_requests[since:] if r.method in ("POST", "PATCH")
-            for p in _message_payloads(r.json)
-            if p.get("embeds") or "```" in str(p.get("content"))]
+def _payloads(obj: Any) -> list[dict[str, Any]]:
+    """The message payloads in a request's body (an interaction callback's is its data)."""
+    if not isinstance(obj, dict):
+        return []
+    data = obj.get("data")
+    inner = _payloads(data) if isinstance(data, dict) else []
+    return ([obj] if "components" in obj else []) + inner
 
 
-async def test_ten_long_names_without_embed_links_fit_whole_lines(simcord_env: Any) -> None:
+def _walk(components_: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for c in components_ or []:
+        out.append(c)
+        out.extend(_walk([*(c.get("components") or []),
+                          *([c["accessory"]] if c.get("accessory") else [])]))
+    return out
+
+
+def plain_cards(env: Any, since: int) -> list[list[str]]:
+    """The round cards in words (no picture: the bot may not attach files) the bot sent or
+    edited since ``since``: the text of each of their Text Displays, in order."""
+    cards = []
+    for r in env.http_requests[since:]:
+        if r.method not in ("POST", "PATCH"):
+            continue
+        for p in _payloads(r.json):
+            parts = _walk(p.get("components") or [])
+            texts = [c.get("content") or "" for c in parts if c.get("type") == 10]
+            if texts and texts[0].startswith("**Panda Royale** · Round") \
+                    and not any(c.get("type") == 12 for c in parts):
+                cards.append(texts)
+    return cards
+
+
+def scores_of(texts: list[str], first: str) -> list[str]:
+    """The lines of a card in words that give each player's scores and dice (they start with
+    the players' names, ``first``)."""
+    block = next(t for t in texts if t.startswith(first))
+    return block.split("\n")
+
+
+async def test_ten_long_names_without_attach_files_fit_whole_lines(simcord_env: Any) -> None:
     table = await named_table(simcord_env, LONG_NAMES)
     await open_royale(table, list(table.members), cpus=0)
-    deny(table, table.channel, "embed_links")
+    deny(table, table.channel, "attach_files")
     await simcord_env.settle()
     first = len(simcord_env.http_requests)
     rng = random.Random(12)
     for _ in range(60):
         assert await table.play_decision(rng, trade_rate=0.3)
-    boards = [p for p in board_payloads(simcord_env, first) if not p.get("embeds")]
-    assert len(boards) > 20
-    for payload in boards:
-        content = payload["content"]
-        assert len(content) <= 2000
-        assert content.count("```") % 2 == 0, content  # the score table whole
-        assert "**Scores**" in content, content
-        if "**Dice" not in content:  # a closed round's message: no dice
-            continue
-        dice = content.split("**Dice", 1)[1].split("\n")[1:]
-        for line in dice:  # each player's dice line whole (or none of it)
-            assert line == "…" or line.startswith(("**Bartholomew", "-# ")), line
-    assert any(content.startswith("…") or "\n…" in content
-               for content in (p["content"] for p in boards))  # some did not fit whole
+    cards = plain_cards(simcord_env, first)
+    assert len(cards) > 20
+    for texts in cards:
+        assert sum(len(t) for t in texts) <= TEXT_LIMIT, sum(len(t) for t in texts)
+        lines = scores_of(texts, "**Bartholomew")
+        assert len(lines) == 10, lines  # each player's line
+        for line in lines:  # each player's name and scores whole (their dice, if they fit)
+            assert line.startswith("**Bartholomew"), line
 
 
 async def test_ten_names_of_markdown_keep_every_dice_line(simcord_env: Any) -> None:
     table = await named_table(simcord_env, ["*" * 31 + str(i) for i in range(10)])
     await open_royale(table, list(table.members), cpus=0)
+    deny(table, table.channel, "attach_files")
+    await simcord_env.settle()
     first = len(simcord_env.http_requests)
     rng = random.Random(13)
     for _ in range(200):
         if not await table.play_decision(rng, trade_rate=0.3):
             break
-    longest = 0
-    for payload in board_payloads(simcord_env, first):
-        for embed in payload.get("embeds") or []:
-            fields = embed.get("fields") or []
-            dice = [f for f in fields if f["name"].startswith("Dice") or f["name"] == "\u200b"]
-            if not dice:
-                continue
-            assert all(len(f["value"]) <= 1024 for f in fields), fields
-            lines = "\n".join(f["value"] for f in dice).split("\n")
-            assert len(lines) == 10 and all(x.startswith("**\\*") for x in lines), lines
-            longest = max(longest, sum(len(f["value"]) for f in dice))
-    assert longest > 1024  # the dice went on in a second field
+    cards = plain_cards(simcord_env, first)
+    assert len(cards) > 20
+    trimmed = 0
+    for texts in cards:
+        assert sum(len(t) for t in texts) <= TEXT_LIMIT
+        lines = scores_of(texts, "**\\*")  # the names' markdown escaped, each name whole
+        assert sorted(x[:2 + 2 * 31 + 3] for x in lines) == [
+            "**" + "\\*" * 31 + f"{i}**" for i in range(10)], lines
+        trimmed += any(x.endswith(": …") for x in lines)
+    assert trimmed  # some cards were too long with every die: the last players' dice went
 
 
 async def test_without_attach_files_rounds_and_the_end_go_without_pictures(
@@ -313,11 +349,14 @@ async def test_without_attach_files_rounds_and_the_end_go_without_pictures(
     decisions = await table.play_to_end(random.Random(8))
     assert decisions > 10
     final = table.channel.history()[-1]
-    assert final.content.startswith("🏁 Panda Royale is over!") and not final.attachments
-    assert (final.embeds and "wins" in (final.embeds[0].description or "")) \
-        or "Shared win" in (final.embeds[0].description or "")
+    said = text_of(final)
+    assert said.startswith("### 🏁 Panda Royale is over!") and not final.attachments
+    assert "wins with" in said or "Shared win" in said
+    assert pictures_of(final) == []
+    assert {verb(c) for c in custom_ids(final)} >= {"rematch", "review", "replay"}
     posted = [m for m in table.channel.history() if m.id not in before]
-    assert len(posted) >= 9 and all(not m.attachments for m in posted)  # 8 rounds, the end
+    assert len(posted) >= 9  # 8 rounds, the end
+    assert all(not m.attachments and not pictures_of(m) for m in posted)
 
 
 # ---------------------------------------------------------------------------- players
@@ -347,7 +386,7 @@ async def test_a_player_who_left_gets_the_computer_and_no_rating(table: Table) -
                     if f"<@{bob.id}> your turn" in m.content]
     assert pinged_later == []  # pinged at most once more: before his first timeout
     told = [r for r in env.http_requests if isinstance(r.json, dict)
-            and "bob left the server" in (r.json.get("content") or "")]
+            and "bob left the server" in str(r.json)]
     assert told  # announced on the board
     game = await latest(table)
     assert game.status == "finished"
@@ -405,8 +444,8 @@ async def test_a_connection_that_drops_mid_edit_is_redrawn_not_an_incident(
     env = table.env
     await started(table, ["alice", "bob"])
     rng = random.Random(14)
-    delivery = hub_of(env.bot).messages.delivery
-    edit = delivery.edit
+    boards = bot_of(env.bot).boards
+    edit = boards._edit_message  # the one request that edits a message, whichever its door
     calls: list[str] = []
 
     async def dropping(*args: Any, **kwargs: Any) -> Any:
@@ -415,7 +454,7 @@ async def test_a_connection_that_drops_mid_edit_is_redrawn_not_an_incident(
             raise aiohttp.ServerDisconnectedError()
         return await edit(*args, **kwargs)
 
-    delivery.edit = dropping  # type: ignore[method-assign]
+    boards._edit_message = dropping  # type: ignore[method-assign]
     first = len(env.http_requests)
     assert await table.play_decision(rng, trade_rate=0.0)
     assert "Something went wrong" not in " ".join(str(r.json)
@@ -440,7 +479,7 @@ async def test_the_log_is_of_the_last_game_played_not_an_empty_lobby(table: Tabl
     res = await table["bob"].click(final, label="Rematch")
     assert res.acknowledged
     res = await table["bob"].slash(table.channel, "royale cancel")
-    assert "cancelled" in res.response.content
+    assert "cancelled" in text_of(res.response)
     res = await table["alice"].slash(table.channel, "royale log")
     answer = private(res)
     assert "Game 1 (finished)" in answer.content and answer.attachments
@@ -456,13 +495,14 @@ async def test_a_lobby_nobody_starts_expires_and_frees_its_hosts_slot(table: Tab
     for channel in channels:
         res = await alice.slash(channel, "royale new")
         assert res.acknowledged and not res.response.ephemeral
-    res = await alice.slash(table.channel, "royale new")
+    with refusals(env):
+        res = await alice.slash(table.channel, "royale new")
     assert "already host 3 open games" in private(res).content
     await env.advance_time(30 * 60)
     await table["bob"].click(channels[0].last_message, label="Join")  # a change: 1 h from now
     await env.advance_time(31 * 60)  # the two untouched lobbies are an hour old
     closed = [c.last_message for c in channels[1:]]
-    assert all("closed" in m.content and not custom_ids(m) for m in closed), closed
+    assert all("closed" in text_of(m) and not custom_ids(m) for m in closed), closed
     res = await alice.slash(table.channel, "royale new")  # two slots free again
     assert res.acknowledged and not res.response.ephemeral
     assert custom_ids(channels[0].last_message)  # the lobby bob joined is still open
@@ -472,21 +512,20 @@ async def test_a_lobby_nobody_starts_expires_and_frees_its_hosts_slot(table: Tab
 
 async def test_leaving_a_started_game_points_to_resign(table: Table) -> None:
     await started(table, ["alice", "bob"])
-    res = await table["bob"].slash(table.channel, "royale leave")
+    with refusals(table.env):
+        res = await table["bob"].slash(table.channel, "royale leave")
     assert "/royale resign" in private(res).content
 
 
 async def test_cancelling_mid_game_removes_the_ping_and_what_the_game_held(
         table: Table) -> None:
-    from ui.hub import hub_of
-
     env = table.env
     await started(table, ["alice", "bob"])
     await play_until(table, "pick", random.Random(14))
     assert standing_pings(table)
     res = await table["alice"].slash(table.channel, "royale cancel")
-    assert "cancelled" in res.response.content
+    assert "cancelled" in text_of(res.response)
     await env.settle()
     assert standing_pings(table) == []
-    assert set(hub_of(env.bot).messages.sizes().values()) == {0}
+    assert set(bot_of(env.bot).boards.sizes().values()) == {0}
     assert len(env.bot.service.store.cache) == 0 and env.bot.service.pending_timers == 0

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.request_budget import counts_against_global_limit
-from tests.e2e.table import Table
+from tests.e2e.table import Table, text_of
 from tests.e2e.test_phone import named_table, open_royale
 from tests.e2e.test_real_clients import allowed_users, is_new_message, play_recording
 
@@ -73,7 +73,7 @@ async def test_a_game_of_people_spends_almost_nothing_of_the_global_budget(
         assert len(pings) == 1, (who.id, nxt.id, [p.get("content") for p in window])
         assert allowed_users(pings[0]) == {nxt.id}
     assert hand_overs > len(steps) // 2
-    assert table.channel.history()[-1].content.startswith("🏁")
+    assert text_of(table.channel.history()[-1]).startswith("### 🏁")
 
 
 async def test_a_timeout_long_after_the_last_click_uses_the_bot_token(table: Table) -> None:

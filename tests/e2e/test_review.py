@@ -13,7 +13,7 @@ import pytest
 
 from bot.rules.registry import kind_of
 from bot.rules.review import review_seat
-from tests.e2e.table import Table, custom_ids, private, refused, verb
+from tests.e2e.table import Table, custom_ids, private, refusals, refused, text_of, verb
 from tests.e2e.test_posing_game import Player, open_posing
 from tests.e2e.test_request_budget import global_bucket
 from tests.e2e.test_royale_game import open_lobby
@@ -50,18 +50,17 @@ async def test_review_of_a_four_player_mayhem_game(table: Table,
     await table["alice"].click(table.game_message(), label="Start")
     await table.play_to_end(random.Random(29), trade_rate=0.5)
     final = table.channel.history()[-1]
-    assert final.content.startswith("🏁")
+    assert text_of(final).startswith("### 🏁")
     game = await finished(table)
     env = table.env
     before = len(env.http_requests)
     started = time.perf_counter()
     res = await table["alice"].click(final, custom_id=review_button(final))
     print(f"\n4-player Mayhem review: {time.perf_counter() - started:.2f} s")
-    answer = private(res)
-    embed = answer.embeds[0]
-    assert embed.title == f"Your review · game {game.id}"
-    lines = embed.description.split("\n")
-    assert re.match(r"Accuracy \d+%: \d+ of \d+ decisions within 2 points of the best", lines[0])
+    said = text_of(private(res))
+    lines = said.split("\n")
+    assert lines[0] == f"### Your review · game {game.id}"
+    assert re.match(r"Accuracy \d+%: \d+ of \d+ decisions within 2 points of the best", lines[1])
     costly = [m for line in lines if (m := COSTLY.match(line))]
     assert len(costly) == 3  # random clicks: at least three decisions cost more than 2 points
     costs = [int(m.group(4)) for m in costly]
@@ -81,7 +80,7 @@ async def test_review_of_a_four_player_mayhem_game(table: Table,
     assert {"pick", "cannon"} <= kinds or {"pick", "mischief"} <= kinds, kinds
     # asked again: the same answer, not computed again
     again = await table["alice"].click(final, custom_id=review_button(final))
-    assert private(again).embeds[0].description == embed.description
+    assert text_of(private(again)) == said
     assert computed == [seat]
     # deterministic: computed from scratch, the same verdicts
     kind = kind_of("royale")
@@ -91,10 +90,10 @@ async def test_review_of_a_four_player_mayhem_game(table: Table,
     assert fresh == found.review
     # bob's review is his own
     bob = await table["bob"].click(final, custom_id=review_button(final))
-    assert private(bob).embeds[0].description != embed.description
+    assert text_of(private(bob)) != said
     # erin did not play
     erin = await table["erin"].click(final, custom_id=review_button(final))
-    assert private(erin).content == (f"You didn't play in game {game.id}: a review is for its "
+    assert text_of(private(erin)) == (f"You didn't play in game {game.id}: a review is for its "
                                      "players.")
 
 
@@ -103,18 +102,21 @@ async def test_royale_review_command(table: Table) -> None:
     ``game:`` a game of this server by number, and no other."""
     await open_lobby(table, ["alice", "bob"])
     await table["alice"].click(table.game_message(), label="Start")
-    early = await table["alice"].slash(table.channel, "royale review")
+    with refusals(table.env):
+        early = await table["alice"].slash(table.channel, "royale review")
     game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
-    assert private(early).content == (f"Game {game.id} is not over: its review comes when it "
+    assert text_of(private(early)) == (f"Game {game.id} is not over: its review comes when it "
                                       "ends.")
     await table.play_to_end(random.Random(3))
     res = await table["bob"].slash(table.channel, "royale review")
-    assert private(res).embeds[0].title == f"Your review · game {game.id}"
+    said = text_of(private(res))
+    assert said.startswith(f"### Your review · game {game.id}\n")
     by_id = await table["bob"].slash(table.channel, "royale review", game=game.id)
-    assert private(by_id).embeds[0].description == private(res).embeds[0].description
-    wrong = await table["bob"].slash(table.channel, "royale review", game=game.id + 99)
+    assert text_of(private(by_id)) == said
+    with refusals(table.env):
+        wrong = await table["bob"].slash(table.channel, "royale review", game=game.id + 99)
     assert refused(wrong)
-    assert "There is no Panda Royale game" in private(wrong).content
+    assert "There is no Panda Royale game" in text_of(private(wrong))
 
 
 async def test_posing_review_uses_the_exact_table(table: Table) -> None:
@@ -125,9 +127,9 @@ async def test_posing_review_uses_the_exact_table(table: Table) -> None:
     await Player(table, random.Random(7), roll_rate=0.5).play_to_end()
     game = await finished(table)
     res = await table["alice"].slash(table.channel, "posing review")
-    embed = private(res).embeds[0]
-    assert embed.title == f"Your review · game {game.id}"
-    assert "decisions within 0.25 points of the best" in embed.description
+    said = text_of(private(res))
+    assert said.startswith(f"### Your review · game {game.id}\n")
+    assert "decisions within 0.25 points of the best" in said
     found = await table.env.bot.service.reviews.review(game, table["alice"].id)
     verdicts = found.review.verdicts
     assert len(verdicts) >= 11  # a box a turn at least (the last box may be forced)
@@ -135,4 +137,22 @@ async def test_posing_review_uses_the_exact_table(table: Table) -> None:
     # the card the player got: the chosen fills' turns are the game's turns 1..11
     assert {v.round for v in verdicts} <= set(range(1, 12))
     if found.review.costliest():
-        assert "Turn " in embed.description
+        assert "Turn " in said
+
+
+def test_two_dice_of_one_kind_are_told_apart() -> None:
+    from bot.rules.review import Option, Verdict
+    from cogs.royale.words import option_words
+    from ui.i18n import tr_for
+    from ui.review import _line
+
+    tr = tr_for("en")
+    same = Verdict(index=3, round=2, chosen=Option("take", ("Blue d8",), 404.0),
+                   best=Option("take", ("Blue d8",), 408.0))
+    other = Verdict(index=4, round=2, chosen=Option("take", ("Blue d8",), 404.0),
+                    best=Option("take", ("Red d6",), 410.0))
+    words = lambda tr, option, names: option_words(tr, option, str)  # noqa: E731
+    assert _line(tr, same, words, None) == (
+        "**2** · taking the Blue d8: 404 (best 408: the same with another die like it)")
+    assert _line(tr, other, words, None) == (
+        "**2** · taking the Blue d8: 404 (best 410: taking the Red d6)")

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.service.logs import log_of
-from tests.e2e.table import Table, custom_ids, private, refused, verb
+from tests.e2e.table import Table, custom_ids, pictures_of, private, refused, text_of, verb
 
 
 async def open_lobby(table: Table, players: list[str], **options: object) -> None:
@@ -20,7 +20,7 @@ async def open_lobby(table: Table, players: list[str], **options: object) -> Non
         click = await table[name].click(lobby, label="Join")
         assert click.acknowledged and not refused(click)
     lobby = table.channel.last_message
-    assert f"Players ({len(players)}/10)" in lobby.embeds[0].description
+    assert f"Players ({len(players)}/10)" in text_of(lobby)
 
 
 @pytest.mark.both_backends
@@ -32,20 +32,21 @@ async def test_two_player_game_from_new_to_standings(table: Table) -> None:
     assert decisions >= 18  # at least two picks a round for nine rounds
     history = table.channel.history()
     final = history[-1]  # a new message announces the end and pings both players
-    assert final.content.startswith("🏁 Panda Royale is over!")
-    assert f"<@{table['alice'].id}>" in final.content and f"<@{table['bob'].id}>" in final.content
-    standings = final.embeds[0].description
-    assert "wins Panda Royale" in standings or "Shared win" in standings
+    said = text_of(final)
+    assert said.startswith("### 🏁 Panda Royale is over!")
+    assert f"<@{table['alice'].id}>" in said and f"<@{table['bob'].id}>" in said
+    assert "wins with" in said or "Shared win" in said
     assert sorted(verb(c) for c in custom_ids(final)) == [
         "log", "rematch", "replay", "review", "sheet"]
-    assert final.attachments and final.attachments[0].filename == "round-card.png"
+    assert pictures_of(final) == ["round-card.png"]
+    assert [a.filename for a in final.attachments] == ["round-card.png"]
     sheet = next(c for c in custom_ids(final) if verb(c) == "sheet")
     res = await table["bob"].click(final, custom_id=sheet)  # the full sheet, privately
     assert private(res).attachments[0].filename == "score-sheet.png"
-    last_round = next(m for m in reversed(history[:-1]) if m.embeds
-                      and m.embeds[0].title.startswith("Panda Royale · Round 10"))
-    assert custom_ids(last_round) == []  # no buttons left, no line about time left
-    assert "per decision" not in (last_round.embeds[0].footer.text or "")
+    last_round = history[-2]  # collapsed to one line: no buttons, no picture, no countdown
+    assert text_of(last_round).startswith("-# **Round 10/10** · ")
+    assert custom_ids(last_round) == [] and pictures_of(last_round) == []
+    assert "<t:" not in text_of(last_round)
     db = table.env.bot.service.db
     game = await db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "finished"
@@ -77,6 +78,6 @@ async def test_five_player_game_with_every_mayhem_option(table: Table) -> None:
     final = table.channel.history()[-1]
     winners = events[-1]["winners"]
     for w in winners:
-        assert f"<@{w}>" in final.content
+        assert f"<@{w}>" in text_of(final)
     ratings = await db.results.ratings(game.guild_id, "royale", [str(table[p].id) for p in players])
     assert len(ratings) == 5 and all(r.games == 1 for r in ratings.values())

@@ -8,19 +8,34 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from typing import Any
 
 import discord
 import pytest
 
-from tests.e2e.table import Table, private
+from tests.e2e.table import Table, private, text_of
 from tests.e2e.test_royale_game import open_lobby
+from tests.e2e.test_stats_help import card, figures
 
 DAY_S = 24 * 3600
 
 
+PODIUM = re.compile(r"^### 🏆 .+", re.M)
+"""A podium card's heading (the season's name, in the server's language)."""
+
+
 def podiums(channel: Any) -> list[Any]:
-    return [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
+    return [m for m in channel.history() if PODIUM.match(text_of(m))]
+
+
+def heading(msg: Any) -> str:
+    """The first line of a card (its heading)."""
+    return heading_line(text_of(msg))
+
+
+def heading_line(said: str) -> str:
+    return said.split("\n", 1)[0]
 
 
 async def to_next_month(table: Table, extra_s: float = 120) -> None:
@@ -38,7 +53,7 @@ async def a_game(table: Table, players: list[str], seed: int) -> Any:
     await table[players[0]].click(table.game_message(), label="Start")
     await table.play_to_end(random.Random(seed))
     final = table.channel.history()[-1]
-    assert final.content.startswith("🏁")
+    assert text_of(final).startswith("### 🏁")
     return final
 
 
@@ -61,30 +76,32 @@ async def test_a_season_ends_with_its_podium_once_across_a_restart(
     assert "start again" in text and "⚠️" not in text
 
     first = await a_game(table, ["alice", "bob"], 3)
-    earned = [f for f in first.embeds[0].fields if f.name == "Achievements earned"]
-    assert earned and "First win" in earned[0].value  # a person won: their first win
+    earned = [line for line in text_of(first).split("\n") if line.startswith("🏅 ")]
+    assert earned and any("First win" in line for line in earned)  # a person won: their first
     await a_game(table, ["alice", "bob"], 4)
     await a_game(table, ["carol", "bob"], 5)
 
     stats = await table["dave"].slash(table.channel, "stats", member=table["bob"])
-    fields = {f.name: f.value for f in stats.response.embeds[0].fields}
-    heading = next(name for name in fields if name.startswith("Achievements ("))
-    assert heading.endswith("of 11)") and "🏅" in fields[heading]
-    board = await table["dave"].slash(table.channel, "leaderboard", period="season")
-    embed = board.response.embeds[0]
-    assert "this season (January 2026)" in embed.title and "bob" in embed.description
-    assert "/3 wins" in embed.description  # bob's three games of the season
+    said = text_of(card(stats))
+    (title,) = re.findall(r"^\*\*Achievements \((\d+) of (\d+)\)\*\*$", said, re.M)
+    assert title[1] == "11" and int(title[0]) >= 1 and "\n🏅 **" in said
+    board = text_of(card(await table["dave"].slash(table.channel, "leaderboard",
+                                                   period="season")))
+    assert heading_line(board).endswith("this season (January 2026)")
+    assert re.search(r"\d wins? in 3 games", figures(board)["bob"]), board  # his three games
     db = table.env.bot.service.db
     assert await db.results.ratings(table.guild.id, "royale", [str(table["bob"].id)])
 
     await to_next_month(table)
     (podium,) = podiums(hall)
-    assert podium.content.startswith("Season January 2026 is over")
-    assert podium.embeds[0].title == "🏆 Season January 2026: the podium"
-    (royale,) = podium.embeds[0].fields
-    assert royale.name == "Panda Royale" and royale.value.startswith("🥇")
-    assert royale.value.count("\n") == 2  # alice, bob and carol
-    assert "start again" in podium.embeds[0].footer.text
+    said = text_of(podium)
+    assert heading(podium) == "### 🏆 Season January 2026: the podium"
+    assert said.split("\n")[1].startswith("Season January 2026 is over")
+    (royale,) = said.split("\n**")[1:]  # one game kind played
+    assert royale.startswith("Panda Royale**\n🥇")
+    medals = [line[:1] for line in royale.split("\n")[1:] if not line.startswith("-# ")]
+    assert medals == ["🥇", "🥈", "🥉"]  # alice, bob and carol
+    assert "-# Ratings start again" in said
     assert podium.mentions == [] and not podiums(table.channel)
     assert await db.results.ratings(table.guild.id, "royale", [str(table["bob"].id)]) == {}
 
@@ -93,12 +110,13 @@ async def test_a_season_ends_with_its_podium_once_across_a_restart(
     await old.close()
     await table.env.advance_time(2 * 3600)
     assert len(podiums(hall)) == 1  # the restarted bot found it settled
-    last = await table["dave"].slash(table.channel, "leaderboard", period="last-season")
-    assert "last season (January 2026)" in last.response.embeds[0].title
-    assert "carol" in last.response.embeds[0].description
-    now = await table["dave"].slash(table.channel, "leaderboard", period="season")
-    assert "February 2026" in now.response.embeds[0].title
-    assert "No finished games" in now.response.embeds[0].description
+    last = text_of(card(await table["dave"].slash(table.channel, "leaderboard",
+                                                  period="last-season")))
+    assert heading_line(last).endswith("last season (January 2026)") and "carol" in last
+    now = text_of(card(await table["dave"].slash(table.channel, "leaderboard",
+                                                 period="season")))
+    assert heading_line(now).endswith("this season (February 2026)")
+    assert "No finished games" in now
 
 
 async def test_no_podium_where_the_bot_may_not_post_and_none_for_an_empty_season(
@@ -132,15 +150,15 @@ async def test_seasons_without_a_channel_use_the_command_s(table: Table) -> None
     assert f"<#{table.channel.id}>" in private(res).content
     assert "Q1 2026" in private(res).content
     res = await table["alice"].slash(table.channel, "leaderboard", period="last-season")
-    assert "last season (Q4 2025)" in res.response.embeds[0].title
+    assert heading_line(text_of(card(res))).endswith("last season (Q4 2025)")
     await a_game(table, ["alice", "bob"], 8)
     await boss.slash(table.channel, "settings language", language="ja")  # the podium's too
     for month in ("February", "March"):
         await to_next_month(table, extra_s=5)
         assert podiums(table.channel) == [], month  # a quarter ends with March
     await to_next_month(table, extra_s=5)
-    (podium,) = [m for m in table.channel.history() if m.embeds
-                 and m.embeds[0].title.startswith("🏆 シーズン")]
-    assert podium.embeds[0].title == "🏆 シーズン 2026/Q1：表彰台"
-    assert podium.embeds[0].fields[0].name == "パンダロワイヤル"
-    assert "引き継" in podium.embeds[0].footer.text  # ratings carry on
+    (podium,) = podiums(table.channel)
+    assert heading(podium) == "### 🏆 シーズン 2026/Q1：表彰台"
+    assert "\n**パンダロワイヤル**\n🥇" in text_of(podium)
+    footer = text_of(podium).rsplit("\n-# ", 1)[1]
+    assert "引き継" in footer  # ratings carry on

@@ -12,7 +12,7 @@ import pytest
 
 from cogs.settings.defaults import mayhem_answer, turn_time_answer
 from tests.e2e.speech import locales
-from tests.e2e.table import Table, private, refused
+from tests.e2e.table import Table, private, refusals, refused, text_of
 from ui.i18n import ENGLISH, tr_for
 
 BOT_DEFAULT = 120
@@ -32,7 +32,7 @@ async def opened(table: Table, command: str, host: str = "alice",
     assert res.acknowledged and not refused(res)
     game = await table.env.bot.service.db.games.latest_in_channel(table.channel.id)
     assert game is not None and game.status == "lobby"
-    lobby_text = table.channel.last_message.embeds[0].description or ""
+    lobby_text = text_of(table.channel.last_message)
     await table[host].click(table.channel.last_message, label="Cancel")
     return {**game.settings, "lobby": lobby_text}
 
@@ -89,18 +89,19 @@ async def test_the_defaults_are_for_managers_and_answered_in_the_users_language(
     settings = next(c for c in commands if c.name == "settings")
     # a server that lets everyone see the command: the bot checks the permission itself
     table.guild.set_command_permissions(settings, {alice: True})
-    for command, options in (("settings turn-time", {"seconds": 60}),
-                             ("settings turn-time", {"clear": True}),
-                             ("settings mayhem", {"cannon": True}),
-                             ("settings mayhem", {"clear": True})):
-        denied = await alice.slash(table.channel, command, **options)
-        assert private(denied).content == ("Only someone who can manage this server can "
-                                           "change its settings.")
-    boss = manager(table)
-    both = await boss.slash(table.channel, "settings turn-time", seconds=60, clear=True)
-    assert private(both).content == "Give seconds or clear, not both."
-    both = await boss.slash(table.channel, "settings mayhem", cannon=True, clear=True)
-    assert private(both).content == "Choose Mayhem options or clear, not both."
+    with refusals(table.env):
+        for command, options in (("settings turn-time", {"seconds": 60}),
+                                 ("settings turn-time", {"clear": True}),
+                                 ("settings mayhem", {"cannon": True}),
+                                 ("settings mayhem", {"clear": True})):
+            denied = await alice.slash(table.channel, command, **options)
+            assert private(denied).content == ("Only someone who can manage this server can "
+                                               "change its settings.")
+        boss = manager(table)
+        both = await boss.slash(table.channel, "settings turn-time", seconds=60, clear=True)
+        assert private(both).content == "Give seconds or clear, not both."
+        both = await boss.slash(table.channel, "settings mayhem", cannon=True, clear=True)
+        assert private(both).content == "Choose Mayhem options or clear, not both."
     service = table.env.bot.service
     assert (await service.servers.defaults(table.guild.id)).turn_timeout is None
     assert (await service.servers.defaults(table.guild.id)).mayhem is None

@@ -11,7 +11,7 @@ import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from tests.e2e.table import Table, custom_ids, private
+from tests.e2e.table import Table, custom_ids, pictures_of, private, text_of
 from tests.e2e.test_royale_game import open_lobby
 
 
@@ -36,15 +36,18 @@ async def test_a_game_plays_in_its_thread_and_the_channel_gets_one_result(
     assert thread.channel.name == "Panda Royale · game 1"
     lobby = table.channel.history()
     assert not any(custom_ids(m) for m in lobby)  # the lobby says where the game went
-    assert any(f"<#{thread.channel.id}>" in m.content for m in lobby)
+    assert any(f"<#{thread.channel.id}>" in text_of(m) for m in lobby)
     before = [m.id for m in table.channel.history()]
     decisions = await thread.play_to_end(random.Random(3))
     assert decisions > 15
-    assert thread.channel.history()[-1].content.startswith("🏁 Panda Royale is over!")
+    over = thread.channel.history()[-1]
+    assert text_of(over).startswith("### 🏁 Panda Royale is over!")
     after = [m for m in table.channel.history() if m.id not in before]
-    assert len(after) == 1 and "its thread" in after[0].content  # one result message
-    assert (after[0].embeds and "wins" in (after[0].embeds[0].description or "")) \
-        or "Shared win" in (after[0].embeds[0].description or "")
+    assert len(after) == 1 and "its thread" in text_of(after[0])  # one result message
+    said = text_of(after[0])
+    assert "wins with" in said or "Shared win" in said  # the standings
+    assert f"/{thread.channel.id}/{over.id}" in said  # a link to the thread's announcement
+    assert pictures_of(after[0]) == [] and not after[0].attachments  # the picture stays there
     game = await table.env.bot.service.db.games.latest_in_channel(thread.channel.id)
     assert game is not None and game.parent_channel_id == table.channel.id
     assert game.status == "finished"
@@ -72,7 +75,7 @@ async def test_without_the_thread_permissions_the_game_plays_in_the_channel(
         target_id=table.env.backend.bot_user.id, type=OverwriteType.MEMBER, deny=deny))
     await table.env.settle()
     res = await start(table, ["alice", "bob"], thread=True)
-    assert "Create Public Threads" in private(res).content  # the host, told once
+    assert "Create Public Threads" in text_of(private(res))  # the host, told once
     assert table.channel.threads == []
     assert await table.play_decision(random.Random(5))  # the game goes on in the channel
 
@@ -82,7 +85,7 @@ async def test_past_the_servers_thread_limit_the_game_plays_in_the_channel(
     table.env.inject_error("POST", "/channels/*/messages/*/threads", status=400, code=160006,
                            message="Maximum number of active threads reached")
     res = await start(table, ["alice", "bob"], thread=True)
-    assert "active threads" in private(res).content
+    assert "active threads" in text_of(private(res))
     assert await table.play_decision(random.Random(6))
 
 
@@ -90,8 +93,8 @@ async def test_the_servers_choice_of_threads(table: Table) -> None:
     role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     admin = table.guild.add_member(table.env.create_user("admin"), roles=[role])
     res = await admin.slash(table.channel, "settings threads", on=True)
-    assert "thread" in private(res).content
+    assert "thread" in text_of(private(res))
     await start(table, ["alice", "bob"])  # no option: the server's choice
     assert len(table.channel.threads) == 1
     res = await admin.slash(table.channel, "settings threads")
-    assert "play in a thread" in private(res).content
+    assert "play in a thread" in text_of(private(res))

@@ -8,13 +8,13 @@ import re
 import string
 from pathlib import Path
 
+import discord
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from ui.i18n import LOCALES, NAME_CONTEXT, SOURCE, languages, resolve, tr_for
-from ui.names import columns
 
 LANGS = [lang for lang in languages() if lang != SOURCE]
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -103,20 +103,6 @@ def test_names_are_legal_for_discord(lang: str) -> None:
         assert NAME.fullmatch(m.string) and m.string == m.string.lower(), m.string
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_code_block_headings_fit_a_phone(lang: str) -> None:
-    """The headings inside the code-block tables keep their columns in every language."""
-    from cogs.posing.render import NAME_WIDTH as POSING_NAME
-    from cogs.royale.render import COLUMNS_HEAD, NAME_WIDTH
-    from ui.names import heading
-
-    tr = tr_for(lang)
-    assert all(columns(heading(tr, c)) <= 3 and heading(tr, c) != c for c in COLUMNS_HEAD)
-    assert columns(heading(tr, "Player")) <= min(NAME_WIDTH, POSING_NAME) - 1
-    assert columns(heading(tr, "Round")) <= 5 and columns(heading(tr, "Game")) <= 5
-    assert columns(heading(tr, "Boxes")) <= 5 and columns(heading(tr, "Total")) <= 6
-
-
 def test_locales_fall_back_to_english() -> None:
     assert resolve("es-ES") == resolve("es-419") == "es"
     assert resolve("ja") == "ja" and resolve("de") == "de" and resolve("fr") == "fr"
@@ -125,19 +111,22 @@ def test_locales_fall_back_to_english() -> None:
 
 
 @pytest.mark.parametrize("lang", languages())
-def test_help_and_rules_fit_discords_embeds(lang: str) -> None:
-    from cogs.help import help_page
+def test_help_and_rules_fit_discords_cards(lang: str) -> None:
+    """Every page of /help and the rules are Components V2 cards within Discord's limits (40
+    components, 4,000 characters of text) in every language, and the pages' menu names each
+    page within a select option's 100 characters."""
+    from cogs.help import help_card
     from cogs.help.pages import PAGES
-    from cogs.royale.rules_text import rules_embed
+    from cogs.royale.words import rules_text
+    from ui.cards import PLAYING, fits, layout, text
 
     tr = tr_for(lang)
-    rules = rules_embed(tr)
-    embeds = [rules] + [help_page(i, tr)[0] for i in range(len(PAGES))]
-    for e in embeds:
-        assert len(e) <= 6000 and len(e.title or "") <= 256
-        assert len(e.description or "") <= 4096
-        assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in e.fields)
+    assert len(rules_text(tr)) <= 4000 and fits(layout(PLAYING, text(rules_text(tr))))
     for i in range(len(PAGES)):
-        labels = [item.to_component_dict().get("label", "")
-                  for item in help_page(i, tr)[1].children]
-        assert labels and all(0 < len(label) <= 80 for label in labels)
+        card = help_card(i, tr)
+        assert fits(card)
+        menu = next(item.item for item in card.walk_children()
+                    if isinstance(getattr(item, "item", None), discord.ui.Select))
+        assert len(menu.options) == len(PAGES)
+        assert all(0 < len(option.label) <= 100 for option in menu.options)
+        assert [option.default for option in menu.options].index(True) == i

@@ -24,7 +24,7 @@ async def payloads() -> list[dict[str, Any]]:
         await bot.setup_hook()
         await bot.load_features()
         translator = bot.tree.translator
-        assert translator is not None  # set by cogs.core: sync translates
+        assert translator is not None  # set by the bot's setup: sync translates
         return [await c.get_translated_payload(bot.tree, translator)
                 for c in bot.tree.get_commands()]
 
@@ -82,7 +82,7 @@ async def test_the_translator_answers_none_for_english_and_unknown_text() -> Non
     from discord import Locale
     from discord.app_commands import TranslationContext, TranslationContextLocation
 
-    from ui.translator import CatalogueTranslator
+    from ui.i18n import CatalogueTranslator
 
     t = CatalogueTranslator()
     where = TranslationContext(location=TranslationContextLocation.other, data=None)

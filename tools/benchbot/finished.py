@@ -35,16 +35,16 @@ ELSEWHERE = 9 * 10**14
 
 def structures(bot: Any) -> dict[str, int]:
     """Every per-game structure of the bot: the service's, then the Discord layer's."""
-    from ui.hub import hub_of
+    from ui.items import bot_of
 
     svc = bot.service
-    hub = hub_of(bot)
+    boards = bot_of(bot).boards
     return {"service.store.cache": len(svc.store.cache),
             "service.store.locks": len(svc.store.locks),
             "service.deadlines": len(svc.deadlines),
-            **{f"messages.{k}": v for k, v in hub.messages.sizes().items()},
-            "messages._chores": len(hub.messages._chores),
-            "upkeep._reposted_at": len(hub.upkeep._reposted_at)}
+            **{f"boards.{k}": v for k, v in boards.sizes().items()},
+            "boards._started": len(boards._started),
+            "boards._chores": len(boards._chores)}
 
 
 def discord_caches(bot: Any) -> dict[str, int]:

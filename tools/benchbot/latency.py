@@ -132,18 +132,18 @@ class Sampler:
         self.world = world
         self.samples: list[Sample] = []
         self.start = world.mark()
-        self.draws = len(world.sheet_draws)
+        self.draws = len(world.card_draws)
 
     async def decide(self, table: GameTable, move: Move) -> None:
         world = self.world
         via_click = len(self.samples) % 2 == 0
-        drawn = len(world.sheet_draws)
+        drawn = len(world.card_draws)
         if via_click:
             elapsed, iid = await play(world, table, move)
-            sample = Sample(iid, move.verb, True, len(world.sheet_draws) > drawn, elapsed)
+            sample = Sample(iid, move.verb, True, len(world.card_draws) > drawn, elapsed)
         else:
             iid = await decide(world, table, move)
-            sample = Sample(iid, move.verb, False, len(world.sheet_draws) > drawn)
+            sample = Sample(iid, move.verb, False, len(world.card_draws) > drawn)
             sample.last = world.log.times[-1] - world.dispatched[iid]
         self.samples.append(sample)
 
@@ -166,15 +166,15 @@ class Sampler:
                        [s.click for s in clicked]),
             click_answer=Dist("  of which the bot's answer", answers(clicked)),
             answer=Dist("answer to a decision (click received -> reply)", answers(clean)),
-            answer_plain=Dist("  decisions without a new score sheet",
+            answer_plain=Dist("  decisions without a new round picture",
                               answers([s for s in clean if not s.drew_sheet])),
-            answer_sheet=Dist("  decisions that draw the score sheet",
+            answer_sheet=Dist("  decisions that draw the round picture",
                               answers([s for s in clean if s.drew_sheet])),
             last=Dist("until the bot's last request (e.g. next round)",
                       [s.last for s in clean]),
             by_verb=by_verb,
-            sheet_draw=Dist("drawing the score sheet alone (worker thread)",
-                            self.world.sheet_draws[self.draws:]))
+            sheet_draw=Dist("drawing the round picture alone (worker thread)",
+                            self.world.card_draws[self.draws:]))
 
 
 # ---------------------------------------------------------------------- latency

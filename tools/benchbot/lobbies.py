@@ -26,7 +26,7 @@ from tools.benchbot.figures import Dist
 from tools.benchbot.options import Options
 from tools.benchbot.seed import seed_open_games
 from tools.benchbot.simworld import World, check
-from ui.hub import person
+from ui.items import person
 
 WARM_UP = 5
 """Commands before each measured series (not counted)."""

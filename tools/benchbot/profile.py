@@ -25,7 +25,7 @@ from tools.benchbot.simworld import (
 
 async def bench_profile(opts: Options, out: TextIO) -> str:
     """CProfile of sequential decisions in a ``--games`` world, from dispatch to answer, for
-    decisions without and with a new score sheet, split by who spends the time.
+    decisions without and with a new round picture, split by who spends the time.
     """
     rng = random.Random(opts.seed + 4)
     groups: dict[bool, pstats.Stats | None] = {False: None, True: None}
@@ -43,12 +43,12 @@ async def bench_profile(opts: Options, out: TextIO) -> str:
                     if move is None:
                         continue
                     prof = cProfile.Profile()
-                    drawn = len(world.sheet_draws)
+                    drawn = len(world.card_draws)
                     [res] = await world.burst([move], on_emit=prof.enable,
                                               on_answered=prof.disable)
                     prof.disable()
                     check(res, move.verb)
-                    sheet = len(world.sheet_draws) > drawn
+                    sheet = len(world.card_draws) > drawn
                     counts[sheet] += 1
                     group = groups[sheet]
                     if group is None:
@@ -62,8 +62,8 @@ async def bench_profile(opts: Options, out: TextIO) -> str:
                 if not progressed:
                     break
     text = ""
-    for sheet, title in ((False, "decisions without a new score sheet (the hot path)"),
-                         (True, "decisions that draw the score sheet")):
+    for sheet, title in ((False, "decisions without a new round picture (the hot path)"),
+                         (True, "decisions that draw the round picture")):
         stats = groups[sheet]
         if stats is not None:
             text += _profile_report(stats, counts[sheet], opts.games, title)

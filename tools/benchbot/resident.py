@@ -36,7 +36,7 @@ from tools.benchbot.simworld import (
     GameTable,
     World,
 )
-from ui.hub import hub_of
+from ui.items import bot_of
 
 # Frames kept per traced allocation: enough to find the package behind a stdlib call.
 TRACE_FRAMES = 25
@@ -64,7 +64,7 @@ def _owner(tb: tracemalloc.Traceback) -> tuple[str, str]:
         if who != "stdlib / other":
             where = f"{_short(frame.filename)}:{frame.lineno}"
             if frame.filename.endswith(UPLOADS):
-                # The PNG bytes of an uploaded score sheet: once sent, only SimCord's CDN
+                # The PNG bytes of an uploaded picture: once sent, only SimCord's CDN
                 # keeps them (a real bot frees them after the upload).
                 return SIMCORD, where
             return who, where
@@ -93,10 +93,10 @@ async def bench_resident(opts: Options, out: TextIO, *, memory: bool, startup: b
         world = World(Path(tmp), settle_idle=opts.settle_idle, seed=opts.seed,
                       database_url=await database_for(opts))
         async with world.running():
-            # Warm-up, not counted: imports, fonts and caches of a first drawn score sheet.
+            # Warm-up, not counted: imports, fonts and caches of a first drawn round picture.
             warm = await world.open_games(2, opts.players)
             with world.fast():
-                while not world.sheet_draws:
+                while not world.card_draws:
                     moves = [m for t in warm if (m := t.next_move(rng)) is not None]
                     if not moves:
                         break
@@ -210,7 +210,7 @@ def _memory_run(games: int, before: int, after: int, traced_games: int,
         "service cache (open games)": len(svc.store.cache),
         "channel locks": len(svc.store.locks),
         "turn timers": svc.pending_timers,
-        **{f"messages {k}": v for k, v in hub_of(world.bot).messages.sizes().items()},
+        **{f"boards {k}": v for k, v in bot_of(world.bot).boards.sizes().items()},
         "discord.py cached messages": len(state._messages or ()),
         "discord.py stored views": len(state._view_store._views),
     }

@@ -38,12 +38,13 @@ from tools.benchbot.backends import database_for
 from tools.benchbot.latency import play, route_key
 from tools.benchbot.options import Options, RestTable
 from tools.benchbot.simworld import BenchError, GameTable, World, check
+from tools.benchbot.tables import text_of
 
 DECISION_EVERY_S = 5.0
 """Seconds between two decisions of one game (a brisk human table)."""
 MAYHEM = {"mischief": True, "cannon": True, "mercenary": True}
 GAME_OVER = "🏁"
-"""How the final standings begin (the game-over announcement)."""
+"""What the game-over card's heading shows (before the final standings)."""
 
 
 @dataclass
@@ -151,7 +152,7 @@ async def people_game(world: World, table: GameTable, rng: random.Random, *,
     while (move := table.next_move(rng)) is not None:
         await play(world, table, move)
         interactions += 1
-    if not table.channel.history()[-1].content.startswith(GAME_OVER):
+    if GAME_OVER not in text_of(table.channel.history()[-1]):
         raise BenchError("the game did not reach its final standings")
     app = world.env.backend.application_id
     counted: Counter[str] = Counter()

@@ -32,10 +32,10 @@ def progress(text: str) -> None:
 
 
 async def warm_up(world: World, players: int, rng: random.Random) -> None:
-    """One game played until a score sheet is drawn (imports, fonts, caches: not counted)."""
+    """One game played until a round picture is drawn (imports, fonts, caches: not counted)."""
     [table] = await open_games(world, 1, players)
     with world.fast():
-        while not world.sheet_draws:
+        while not world.card_draws:
             move = table.next_move(rng)
             if move is None:
                 break

@@ -45,8 +45,9 @@ from tools.benchbot.simcord_costs import (
     tidy_callback_records,
     wall_clock_sleep,
 )
-from tools.benchbot.tables import BenchError, GameTable, Move
-from ui.hub import hub_of
+from tools.benchbot.tables import BenchError, GameTable, Move, text_of
+from ui.cards import Emojis
+from ui.items import bot_of
 
 CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
 # Turn timers never fire during a benchmark (virtual time only moves when asked to).
@@ -101,7 +102,7 @@ class World:
         self.dispatched: dict[int, float] = {}
         self.tokens: dict[str, int] = {}  # interaction token -> interaction id
         self.env: Any = None
-        self.sheet_draws: list[float] = []  # seconds each score sheet picture took to draw
+        self.card_draws: list[float] = []  # seconds each round picture took to draw
         self._fast = False
         self._want: set[int] = set()
         self._answered = asyncio.Event()
@@ -128,29 +129,35 @@ class World:
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[World]:
         """Start SimCord with a new bot; close every bot made on the way out."""
-        import cogs.royale.present as present
+        import cogs.royale.card as card
 
-        # The presenter calls the module's global in a worker thread: time it there.
-        namespace = vars(present)
-        draw: Callable[[Any], bytes] = namespace["render_score_sheet"]
+        # The round card's picture is drawn by the module's global in a worker thread: time it
+        # there.
+        namespace = vars(card)
+        draw: Callable[[Any], bytes] = namespace["render_round_card"]
 
         def timed_draw(data: Any) -> bytes:  # runs in a worker thread
             t0 = time.perf_counter()
             try:
                 return draw(data)
             finally:
-                self.sheet_draws.append(time.perf_counter() - t0)
+                self.card_draws.append(time.perf_counter() - t0)
 
-        namespace["render_score_sheet"] = timed_draw
+        namespace["render_round_card"] = timed_draw
         try:
             with records_by_identity():
-                async with simcord.run(self.make_bot(), settle_timeout=SETTLE_TIMEOUT) as env:
+                run = simcord.run(self.make_bot(), settle_timeout=SETTLE_TIMEOUT)
+                # The dice emojis a deploy before left (the first start creates them): the
+                # bot finds them and creates none, as every start but the very first.
+                for full in Emojis.wanted():
+                    run._env.backend.create_application_emoji(full)
+                async with run as env:
                     self.env = env
                     self._install_hooks()
                     await self.bot.tree.sync()
                     yield self
         finally:
-            namespace["render_score_sheet"] = draw
+            namespace["render_round_card"] = draw
             for bot in self.bots:
                 if not bot.is_closed():
                     await bot.close()
@@ -168,8 +175,8 @@ class World:
         def timed_emit(event: str, payload: Any) -> None:
             if event == "INTERACTION_CREATE":
                 # the bot now (a benchmark may have restarted it): deferrals on the wall clock
-                delivery = hub_of(env.bot).messages.delivery
-                delivery.sleep, delivery.now = wall_sleep, time.perf_counter
+                boards = bot_of(env.bot).boards
+                boards.sleep, boards.now = wall_sleep, time.perf_counter
                 dispatched[int(payload["id"])] = time.perf_counter()
                 tokens[str(payload["token"])] = int(payload["id"])
                 tidy_callback_records(env)
@@ -367,9 +374,9 @@ def check(res: Any, what: str) -> None:
     """A click must be answered, and not with a private refusal."""
     if not res.acknowledged:
         raise BenchError(f"{what}: not answered")
-    if res.ephemeral:
-        text = res.response.content if res.response is not None else ""
-        raise BenchError(f"{what}: refused: {text}")
+    refusals = [r for r in (res.response, *res.followups) if r is not None and r.ephemeral]
+    if refusals:
+        raise BenchError(f"{what}: refused: {' / '.join(text_of(r) for r in refusals)}")
 
 
 __all__ = [

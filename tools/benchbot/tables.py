@@ -14,20 +14,51 @@ import discord
 
 MENTION = re.compile(r"<@(\d+)>")
 
-PASSIVE = frozenset({"", "hand", "sheet", "log", "rematch", "replay", "frame", "review"})
-"""Verbs that are not a decision of the game (private answers, the game-over buttons)."""
+PASSIVE = frozenset({"", "hand", "sheet", "pcard", "log", "explain", "back", "rematch", "replay",
+                     "frame", "review", "page"})
+"""Verbs that are not a decision of the game (private answers, help, a decision's step back,
+the game-over buttons)."""
+INTERACTIVE = frozenset({2, 3, 5, 6, 7, 8})
+"""Buttons and selects (Discord's component types)."""
+TEXT_DISPLAY = 10
+"""A Text Display (Components V2)."""
 
 
 class BenchError(RuntimeError):
     """The benchmark could not go on (a click was refused, a game stalled)."""
 
 
-def components(msg: Any) -> list[Any]:
-    """Every button and select of a message, flattened."""
+def _kind(component: Any) -> int:
+    kind = getattr(component, "type", None)
+    return int(getattr(kind, "value", kind) or 0)
+
+
+def _walk(items: Any) -> list[Any]:
+    """Every component, wherever it sits: inside containers, rows, sections (and their
+    accessory) too.
+    """
     out: list[Any] = []
-    for row in getattr(msg, "components", None) or []:
-        out.extend(getattr(row, "children", [row]))
+    for c in items or []:
+        out.append(c)
+        inner = list(getattr(c, "children", None) or [])
+        accessory = getattr(c, "accessory", None)
+        if accessory is not None:
+            inner.append(accessory)
+        out.extend(_walk(inner))
     return out
+
+
+def components(msg: Any) -> list[Any]:
+    """Every button and select of a message (a Components V2 card: in its container's rows)."""
+    return [c for c in _walk(getattr(msg, "components", None)) if _kind(c) in INTERACTIVE]
+
+
+def text_of(msg: Any) -> str:
+    """What a message says: its content and its Text Displays, in order."""
+    parts = [getattr(msg, "content", None) or ""]
+    parts += [getattr(c, "content", None) or "" for c in _walk(getattr(msg, "components", None))
+              if _kind(c) == TEXT_DISPLAY]
+    return "\n".join(p for p in parts if p)
 
 
 def verb(custom_id: str | None) -> str:
@@ -80,14 +111,16 @@ class GameTable:
                 return msg  # type: ignore[no-any-return]
         return None
 
-    def lobby_move(self, who: Any, what: str) -> Move:
-        """A lobby button (join, cpu, start) clicked by ``who``."""
+    def lobby_move(self, who: Any, what: str, level: str = "normal") -> Move:
+        """A lobby button (join, start) clicked by ``who``, or its menu of computer players
+        (``cpu``: one of ``level`` added).
+        """
         msg = self.game_message()
         if msg is None:
             raise BenchError(f"no lobby message in #{self.channel.name}")
         for c in components(msg):
             if verb(c.custom_id) == what:
-                return Move(who, msg, c.custom_id)
+                return Move(who, msg, c.custom_id, (level,) if what == "cpu" else None)
         raise BenchError(f"no {what} button on the lobby of #{self.channel.name}")
 
     def next_move(self, rng: random.Random, trade_rate: float = 0.3) -> Move | None:
@@ -97,7 +130,7 @@ class GameTable:
         msg = self.game_message()
         if msg is None:
             return None
-        m = MENTION.search(msg.content or "")
+        m = MENTION.search(text_of(msg))  # the first mention: whoever must decide
         who = self.by_id.get(int(m.group(1))) if m else None
         if who is None:
             return None
@@ -118,4 +151,4 @@ class GameTable:
                 sel = by_verb["ttarget"]
                 return Move(who, msg, sel.custom_id, (rng.choice(sel.options).value,))
             return Move(who, msg, by_verb["pass"].custom_id)
-        raise BenchError(f"nothing to do on {msg.content!r}: {sorted(by_verb)}")
+        raise BenchError(f"nothing to do on {text_of(msg)!r}: {sorted(by_verb)}")

@@ -72,6 +72,12 @@ EXCEPTIONS: tuple[Allowance, ...] = (
         "discord.py's AllowedMentions writes user ids as JSON integers. The description "
         "types snowflakes as strings; Discord's reference (Snowflakes, ID Serialization) "
         "returns them as strings and takes integer ids, as every discord.py bot sends them."),
+    Allowance(
+        "*", "body", "*emoji.id", "type", snowflake_integer,
+        "discord.py's PartialEmoji writes a custom emoji's id as a JSON integer on buttons and "
+        "select options. The description types snowflakes as strings; Discord's reference "
+        "(Snowflakes, ID Serialization) takes integer ids, as every discord.py bot sends a "
+        "custom emoji."),
 )
 
 CONTENT_2000 = ("Discord's documentation gives a message's content up to 2000 characters "

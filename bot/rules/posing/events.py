@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from bot.rules.posing.state import KIND
 
@@ -119,3 +119,31 @@ class GameEndEvent:
 
 
 PosingEvent = SetupEvent | RollEvent | FillEvent | GameEndEvent
+
+
+RECENT_LIMIT: Final = 160
+"""Events a turn's board keeps: the last turns of every player (a turn logs at most four)."""
+
+
+def recent_events(events: Sequence[PosingEvent]) -> list[PosingEvent]:
+    """The events a turn's board shows: the last :data:`RECENT_LIMIT`."""
+    return list(events[-RECENT_LIMIT:])
+
+
+def event_from_log(obj: Mapping[str, Any], players: tuple[str, ...]) -> PosingEvent:
+    """The event a game-log object records (what :meth:`to_log` wrote), the game's
+    ``players`` in seat order giving each event's seat. Raises ``KeyError``/``ValueError``
+    for an object no event writes.
+    """
+    kind = obj["event"]
+    if kind == "setup":
+        return SetupEvent(int(obj["seed"]), tuple(obj["players"]))
+    if kind == "roll":
+        return RollEvent(players.index(obj["player"]), obj["player"], obj["turn"], obj["roll"],
+                         tuple(obj["held"]), tuple(obj["faces"]))
+    if kind == "fill":
+        return FillEvent(players.index(obj["player"]), obj["player"], obj["turn"], obj["box"],
+                         tuple(obj["faces"]), obj["points"])
+    if kind == "game_end":
+        return GameEndEvent(tuple(obj["totals"].items()), tuple(obj["winners"]))
+    raise ValueError(f"not a Posing Pandas event: {kind!r}")

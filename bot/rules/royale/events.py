@@ -14,11 +14,11 @@ games, where encoding every object with :mod:`json` would cost more than playing
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from bot.rules.royale.dice import COLUMN_NAMES, DieSpec
+from bot.rules.royale.dice import BOX, COLUMN_NAMES, DieSpec
 
 Die = DieSpec
 RolledDie = tuple[DieSpec, int]
@@ -364,3 +364,68 @@ RoyaleEvent = (
     | PityEvent | CaptainEvent | TradeEvent | DraftPoolEvent | PickEvent
     | DraftReturnEvent | GameEndEvent
 )
+
+
+RECENT_LIMIT: Final = 160
+"""Events a board keeps before two rounds have ended (more than a first round makes)."""
+
+
+def recent_events(events: Sequence[RoyaleEvent]) -> list[RoyaleEvent]:
+    """The events a round's board shows: those of the round just finished and the current
+    one (each round ends with :class:`DraftReturnEvent`); before that, the last
+    :data:`RECENT_LIMIT`.
+    """
+    ends = [i for i, e in enumerate(events) if isinstance(e, DraftReturnEvent)]
+    if len(ends) >= 2:
+        return list(events[ends[-2] + 1:])
+    return list(events[-RECENT_LIMIT:])
+
+
+def _spec(obj: Mapping[str, Any]) -> DieSpec:
+    return BOX[str(obj["id"])]
+
+
+def event_from_log(obj: Mapping[str, Any], players: tuple[str, ...] = ()) -> RoyaleEvent:
+    """The event a game-log object records (what :meth:`to_log` wrote), for those who read
+    a stored log back: the Discord layer shows a round's events from them after a restart.
+    Raises ``KeyError``/``ValueError`` for an object no event writes.
+    """
+    kind = obj["event"]
+    if kind == "setup":
+        players = tuple(obj["players"])
+        return SetupEvent(int(obj["seed"]), players, tuple(obj["expansions"]),
+                          tuple(tuple(_spec(d) for d in obj["hands"][p]) for p in players),
+                          tuple(_spec(d) for d in obj["bag"]),
+                          tuple(_spec(d) for d in obj.get("aside", ())))
+    if kind == "token":
+        return TokenEvent(obj["round"], obj["player"], tuple(obj["yellow"].items()),
+                          obj["rerolls"])
+    if kind == "mischief_dealt":
+        return MischiefDealtEvent(obj["round"],
+                                  tuple((p, _spec(d)) for p, d in obj["dice"].items()))
+    if kind == "mischief":
+        return MischiefEvent(obj["round"], obj["player"], obj["target"], obj["die"],
+                             obj["before"], obj["after"])
+    if kind == "cannon":
+        return CannonEvent(obj["round"], obj["player"], obj["die"], obj["value"],
+                           obj["decision"] == "score")
+    if kind == "score":
+        return ScoreEvent(obj["round"], obj["player"],
+                          tuple((_spec(d), int(d["value"])) for d in obj["dice"]),
+                          tuple(int(obj["columns"][c]) for c in COLUMN_NAMES))
+    if kind == "pity":
+        return PityEvent(obj["round"], tuple(obj["given"].items()))
+    if kind == "captain":
+        return CaptainEvent(obj["round"], obj["value"],
+                            tuple((x["player"], x["die"]) for x in obj["lost"]))
+    if kind == "trade":
+        return TradeEvent(obj["round"], obj["player"], obj["target"], obj["gave"], obj["took"])
+    if kind == "draft_pool":
+        return DraftPoolEvent(obj["round"], tuple(_spec(d) for d in obj["dice"]))
+    if kind == "pick":
+        return PickEvent(obj["round"], obj["player"], obj["die"])
+    if kind == "draft_return":
+        return DraftReturnEvent(obj["round"], tuple(obj["dice"]))
+    if kind == "game_end":
+        return GameEndEvent(tuple(obj["totals"].items()), tuple(obj["winners"]))
+    raise ValueError(f"not a Panda Royale event: {kind!r}")

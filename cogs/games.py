@@ -1,0 +1,286 @@
+"""The slash commands every game kind shares, written once: :class:`GameCommands`, the group
+each kind's cog inherits (``/royale``, ``/posing``) with its own ``new`` and whatever is its own.
+
+Every command that writes answers within Discord's 3 seconds whatever the database does
+(:class:`ui.board.Reply`: its answer when its work is done at once, else a private deferral
+completed later), asks Discord first when it may have come too late, and leaves nothing
+half-made when its answer fails: a lobby that cannot be its answer is posted in the channel, one
+that can be shown nowhere is cancelled, and a started game's board is shown whatever happens to
+the answer.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, ClassVar, Final
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as loc
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.rules.errors import Term
+from bot.rules.gamelog import dumps_line
+from bot.rules.registry import kind_of
+from bot.service import Game, NewSettings
+from ui.board import Reply, jump_link
+from ui.cards import layout, text
+from ui.ending import END_ITEMS
+from ui.errors import MISSING_PERMISSIONS
+from ui.i18n import N_, for_game, for_user
+from ui.items import GameBot, bot_of, person, place_of
+from ui.lobby import LOBBY_ITEMS, cancelled, lobby_card, redraw_lobby
+from ui.options import GameNumber, can_manage_server, is_manager
+from ui.replay import REPLAY_ITEMS, send_replay
+from ui.review import Review, send_review
+from ui.threads import open_thread
+
+SHARED_ITEMS: Final = (*LOBBY_ITEMS, *END_ITEMS, *REPLAY_ITEMS, Review)
+"""The items every game kind's messages share: the lobby's, the game over's, the replay's."""
+ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
+"""Discord's attachment limit for bots without boosts."""
+STATUS_WORDS: Final = {"lobby": N_("lobby"), "active": N_("active"),
+                       "finished": N_("finished"), "cancelled": N_("cancelled")}
+"""A game's status, as the log command names it."""
+
+
+def bot_permissions_ok(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot may post game cards in the interaction's channel."""
+    perms = interaction.app_permissions
+    return bool(perms.view_channel and perms.send_messages and perms.attach_files)
+
+
+@app_commands.guild_only()
+class GameCommands(commands.GroupCog):
+    """The commands of one game kind (``kind``): its subclass is the kind's group."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        """Serve ``bot``."""
+        self.bot = bot
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        """The shared items take their clicks from now on (after a restart too)."""
+        self.bot.add_dynamic_items(*SHARED_ITEMS)
+
+    @property
+    def game_bot(self) -> GameBot:
+        """The bot's services."""
+        return bot_of(self.bot)
+
+    async def _open_game(self, interaction: discord.Interaction[Any]) -> Game:
+        return await self.game_bot.service.game_in_channel(place_of(interaction).channel_id,
+                                                           self.kind)
+
+    async def _reply(self, interaction: discord.Interaction[Any]) -> Reply:
+        return await Reply.begin(interaction, self.game_bot.lateness.judge(interaction))
+
+    async def open_lobby(self, interaction: discord.Interaction[Any],
+                         settings: NewSettings) -> None:
+        """Open a lobby in this channel and post its card: the command's answer when the
+        database answered in time, else a card in the channel (the command's deferral then
+        says where it is). A lobby that can be shown nowhere is cancelled: the channel stays
+        free.
+        """
+        place = place_of(interaction)
+        if not bot_permissions_ok(interaction):
+            raise UserError(MISSING_PERMISSIONS)
+        bot = self.game_bot
+        reply = await self._reply(interaction)
+        try:
+            game = await bot.service.lobbies.new_lobby(kind=self.kind, place=place,
+                                                       host=person(interaction.user),
+                                                       settings=settings)
+            card = lobby_card(game, bot.boards)
+            message_id = await reply.public(**card.send_kwargs())
+            if message_id is not None:
+                await bot.service.set_message(game.id, message_id)
+                return
+            if not await bot.boards.post(game, card):
+                await bot.service.lobbies.cancel(game.id, person(interaction.user),
+                                                 manager=True)
+                bot.boards.release(game)
+                raise UserError(MISSING_PERMISSIONS)
+            tr = for_user(interaction)
+            await reply.private(tr("Your game is open: {link}",
+                                   link=jump_link(game, bot.boards.message_of(game))))
+        finally:
+            reply.done()
+
+    @app_commands.command(name=loc("join"), description=loc("Join the game's lobby here"))
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        reply = await self._reply(interaction)
+        try:
+            game = await self._open_game(interaction)
+            game = await bot.service.lobbies.join(game.id, person(interaction.user),
+                                                  loaded=game)
+            tr = for_user(interaction)
+            await reply.private(
+                tr.ngettext("You joined the {game} game ({n} player).",
+                            "You joined the {game} game ({n} players).", len(game.players),
+                            game=tr(kind_of(self.kind).title)))
+        finally:
+            reply.done()
+        await redraw_lobby(bot.boards, game)
+
+    @app_commands.command(name=loc("leave"), description=loc("Leave the game's lobby here"))
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        reply = await self._reply(interaction)
+        try:
+            game = await self._open_game(interaction)
+            game = await bot.service.lobbies.leave(game.id, person(interaction.user),
+                                                   loaded=game)
+            tr = for_user(interaction)
+            await reply.private(tr("You left the game."))
+        finally:
+            reply.done()
+        await redraw_lobby(bot.boards, game)
+
+    @app_commands.command(name=loc("start"), description=loc("Start the game (host only)"))
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        reply = await self._reply(interaction)
+        try:
+            game = await self._open_game(interaction)
+            outcome = await bot.service.start(game.id, person(interaction.user), loaded=game)
+            tr = for_user(interaction)
+            await reply.private(tr("The game is on! Decisions are made on the game message."))
+        finally:
+            reply.done()
+        outcome.game = await open_thread(bot.boards, outcome.game, interaction)
+        await bot.boards.presenter(self.kind).show(outcome, interaction)
+
+    @app_commands.command(name=loc("status"),
+                          description=loc("The game in this channel, privately"))
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        game = await self._open_game(interaction)
+        tr = for_user(interaction)
+        card = await bot.boards.presenter(self.kind).current(game, tr=tr)
+        lines = []
+        if game.message_id:
+            jump = tr("Jump to the game")  # outside the f-string: extracted
+            lines.append(f"[{jump}]({jump_link(game, game.message_id)})")
+        lines.append("-# " + tr("Lost the game's message? /{kind} board brings it to the "
+                                "bottom of the channel.", kind=self.kind))
+        view = card.view
+        view.add_item(text("\n".join(lines)))
+        await interaction.response.send_message(view=view, files=card.files or [],
+                                                ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=loc("cancel"),
+                          description=loc("Cancel the game here (host or channel managers)"))
+    @app_commands.describe(game=loc("A game elsewhere in this server, by its number (yours, "
+                                    "or any if you manage the server)"))
+    @app_commands.rename(game=loc("game"))
+    async def cancel(self, interaction: discord.Interaction[Any],
+                     game: GameNumber | None = None) -> None:
+        """Cancel the channel's game, or game ``game`` elsewhere in this server (its host, a
+        manager of this channel for its game, or a manager of the server for any game
+        here).
+        """
+        bot = self.game_bot
+        place = place_of(interaction)
+        who = person(interaction.user)
+        reply = await self._reply(interaction)
+        try:
+            if game is None:
+                found = await self._open_game(interaction)
+                manager = is_manager(interaction)
+            else:
+                maybe = await bot.service.get_game(game)
+                if maybe is None or maybe.guild_id != place.guild_id or maybe.kind != self.kind:
+                    raise UserError("There is no {game} game {id} in this server.",
+                                    game=Term(kind_of(self.kind).title), id=game)
+                found = maybe
+                manager = can_manage_server(interaction) or (
+                    found.channel_id == place.channel_id and is_manager(interaction))
+            ended = await bot.service.lobbies.cancel(found.id, who, manager=manager,
+                                                     guild_id=place.guild_id)
+            tr = for_game(ended)
+            said = tr("{game} game {id} cancelled: it won't count on the leaderboard.",
+                      game=tr(kind_of(self.kind).title), id=ended.id)
+            if await reply.public(view=layout(0x95A5A6, text(said)),
+                                  allowed_mentions=discord.AllowedMentions.none()) is None:
+                await reply.private(said)
+        finally:
+            reply.done()
+        await cancelled(bot.boards, ended, who.name)
+
+    @app_commands.command(name=loc("board"),
+                          description=loc("Bring the game's message down to the bottom of the "
+                                          "channel"))
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        game = await self._open_game(interaction)
+        tr = for_user(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await bot.boards.bring_down(game, interaction):
+            await interaction.followup.send(tr("Here is the game, at the bottom of the channel."),
+                                            ephemeral=True)
+
+    @app_commands.command(name=loc("resign"),
+                          description=loc("Hand your seat to the computer for the rest of the "
+                                          "game"))
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        game = await self._open_game(interaction)
+        if game.status != "active":
+            raise UserError("The game hasn't started yet: leave the lobby instead (/{kind} "
+                            "leave).", kind=self.kind)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await bot.service.resign(game.id, interaction.user.id)
+        await interaction.followup.send(
+            for_user(interaction)("You resigned: the computer plays your seat for the rest of "
+                                  "the game, and the game won't count for you."), ephemeral=True)
+        await bot.boards.presenter(self.kind).show(outcome, None)
+
+    @app_commands.command(name=loc("log"),
+                          description=loc("The game log (JSON Lines) of the current or last game"))
+    async def log(self, interaction: discord.Interaction[Any]) -> None:
+        """The JSON Lines game log of the channel's current or most recent game, as a file.
+        While the game is open the seed is left out: it would predict every roll to come.
+        """
+        bot = self.game_bot
+        logged = await bot.service.game_log(place_of(interaction).channel_id, self.kind)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tr = for_user(interaction)
+        data = "".join(dumps_line(e) for e in logged.events).encode("utf-8")
+        if len(data) > ATTACHMENT_LIMIT:
+            raise UserError("This game's log is too large to attach.")
+        game = logged.game
+        note = "" if logged.complete else " " + tr(
+            "The game is still on: the seed is left out until it ends (it would predict "
+            "every roll to come).")
+        status = tr(STATUS_WORDS.get(game.status, game.status))
+        await interaction.followup.send(
+            tr.ngettext("Game {id} ({status}): {n} event.", "Game {id} ({status}): {n} events.",
+                        len(logged.events), id=game.id, status=status) + note,
+            file=discord.File(io.BytesIO(data), filename=f"{self.kind}-game-{game.id}.jsonl"),
+            ephemeral=True)
+
+    @app_commands.command(name=loc("review"),
+                          description=loc("Your decisions in a finished game judged by the "
+                                          "Hard player, privately"))
+    @app_commands.describe(game=loc("A finished game of this server, by its number (default: "
+                                    "this channel's last one)"))
+    @app_commands.rename(game=loc("game"))
+    async def review(self, interaction: discord.Interaction[Any],
+                     game: GameNumber | None = None) -> None:
+        await send_review(interaction, self.kind, game)
+
+    @app_commands.command(name=loc("replay"),
+                          description=loc("Watch a finished game again, step by step (only you "
+                                          "see it)"))
+    @app_commands.describe(game=loc("The game's number (default: the last one in this "
+                                    "channel)"))
+    @app_commands.rename(game=loc("game"))
+    async def replay(self, interaction: discord.Interaction[Any],
+                     game: GameNumber | None = None) -> None:
+        await send_replay(interaction, self.kind, game)
