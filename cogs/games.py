@@ -23,7 +23,7 @@ from bot.errors import UserError
 from bot.rules.errors import Term
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
-from bot.service import Game, NewSettings
+from bot.service import Game, GameStatus, NewSettings
 from ui.board import Reply, jump_link
 from ui.cards import layout, text
 from ui.ending import END_ITEMS
@@ -231,7 +231,7 @@ class GameCommands(commands.GroupCog):
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         bot = self.game_bot
         game = await self._open_game(interaction)
-        if game.status != "active":
+        if game.status != GameStatus.ACTIVE:
             raise UserError("The game hasn't started yet: leave the lobby instead (/{kind} "
                             "leave).", kind=self.kind)
         await interaction.response.defer(ephemeral=True, thinking=True)

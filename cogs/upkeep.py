@@ -24,7 +24,7 @@ from collections.abc import Collection
 import discord
 from discord.ext import commands, tasks
 
-from bot.service import Game
+from bot.service import Game, GameStatus
 from ui.items import GameBot, bot_of
 
 log = logging.getLogger("cogs.upkeep")
@@ -150,7 +150,7 @@ class Upkeep(commands.Cog):
         """
         service = self.game_bot.service
         for game in await service.open_games_of_guild(payload.guild_id):
-            if game.status != "active" or str(payload.user.id) not in game.player_ids:
+            if game.status != GameStatus.ACTIVE or str(payload.user.id) not in game.player_ids:
                 continue
             outcome = await service.player_left(game.id, payload.user.id)
             if outcome is not None:
@@ -245,7 +245,7 @@ class Upkeep(commands.Cog):
             return
         await service.resume_shard(shard)
         for game in await service.open_games_of_shard(shard):
-            if game.id in standing and game.status == "active" and game.paused is None \
+            if game.id in standing and game.status == GameStatus.ACTIVE and game.paused is None \
                     and boards.standing_version(game.id) != game.version:
                 await self._show_again(game)
 

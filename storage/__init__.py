@@ -29,6 +29,8 @@ from .opening import open_database
 from .personal_data import SERVER_TABLES, Departure, PersonalRows
 from .postgres import PgDatabase
 from .rows import (
+    ENDED_WITHOUT_RESULTS,
+    OPEN_STATUSES,
     AchievementRow,
     ActionRow,
     DatabaseInfo,
@@ -47,6 +49,8 @@ from .rows import (
 from .shown import PingRow, ShownMessage, ShownRole
 
 __all__ = [
+    "ENDED_WITHOUT_RESULTS",
+    "OPEN_STATUSES",
     "SERVER_TABLES",
     "AchievementRow",
     "ActionRow",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Generic, NoReturn, cast
+from typing import Any, Generic, NoReturn
 
 from . import jsoncol
 from .connection import (
@@ -43,6 +43,7 @@ from .finish import Finish
 from .guild_settings import DEFAULT_COLUMNS, server_defaults
 from .results import record_finish
 from .rows import (
+    ENDED_WITHOUT_RESULTS,
     OPEN_STATUSES,
     ActionRow,
     GameRow,
@@ -103,7 +104,7 @@ def game_from_row(row: Row) -> GameRow:
     state, players = row["state"], row["players"]
     return GameRow(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], kind=row["kind"],
-        status=cast(GameStatus, row["status"]), host_id=row["host_id"],
+        status=GameStatus(row["status"]), host_id=row["host_id"],
         settings=jsoncol.load(row["settings"]), seed=row["seed"],
         state=None if state is None else jsoncol.load(state), version=row["version"],
         message_id=row["message_id"], deadline_ms=row["deadline_ms"],
@@ -181,7 +182,7 @@ async def _end_open(conn: Conn, column: str, value: int, status: GameStatus, rea
         "UPDATE games SET status = ?, end_reason = ?, finished_ms = ?, deadline_ms = NULL,"
         f" paused = NULL, version = version + 1, updated_ms = ? WHERE {column} = ? AND {_OPEN}"
         " RETURNING id",
-        (status, reason, now_ms, now_ms, value),
+        (status.value, reason, now_ms, now_ms, value),
     )
     return sorted(int(row[0]) for row in rows)
 
@@ -300,7 +301,7 @@ class GameRecords(Generic[C]):
                 raise ChannelBusy(channel_id, -1 if busy is None else int(busy))
             await _seat(conn, int(game_id), seated)
             return GameRow(id=int(game_id), guild_id=guild_id, channel_id=channel_id,
-                           kind=kind, status="lobby", host_id=host_id, settings=chosen,
+                           kind=kind, status=GameStatus.LOBBY, host_id=host_id, settings=chosen,
                            seed=seed, state=None, version=0, message_id=None,
                            deadline_ms=deadline_ms, created_ms=now_ms, updated_ms=now_ms,
                            finished_ms=None, players=tuple(seated))
@@ -380,7 +381,7 @@ class GameRecords(Generic[C]):
                       " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
                 (now_ms, deadline_ms, game_id, expected_version))
             if game is None:
-                await _explain(conn, game_id, expected_version, ("lobby",), NotInLobby)
+                await _explain(conn, game_id, expected_version, (GameStatus.LOBBY,), NotInLobby)
             await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
             await _seat(conn, game_id, seated)
             return replace(game, players=tuple(seated))
@@ -400,7 +401,7 @@ class GameRecords(Generic[C]):
                       " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
                 (jsoncol.dump(settings), now_ms, game_id, expected_version))
             if game is None:
-                await _explain(conn, game_id, expected_version, ("lobby",), NotInLobby)
+                await _explain(conn, game_id, expected_version, (GameStatus.LOBBY,), NotInLobby)
             return game
 
         return await self._db.statement(work)
@@ -431,7 +432,7 @@ class GameRecords(Generic[C]):
                 (jsoncol.dump(state), jsoncol.dump(setup_events), deadline_ms, now_ms, game_id,
                  expected_version))
             if game is None:
-                await _explain(conn, game_id, expected_version, ("lobby",), NotInLobby)
+                await _explain(conn, game_id, expected_version, (GameStatus.LOBBY,), NotInLobby)
             return game
 
         return await self._db.statement(work)
@@ -479,7 +480,7 @@ class GameRecords(Generic[C]):
                           f" ({_ACTION_COLUMNS}) SELECT moved.id, {_next_seq('moved.id')},"
                           " ?, ?, ?, ? FROM moved) SELECT * FROM moved", (*moved, *logged))
                 if game is None:
-                    await _explain(conn, game_id, expected_version, ("active",), NotActive)
+                    await _explain(conn, game_id, expected_version, (GameStatus.ACTIVE,), NotActive)
                 return game
 
             return await self._db.statement(statement)
@@ -487,7 +488,7 @@ class GameRecords(Generic[C]):
         async def work(conn: C) -> GameRow:
             game = await _updated(conn, _ADVANCE, moved)
             if game is None:
-                await _explain(conn, game_id, expected_version, ("active",), NotActive)
+                await _explain(conn, game_id, expected_version, (GameStatus.ACTIVE,), NotActive)
             await execute(conn, f"INSERT INTO actions ({_ACTION_COLUMNS})"
                                 f" VALUES (?, {_next_seq('?')}, ?, ?, ?, ?)",
                           (game_id, game_id, *logged))
@@ -509,7 +510,7 @@ class GameRecords(Generic[C]):
         version. Raises :class:`~storage.errors.GameClosed` if already over,
         :class:`~storage.errors.StaleVersion` if ``expected_version`` is given and stale.
         """
-        if status not in ("cancelled", "abandoned"):
+        if status not in ENDED_WITHOUT_RESULTS:
             raise InvalidData(f"a game ends without results as cancelled or abandoned, "
                               f"not {status!r}")
 
@@ -527,7 +528,7 @@ class GameRecords(Generic[C]):
         self, game_id: int, now_ms: int, *, expected_version: int | None = None
     ) -> GameRow:
         """:meth:`end` as ``cancelled`` by its host or a manager."""
-        return await self.end(game_id, "cancelled", "cancelled", now_ms,
+        return await self.end(game_id, GameStatus.CANCELLED, "cancelled", now_ms,
                               expected_version=expected_version)
 
     async def abandon(
@@ -547,7 +548,7 @@ class GameRecords(Generic[C]):
 
         async def work(conn: C) -> list[GameRow]:
             ids = [game_id for column in columns
-                   for game_id in await _end_open(conn, column, value, "abandoned", reason,
+                   for game_id in await _end_open(conn, column, value, GameStatus.ABANDONED, reason,
                                                   now_ms)]
             return [await _require(conn, game_id) for game_id in sorted(ids)]
 
@@ -565,7 +566,7 @@ class GameRecords(Generic[C]):
                     conn, "UPDATE games SET parent_channel_id = channel_id, channel_id = ?,"
                           " message_id = NULL WHERE id = ? AND status = 'active'"
                           " AND parent_channel_id IS NULL", (thread_id, game_id)) != 1:
-                await _explain(conn, game_id, None, ("active",), NotActive)
+                await _explain(conn, game_id, None, (GameStatus.ACTIVE,), NotActive)
                 raise NotActive(game_id, "in a thread", ("active",))
             return await _require(conn, game_id)
 
@@ -582,7 +583,7 @@ class GameRecords(Generic[C]):
             if await execute(conn, "UPDATE games SET paused = ?, deadline_ms = ?"
                                    " WHERE id = ? AND status = 'active'",
                              (reason, deadline_ms, game_id)) != 1:
-                await _explain(conn, game_id, None, ("active",), NotActive)
+                await _explain(conn, game_id, None, (GameStatus.ACTIVE,), NotActive)
             return await _require(conn, game_id)
 
         return await self._db.write(work)
@@ -602,7 +603,7 @@ class GameRecords(Generic[C]):
                                    " deadline_ms = ? WHERE id = ? AND version = ?"
                                    " AND status = 'active'",
                              (now_ms, deadline_ms, game_id, expected_version)) != 1:
-                await _explain(conn, game_id, expected_version, ("active",), NotActive)
+                await _explain(conn, game_id, expected_version, (GameStatus.ACTIVE,), NotActive)
             await execute(conn, "UPDATE game_players SET stand_in = ? WHERE game_id = ?"
                                 " AND seat = ?", (reason, game_id, seat))
             return await _require(conn, game_id)

@@ -6,15 +6,31 @@ JSON columns come back parsed: ``settings``, ``state``, ``action`` and ``events`
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 JSONObject = dict[str, Any]
 """A JSON object as ``json.loads`` returns it."""
 
-GameStatus = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
+class GameStatus(enum.StrEnum):
+    """Where a game is in its life; stored as its value (``games.status``)."""
 
-OPEN_STATUSES: Final[tuple[GameStatus, ...]] = ("lobby", "active")
+    LOBBY = "lobby"
+    """Open for players to join; not started."""
+    ACTIVE = "active"
+    """In play."""
+    FINISHED = "finished"
+    """Played to its end: it has results."""
+    CANCELLED = "cancelled"
+    """Closed before it started (by its host, a manager, or its lobby's expiry)."""
+    ABANDONED = "abandoned"
+    """Ended without results: its channel or server went, or the bot was removed."""
+
+
+OPEN_STATUSES: Final[tuple[GameStatus, ...]] = (GameStatus.LOBBY, GameStatus.ACTIVE)
+ENDED_WITHOUT_RESULTS: Final[tuple[GameStatus, ...]] = (GameStatus.CANCELLED,
+                                                         GameStatus.ABANDONED)
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -40,7 +40,7 @@ import discord
 
 from bot.errors import StaleClick
 from bot.request_budget import RequestBudget, Urgency
-from bot.service import Game, GameService, Outcome, PingRow
+from bot.service import Game, GameService, GameStatus, Outcome, PingRow
 from ui.cards import note_view
 from ui.errors import MISSING_PERMISSIONS as CANNOT_POST
 from ui.i18n import N_, for_game, for_user
@@ -900,7 +900,7 @@ class Boards:
         if not posted:
             await self.cannot_post(game, interaction)
             return False
-        if game.status == "active":
+        if game.status == GameStatus.ACTIVE:
             await presenter.prompt_current(game)
         return True
 
@@ -917,7 +917,7 @@ class Boards:
     async def redraw(self, game_id: int) -> None:
         """Edit a game's board to show its committed state (raises if Discord refuses)."""
         game = await self.service.get_game(game_id)
-        if game is None or game.kind not in self.kinds or game.status != "active":
+        if game is None or game.kind not in self.kinds or game.status != GameStatus.ACTIVE:
             return
         await self.edit(game, await self.presenter(game.kind).current(game), strict=True)
 
@@ -950,8 +950,8 @@ class Boards:
         privately.
         """
         game = await self.service.get_game(game_id)
-        if game is not None and game.status == "active" and interaction.message is not None \
-                and interaction.message.id == game.message_id:
+        if game is not None and game.status == GameStatus.ACTIVE \
+                and interaction.message is not None and interaction.message.id == game.message_id:
             await self.edit(game, await self.presenter(game.kind).current(game), interaction)
             await self.answered(interaction)
             tr = for_user(interaction)
@@ -1178,7 +1178,7 @@ class Boards:
             await self.bring_down(game)
 
     async def _pause_deleted(self, game: Game) -> None:
-        if game.status == "active":
+        if game.status == GameStatus.ACTIVE:
             await self.service.pause(game.id, DELETED)
         tr = for_game(game)
         try:
@@ -1192,7 +1192,7 @@ class Boards:
         """The bot may not post in the game's channel: pause it and tell the players through
         the interaction (channel permissions do not block its answers).
         """
-        if game.status == "active" and game.paused is None:
+        if game.status == GameStatus.ACTIVE and game.paused is None:
             game = await self.service.pause(game.id, NO_SEND)
         if interaction is None:
             return

@@ -31,7 +31,7 @@ import discord
 
 from bot.errors import GamePaused, StaleClick, UserError
 from bot.request_budget import RequestBudget
-from bot.service import Game, GameService, Person, Place, StatsService
+from bot.service import Game, GameService, GameStatus, Person, Place, StatsService
 from bot.settings import Settings
 from ui.board import Boards, count_answer
 from ui.cards import Emojis
@@ -391,8 +391,8 @@ async def _refuse(message: str) -> None:
 
 async def _gone(bot: GameBot, game_id: int | None) -> None:
     game = await bot.service.get_game(game_id) if game_id else None
-    if game is not None and game.status == "finished":
+    if game is not None and game.status == GameStatus.FINISHED:
         raise UserError("This game is over.")
-    if game is not None and game.status == "cancelled":
+    if game is not None and game.status == GameStatus.CANCELLED:
         raise UserError("This game was cancelled.")
     raise UserError("That button is no longer on the game's message: use the latest one.")

@@ -43,9 +43,17 @@ from bot.service.stats import (
     MemberHistory,
     StatsService,
 )
-from storage import PingRow, ServerDefaults, ShownMessage
+from storage import (
+    ENDED_WITHOUT_RESULTS,
+    OPEN_STATUSES,
+    GameStatus,
+    PingRow,
+    ServerDefaults,
+    ShownMessage,
+)
 
 __all__ = [
+    "ENDED_WITHOUT_RESULTS",
     "LAST_GAMES",
     "LAST_SEASON",
     "LENGTHS",
@@ -55,12 +63,14 @@ __all__ = [
     "MAX_TURN_TIMEOUT",
     "MIN_TURN_TIMEOUT",
     "OFF",
+    "OPEN_STATUSES",
     "SEASON",
     "TIMEOUT_AI",
     "Game",
     "GameLog",
     "GameResult",
     "GameService",
+    "GameStatus",
     "LeaderEntry",
     "LeaderboardPage",
     "Limits",

@@ -15,7 +15,7 @@ from typing import Any
 from bot.rules import achievements as rules
 from bot.service.model import Game
 from bot.service.season_calendar import SeasonWindow
-from storage import AwardFn, Storage, relabel
+from storage import AwardFn, GameStatus, Storage, relabel
 
 
 def award_for(game: Game, season: SeasonWindow | None) -> AwardFn:
@@ -49,7 +49,7 @@ async def recompute(db: Storage, games: Sequence[Game], seasons: Sequence[Season
     """
     records = []
     for game in games:
-        if game.status != "finished":
+        if game.status != GameStatus.FINISHED:
             continue
         rated = {p.player_id for p in await db.results.of_game(game.id) if not p.is_bot}
         names = {p.token: (p.player_id if p.player_id in rated else f"unrated:{p.token}")

@@ -47,7 +47,7 @@ from bot.service.servers import ServerSettings
 from bot.service.store import GameStore
 from bot.service.turns import STAND_IN_AI, Turns, closed_message
 from bot.shards import ShardPlan
-from storage import PingRow, ShownMessage, StaleVersion, Storage, WrongStatus
+from storage import GameStatus, PingRow, ShownMessage, StaleVersion, Storage, WrongStatus
 
 TIMEOUT_AI: Final = STAND_IN_AI
 """The level of the computer player that decides for a person who ran out of time."""
@@ -209,7 +209,7 @@ class GameService:
         async with await self.store.lock_of(game_id):
             game = loaded if loaded is not None and loaded.id == game_id \
                 else await self.store.load(game_id)
-            if game.status != "lobby":
+            if game.status != GameStatus.LOBBY:
                 raise GameNotRunning("This game has already started or ended.")
             if who.id != game.host_id:
                 raise NotAllowed("Only the host can start the game.")
@@ -278,7 +278,7 @@ class GameService:
             return None
         async with self.lock(game.channel_id):
             game = await self.store.load(game_id)
-            if game.status != "active" or game.version != version or game.paused:
+            if game.status != GameStatus.ACTIVE or game.version != version or game.paused:
                 self.deadlines.arm(game)  # moved on (maybe by another process): chase its deadline
                 return None
             state = self.state_of(game)
@@ -297,7 +297,7 @@ class GameService:
         """The computer plays the person's seat from now on (resigned, left, forgotten)."""
         async with await self.store.lock_of(game_id):
             game = await self.store.load(game_id)
-            if game.status != "active":
+            if game.status != GameStatus.ACTIVE:
                 raise GameNotRunning(closed_message(game))
             seats = [p.seat for p in game.players
                      if p.player_id == player_id and not p.by_computer]
@@ -331,7 +331,7 @@ class GameService:
         """Stop the game's deadline until :meth:`unpause` (the bot may not post there)."""
         async with await self.store.lock_of(game_id):
             game = await self.store.load(game_id)
-            if game.status != "active" or game.paused == reason:
+            if game.status != GameStatus.ACTIVE or game.paused == reason:
                 return game
             game = await self.db.games.set_paused(game.id, reason, None)
             self.deadlines.arm(game)
@@ -342,7 +342,7 @@ class GameService:
         """Start a paused game's clock again: the waiting player gets a whole turn."""
         async with await self.store.lock_of(game_id):
             game = await self.store.load(game_id)
-            if game.status != "active" or game.paused is None:
+            if game.status != GameStatus.ACTIVE or game.paused is None:
                 return game
             state = self.state_of(game)
             deadline = self.turns.deadline(replace(game, paused=None), state)
@@ -361,7 +361,7 @@ class GameService:
         if game is None or not game.is_open:
             self.store.cache.release(game_id)
             return
-        if game.status == "lobby":
+        if game.status == GameStatus.LOBBY:
             await self._expire(game)
             return
         left = False
@@ -449,7 +449,7 @@ class GameService:
             return
         self._resumed.add(shard)
         for game in await self.db.games.all_open():
-            if not self.on_shard(game.guild_id, shard) or game.status != "active" \
+            if not self.on_shard(game.guild_id, shard) or game.status != GameStatus.ACTIVE \
                     or game.deadline_ms is not None or game.paused:
                 continue
             try:
@@ -505,7 +505,7 @@ class GameService:
     async def _resume_computers(self, game_id: int) -> Outcome | None:
         async with await self.store.lock_of(game_id):
             game = await self.store.load(game_id)
-            if game.status != "active":
+            if game.status != GameStatus.ACTIVE:
                 return None
             outcome = await self.turns.settle(Outcome(game, self.state_of(game)))
             return outcome if outcome.steps else None

@@ -20,6 +20,7 @@ from bot.service.model import Game, Person, Place, cpu_id, cpu_level, cpu_name, 
 from bot.service.store import GameStore
 from storage import (
     ChannelBusy,
+    GameStatus,
     PlayerRow,
     ServerDefaults,
     StaleVersion,
@@ -172,10 +173,10 @@ class Lobbies:
         async with await self.store.lock_of(game_id):
             game = loaded if loaded is not None and loaded.id == game_id \
                 else await self.store.load(game_id)
-            if game.status == "active":
+            if game.status == GameStatus.ACTIVE:
                 raise GameNotRunning("The game has started: /{kind} resign hands your seat to "
                                      "the computer.", kind=game.kind)
-            if game.status != "lobby":
+            if game.status != GameStatus.LOBBY:
                 raise GameNotRunning("This lobby is closed: the game has ended.")
             players = change(game)
             try:
@@ -208,7 +209,7 @@ class Lobbies:
         """The host chooses whether the game plays in a thread of its channel."""
         async with await self.store.lock_of(game_id):
             game = await self.store.load(game_id)
-            if game.status != "lobby":
+            if game.status != GameStatus.LOBBY:
                 raise GameNotRunning("This lobby is closed: the game has started or ended.")
             if who.id != game.host_id:
                 raise NotAllowed("Only the host can choose where the game is played.")
@@ -239,7 +240,7 @@ class Lobbies:
                 raise NotAllowed("Only the host or someone who can manage this channel can "
                                  "cancel the game.")
             try:
-                game = await self.store.db.games.end(game.id, "cancelled", "cancelled",
+                game = await self.store.db.games.end(game.id, GameStatus.CANCELLED, "cancelled",
                                                      self.clock())
             except WrongStatus:  # another process ended it meanwhile
                 raise GameNotRunning("This game is already over.") from None
@@ -250,13 +251,13 @@ class Lobbies:
         """Close a lobby nobody started before its deadline (None: it changed meanwhile)."""
         async with await self.store.lock_of(game_id):
             game = await self.store.load(game_id)
-            if game.status != "lobby":
+            if game.status != GameStatus.LOBBY:
                 return None
             if game.deadline_ms is not None and game.deadline_ms > self.clock():
                 self.deadlines.arm(game)  # changed meanwhile: a later deadline
                 return None
             try:
-                game = await self.store.db.games.end(game.id, "cancelled", "expired",
+                game = await self.store.db.games.end(game.id, GameStatus.CANCELLED, "expired",
                                                      self.clock(), expected_version=game.version)
             except (StaleVersion, WrongStatus):
                 return None
@@ -273,7 +274,7 @@ class Lobbies:
         players, hosted by ``who`` (one of its players).
         """
         old = await self.store.load(game_id)
-        if old.status != "finished":
+        if old.status != GameStatus.FINISHED:
             raise GameNotRunning("A rematch is offered once the game is over.")
         if str(who.id) not in old.player_ids:
             raise NotAllowed("Only the players of that game can start its rematch.")

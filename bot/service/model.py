@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.rules.levels import LEVELS, NORMAL
-from storage import GameRow, LeaderRow, PlayerRow, ResultRow, SeasonSetting, StatsRow
+from storage import GameRow, GameStatus, LeaderRow, PlayerRow, ResultRow, SeasonSetting, StatsRow
 
 Game = GameRow
 """A game as the service returns it: id, place, kind, status, players, settings, version."""
@@ -83,7 +83,7 @@ class Outcome:
     @property
     def finished(self) -> bool:
         """Whether the game ended with this outcome."""
-        return self.game.status == "finished"
+        return self.game.status == GameStatus.FINISHED
 
 
 @dataclass(frozen=True, slots=True)

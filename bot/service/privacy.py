@@ -20,7 +20,7 @@ from bot.service.lobby import Lobbies
 from bot.service.logs import log_of
 from bot.service.model import FORMER_PREFIX, Game, Outcome, Person
 from bot.service.store import GameStore
-from storage import Departure, Storage
+from storage import Departure, GameStatus, Storage
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class PersonalData:
             if not game.is_open or pid not in game.player_ids:
                 continue
             try:
-                if game.status == "active":
+                if game.status == GameStatus.ACTIVE:
                     stood_in.append(await svc.stand_in(game.id, pid, "forgotten"))
                 elif game.host_id == user_id:
                     lobbies.append(await svc.lobbies.cancel(game.id, Person(user_id, ""),

@@ -18,7 +18,7 @@ from bot.rules.registry import kind_of
 from bot.rules.replay import Frame, replay_steps
 from bot.service import logs
 from bot.service.model import Game, Place
-from storage import Storage
+from storage import OPEN_STATUSES, GameStatus, Storage
 
 log = logging.getLogger("bot.service.replays")
 
@@ -59,10 +59,10 @@ async def replay_of(db: Storage, place: Place, game_id: int | None = None,
     entry = kind_of(game.kind)
     if entry.progress is None:
         raise GameNotRunning("Game {id} has no replay.", id=game.id)
-    if game.status in ("lobby", "active"):
+    if game.status in OPEN_STATUSES:
         raise GameNotRunning("Game {id} is not over yet: its replay opens when it ends.",
                              id=game.id)
-    if game.status != "finished":
+    if game.status != GameStatus.FINISHED:
         raise GameNotRunning("Game {id} was not played to its end: it has no replay.",
                              id=game.id)
     shown = await logs.log_of(db, game)

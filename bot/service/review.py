@@ -20,7 +20,7 @@ from bot.rules.errors import Term
 from bot.rules.registry import kind_of
 from bot.rules.review import Review, review_seat
 from bot.service.model import Game, Place
-from storage import Storage
+from storage import GameStatus, Storage
 
 KEPT: Final = 256
 """Reviews kept in memory (the least recently asked for go first)."""
@@ -60,14 +60,14 @@ class Reviews:
                 raise UserError("There is no {game} game {id} in this server.", game=title,
                                 id=game_id)
             game = found
-        if game.status != "finished":
+        if game.status != GameStatus.FINISHED:
             raise UserError("Game {id} is not over: its review comes when it ends.",
                             id=game.id)
         return game
 
     async def review(self, game: Game, user_id: int) -> GameReview:
         """``user_id``'s review of the finished ``game`` (computed once, then kept)."""
-        if game.status != "finished":
+        if game.status != GameStatus.FINISHED:
             raise UserError("Game {id} is not over: its review comes when it ends.",
                             id=game.id)
         seat = next((p.seat for p in game.players

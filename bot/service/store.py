@@ -16,7 +16,7 @@ from bot.errors import GameNotRunning, NoGameHere
 from bot.rules.registry import kind_of
 from bot.service.locks import KeyedLocks
 from bot.service.model import Game
-from storage import Storage
+from storage import GameStatus, Storage
 
 
 def recent_events(kind: str, events: list[Any]) -> list[Any]:
@@ -61,13 +61,13 @@ class GameCache:
         if game.state is None:
             raise GameNotRunning("This game hasn't started yet.")
         state = kind_of(game.kind).engine.state_from_json(game.state)
-        if entry is not None and game.status == "active":
+        if entry is not None and game.status == GameStatus.ACTIVE:
             entry.version, entry.state = game.version, state
         return state
 
     def remember(self, game: Game, state: Any, events: Sequence[Any] = ()) -> None:
         """The state ``game`` is at now; ``events`` (the engine's) just happened."""
-        if game.status != "active":
+        if game.status != GameStatus.ACTIVE:
             self.release(game.id)
             return
         entry = self._games.get(game.id)
@@ -88,7 +88,7 @@ class GameCache:
         """
         recent = recent_events(game.kind, events)
         entry = self._games.get(game.id)
-        if entry is not None and game.status == "active":
+        if entry is not None and game.status == GameStatus.ACTIVE:
             entry.recent = recent
         return recent
 

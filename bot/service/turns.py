@@ -22,7 +22,7 @@ from bot.service.deadlines import Deadlines
 from bot.service.model import Game, Outcome, Step, cpu_level
 from bot.service.season_calendar import SeasonWindow
 from bot.service.store import GameStore
-from storage import Finish, StaleVersion, WrongStatus
+from storage import ENDED_WITHOUT_RESULTS, Finish, GameStatus, StaleVersion, WrongStatus
 
 STAND_IN_AI: Final = NORMAL
 """The level of the computer that decides for a person who ran out of time or left."""
@@ -68,7 +68,7 @@ class Turns:
         """The state and the seat if ``user_id`` may decide in ``game`` at ``version``, else
         the error the user reads.
         """
-        if game.status != "active":
+        if game.status != GameStatus.ACTIVE:
             raise GameNotRunning(closed_message(game))
         if game.version != version:
             raise StaleClick("That button is from an earlier moment of the game: use the "
@@ -163,7 +163,7 @@ class Turns:
     async def play_computers(self, outcome: Outcome) -> None:
         """Let every seat a computer decides for play, up to the next person's decision."""
         kind = kind_of(outcome.game.kind)
-        while outcome.game.status == "active":
+        while outcome.game.status == GameStatus.ACTIVE:
             seat = kind.engine.current_seat(outcome.state)
             if seat is None or not outcome.game.players[seat].by_computer:
                 return
@@ -196,9 +196,9 @@ class Turns:
 
 def closed_message(game: Game) -> str:
     """Why a game takes no more decisions."""
-    if game.status == "finished":
+    if game.status == GameStatus.FINISHED:
         return "This game is over."
-    if game.status in ("cancelled", "abandoned"):
+    if game.status in ENDED_WITHOUT_RESULTS:
         return "This game was cancelled."
     return "This game hasn't started yet."
 

@@ -38,7 +38,7 @@ from bot.rules.posing.poses import (
 )
 from bot.rules.posing.state import PosingState
 from bot.rules.replay import Frame
-from bot.service import Game, GameService, Outcome, StatsService
+from bot.service import Game, GameService, GameStatus, Outcome, StatsService
 from pictures import box_number, card_data, pose_emoji_name, render_score_card
 from ui.board import (
     Boards,
@@ -228,7 +228,7 @@ class PosingPresenter:
         """
         private = tr is not None
         tr = tr or for_game(game)
-        if game.status == "lobby":
+        if game.status == GameStatus.LOBBY:
             return lobby_card(game, self.boards, tr, buttons=not private)
         state: PosingState = self.service.state_of(game)
         events = recent if recent is not None else await self.service.recent(game)

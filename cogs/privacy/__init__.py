@@ -15,6 +15,7 @@ from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from bot.errors import NotAllowed
+from bot.service import GameStatus
 from cogs.privacy.export import export_files
 from cogs.privacy.texts import (
     FORGET_SERVER_DONE,
@@ -131,7 +132,7 @@ class ForgetMe(PrivacyItem, verb=Verb.FORGET):
         for outcome in gone.stood_in:  # announced on each game's board
             await boards.presenter(outcome.game.kind).show(outcome)
         for game in gone.lobbies:  # the lobbies they hosted closed, the others without them
-            if game.status == "cancelled":
+            if game.status == GameStatus.CANCELLED:
                 await cancelled(boards, game, former_name(for_game(game), gone.pseudonym))
             else:
                 await redraw_lobby(boards, game)

@@ -29,7 +29,7 @@ from bot.rules.royale.dice import CANNON_MULTIPLIER, ROUNDS
 from bot.rules.royale.engine import current_seat, trade_taking, tradeable_dice
 from bot.rules.royale.events import DraftReturnEvent, ScoreEvent
 from bot.rules.royale.state import Phase, RoyaleState
-from bot.service import Game, GameService, Outcome, StatsService
+from bot.service import Game, GameService, GameStatus, Outcome, StatsService
 from cogs.royale.words import (
     ASKS,
     PHASE_HELP,
@@ -259,7 +259,7 @@ class RoyalePresenter:
         """
         private = tr is not None
         tr = tr or for_game(game)
-        if game.status == "lobby":
+        if game.status == GameStatus.LOBBY:
             return lobby_card(game, self.boards, tr, buttons=not private)
         state: RoyaleState = self.service.state_of(game)
         events = recent if recent is not None else await self.service.recent(game)
