@@ -182,7 +182,7 @@ async def _end_open(conn: Conn, column: str, value: int, status: GameStatus, rea
         "UPDATE games SET status = ?, end_reason = ?, finished_ms = ?, deadline_ms = NULL,"
         f" paused = NULL, version = version + 1, updated_ms = ? WHERE {column} = ? AND {_OPEN}"
         " RETURNING id",
-        (status.value, reason, now_ms, now_ms, value),
+        (GameStatus(status).value, reason, now_ms, now_ms, value),
     )
     return sorted(int(row[0]) for row in rows)
 

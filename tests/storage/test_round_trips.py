@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from storage import Database, PgDatabase, Storage
+from storage import Database, GameStatus, PgDatabase, Storage
 from storage.errors import NotActive, StaleVersion
 
 from ..conftest import Backend
@@ -98,7 +98,7 @@ async def test_an_update_that_matches_no_row_still_says_why(backend: Backend,
         moved = await play(db, game, 1)
         expected: Any = StaleVersion
         if mismatch == "finished":
-            await db.games.end(moved.id, "cancelled", "test", T0 + 5)
+            await db.games.end(moved.id, GameStatus.CANCELLED, "test", T0 + 5)
             expected = NotActive
         with pytest.raises(expected):
             await play(db, game if mismatch == "stale" else moved, 2)
