@@ -41,7 +41,7 @@ import discord
 from bot.errors import StaleClick
 from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game, GameService, GameStatus, Outcome, PingRow
-from ui.cards import note_view
+from ui.cards import Emojis, note_view
 from ui.errors import MISSING_PERMISSIONS as CANNOT_POST
 from ui.i18n import N_, for_game, for_user
 from ui.late import TooLate, Verdict
@@ -303,6 +303,14 @@ _FOLLOWS: Final = frozenset({discord.InteractionResponseType.deferred_message_up
 first followup would replace the private "thinking" message instead)."""
 
 
+def emojis_shown(client: discord.Client, game: Game, emojis: Emojis) -> Emojis:
+    """The dice emojis the game's channel can show: the application's, or the coloured
+    circles where the bot may not use external emojis there.
+    """
+    perms = channel_permissions(client, game)
+    return Emojis() if perms is not None and not perms.use_external_emojis else emojis
+
+
 def count_answer(interaction: discord.Interaction[Any]) -> None:
     """The interaction got its first answer: the bot's metrics time it from its arrival
     (each interaction is timed once; discord.py has no event for an answer).
@@ -312,24 +320,21 @@ def count_answer(interaction: discord.Interaction[Any]) -> None:
         metrics.answered(interaction)
 
 
-class Answer:
-    """The answer of one click that may show its move: the edit of its board when the move is
-    ready within :data:`SHOW_WITHIN` (the callback ``UPDATE_MESSAGE``: one request no rate
-    limit counts), else a deferral then (``DEFERRED_UPDATE_MESSAGE``; the edit then goes
-    through the interaction's webhook). A lock keeps the timer and the edit from both
-    answering.
+class _Timed:
+    """An interaction's first answer, deferred by a timer unless the work answers it first:
+    a lock keeps the timer and the answer from both answering.
     """
 
     __slots__ = ("_lock", "_timer", "interaction", "refused")
 
     def __init__(self, interaction: discord.Interaction[Any], within: float,
-                 sleep: Callable[[float], Awaitable[None]]) -> None:
+                 sleep: Callable[[float], Awaitable[None]], name: str) -> None:
         self.interaction = interaction
         self.refused = False
-        """Discord refused this click's answer: nothing more is tried through its callback."""
+        """Discord refused this interaction's first answer."""
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
-            self._defer_after(within, sleep), name=f"answer-{interaction.id}")
+            self._defer_after(within, sleep), name=f"{name}-{interaction.id}")
 
     async def _defer_after(self, within: float, sleep: Callable[[float], Awaitable[None]]
                            ) -> None:
@@ -341,6 +346,25 @@ class Answer:
         if self._timer is not None and self._timer is not asyncio.current_task():
             self._timer.cancel()
         self._timer = None
+
+    async def defer(self) -> None:
+        """Acknowledge the interaction now, if nothing answered it yet."""
+        raise NotImplementedError
+
+
+class Answer(_Timed):
+    """The answer of one click that may show its move: the edit of its board when the move is
+    ready within :data:`SHOW_WITHIN` (the callback ``UPDATE_MESSAGE``: one request no rate
+    limit counts), else a deferral then (``DEFERRED_UPDATE_MESSAGE``; the edit then goes
+    through the interaction's webhook). A lock keeps the timer and the edit from both
+    answering.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, interaction: discord.Interaction[Any], within: float,
+                 sleep: Callable[[float], Awaitable[None]]) -> None:
+        super().__init__(interaction, within, sleep, "answer")
 
     async def show(self, kwargs: dict[str, Any]) -> bool:
         """Answer with the clicked message edited to ``kwargs``; False if the click was
@@ -378,14 +402,14 @@ class Answer:
             count_answer(self.interaction)
 
 
-class Reply:
+class Reply(_Timed):
     """The answer of one command that writes: sent at once when its work is done within
     :data:`REPLY_WITHIN`, else deferred then (privately, "thinking") and completed by the
     deferral's followup. A public answer (a new lobby) that could not be the first answer is
     posted in the channel by the caller instead (:meth:`public` says so).
     """
 
-    __slots__ = ("_lock", "_timer", "interaction", "late", "refused")
+    __slots__ = ("late",)
 
     @classmethod
     async def begin(cls, interaction: discord.Interaction[Any], verdict: Verdict,
@@ -403,24 +427,9 @@ class Reply:
 
     def __init__(self, interaction: discord.Interaction[Any], within: float = REPLY_WITHIN
                  ) -> None:
-        self.interaction = interaction
-        self.refused = False
-        """Discord refused this command's first answer."""
         self.late = False
         """Discord no longer takes this command: it came too late."""
-        self._lock = asyncio.Lock()
-        self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
-            self._defer_after(within), name=f"reply-{interaction.id}")
-
-    async def _defer_after(self, within: float) -> None:
-        await asyncio.sleep(within)
-        self._timer = None
-        await self.defer()
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None and self._timer is not asyncio.current_task():
-            self._timer.cancel()
-        self._timer = None
+        super().__init__(interaction, within, asyncio.sleep, "reply")
 
     async def defer(self) -> None:
         """Answer now with a private "thinking" deferral, if nothing answered yet."""

@@ -47,6 +47,7 @@ from ui.board import (
     ReviewWords,
     can_post,
     channel_permissions,
+    emojis_shown,
     jump_link,
 )
 from ui.cards import (
@@ -216,10 +217,7 @@ class PosingPresenter:
         self.emojis = emojis
 
     def _emojis(self, game: Game) -> Emojis:
-        perms = channel_permissions(self.boards.client, game)
-        if perms is not None and not perms.use_external_emojis:
-            return Emojis()
-        return self.emojis
+        return emojis_shown(self.boards.client, game, self.emojis)
 
     async def current(self, game: Game, *, tr: Tr | None = None, note: str = "",
                       mask: Mask | None = None, recent: list[Any] | None = None) -> Card:

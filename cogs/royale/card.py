@@ -49,7 +49,15 @@ from pictures import (
     sheet_data,
 )
 from pictures.round_card import as_scored
-from ui.board import Boards, Card, ReplayPage, can_post, channel_permissions, jump_link
+from ui.board import (
+    Boards,
+    Card,
+    ReplayPage,
+    can_post,
+    channel_permissions,
+    emojis_shown,
+    jump_link,
+)
 from ui.cards import (
     PLAYING,
     TEXT_LIMIT,
@@ -245,10 +253,7 @@ class RoyalePresenter:
         self.emojis = emojis
 
     def _emojis(self, game: Game) -> Emojis:
-        perms = channel_permissions(self.boards.client, game)
-        if perms is not None and not perms.use_external_emojis:
-            return Emojis()  # the circles
-        return self.emojis
+        return emojis_shown(self.boards.client, game, self.emojis)
 
     async def current(self, game: Game, *, tr: Tr | None = None, note: str = "",
                       step: str = "", chosen: int = -1, with_picture: bool = True,
