@@ -524,13 +524,14 @@ def _rows(counts: dict[str, int]) -> str:
 
 
 async def _forget(settings: Settings, user_id: int, out: TextIO) -> int:
-    from bot.service import GameService
+    from bot.service import GameService, PersonalData
     from storage import open_database
 
     async with await open_database(settings.database_target) as db:
-        service = GameService(db, retention_days=settings.guild_retention_days)
+        service = GameService(db)
+        privacy = PersonalData(db, service, retention_days=settings.guild_retention_days)
         try:
-            gone = await service.privacy.forget(user_id)
+            gone = await privacy.forget(user_id)
         finally:
             await service.close()
     if not any(gone.rows.values()) and not gone.stood_in and not gone.lobbies:
@@ -546,14 +547,15 @@ async def _purge(settings: Settings, dry_run: bool, out: TextIO) -> int:
     """``db purge [--dry-run]``: the data of servers that removed the bot longer ago than
     ``GUILD_RETENTION_DAYS``.
     """
-    from bot.service import GameService
+    from bot.service import GameService, PersonalData
     from storage import open_database
 
     async with await open_database(settings.database_target) as db:
-        service = GameService(db, retention_days=settings.guild_retention_days)
+        service = GameService(db)
+        privacy = PersonalData(db, service, retention_days=settings.guild_retention_days)
         try:
-            due = await service.privacy.purge(dry_run=dry_run)
-            kept = len(await service.privacy.departures())
+            due = await privacy.purge(dry_run=dry_run)
+            kept = len(await privacy.departures())
         finally:
             await service.close()
     verb = "would delete" if dry_run else "deleted"

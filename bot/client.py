@@ -22,11 +22,19 @@ from bot.health import start_heartbeat
 from bot.metrics import BotMetrics
 from bot.request_budget import RequestBudget, Urgency
 from bot.rules.registry import GAME_KINDS
-from bot.service import GameService, Limits, StatsService
+from bot.service import (
+    GameService,
+    Limits,
+    PersonalData,
+    Reviews,
+    Seasons,
+    ServerSettings,
+    StatsService,
+)
 from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.startup_checks import check_database
-from storage import Database, open_database
+from storage import Database, Storage, open_database
 from ui.board import Boards
 from ui.cards import Emojis
 from ui.i18n import CatalogueTranslator, languages, tr_for
@@ -63,6 +71,10 @@ class PandaBot(commands.Bot):
 
     service: GameService
     stats: StatsService
+    servers: ServerSettings
+    seasons: Seasons
+    reviews: Reviews
+    privacy: PersonalData
     boards: Boards
     metrics: BotMetrics | None = None
 
@@ -102,24 +114,11 @@ class PandaBot(commands.Bot):
             tr_for(lang)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_only:
-            memory = await Database.open(":memory:")
-            self.service = GameService(memory)
-            self.stats = StatsService(memory)
-            self.boards = Boards(self, self.service, self.budget)
+            self._start_services(await Database.open(":memory:"))
             return  # the caller loads the extensions it needs
         if self.settings.database_url is None:  # SQLite: a clear refusal of a bad file
             await check_database(self.settings.database_path)
-        db = await open_database(self.settings.database_target)
-        self.service = GameService(db, clock=discord_clock,
-                                   default_timeout=self.settings.default_turn_timeout,
-                                   retention_days=self.settings.guild_retention_days,
-                                   limits=Limits(per_server=self.settings.guild_open_games,
-                                                 lobby_ttl_s=self.settings.lobby_ttl),
-                                   plan=self.plan, present=self.is_member,
-                                   **({} if self.seed_source is None
-                                      else {"seed_source": self.seed_source}))
-        self.stats = StatsService(db, clock=discord_clock)
-        self.boards = Boards(self, self.service, self.budget)
+        self._start_services(await open_database(self.settings.database_target))
         if self.settings.metrics_port is not None:
             self.start_metrics(self.settings.metrics_port)
         await self.load_features()
@@ -134,6 +133,24 @@ class PandaBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("Synced commands to the dev guild %s", self.settings.dev_guild_id)
+
+    def _start_services(self, db: Storage) -> None:
+        """The services over ``db``, and the boards that show their games."""
+        self.seasons = Seasons(db, discord_clock, owns=self.plan.owns)
+        self.service = GameService(db, clock=discord_clock,
+                                   default_timeout=self.settings.default_turn_timeout,
+                                   limits=Limits(per_server=self.settings.guild_open_games,
+                                                 lobby_ttl_s=self.settings.lobby_ttl),
+                                   plan=self.plan, is_member=self.is_member,
+                                   season_of=self.seasons.at,
+                                   **({} if self.seed_source is None
+                                      else {"seed_source": self.seed_source}))
+        self.stats = StatsService(db, clock=discord_clock)
+        self.servers = ServerSettings(db, discord_clock)
+        self.reviews = Reviews(db)
+        self.privacy = PersonalData(db, self.service,
+                                    retention_days=self.settings.guild_retention_days)
+        self.boards = Boards(self, self.service, self.budget)
 
     async def login(self, token: str) -> None:
         """discord.py's login, tried again with backoff while Discord answers with a server

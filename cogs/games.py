@@ -91,7 +91,7 @@ class GameCommands(commands.GroupCog):
         bot = self.game_bot
         reply = await self._reply(interaction)
         try:
-            game = await bot.service.lobbies.new_lobby(kind=self.kind, place=place,
+            game = await bot.service.new_lobby(kind=self.kind, place=place,
                                                        host=person(interaction.user),
                                                        settings=settings)
             card = lobby_card(game, bot.boards)
@@ -100,7 +100,7 @@ class GameCommands(commands.GroupCog):
                 await bot.service.set_message(game.id, message_id)
                 return
             if not await bot.boards.post(game, card):
-                await bot.service.lobbies.cancel(game.id, person(interaction.user),
+                await bot.service.cancel(game.id, person(interaction.user),
                                                  manager=True)
                 bot.boards.release(game)
                 raise UserError(MISSING_PERMISSIONS)
@@ -116,7 +116,7 @@ class GameCommands(commands.GroupCog):
         reply = await self._reply(interaction)
         try:
             game = await self._open_game(interaction)
-            game = await bot.service.lobbies.join(game.id, person(interaction.user),
+            game = await bot.service.join(game.id, person(interaction.user),
                                                   loaded=game)
             tr = for_user(interaction)
             await reply.private(
@@ -133,7 +133,7 @@ class GameCommands(commands.GroupCog):
         reply = await self._reply(interaction)
         try:
             game = await self._open_game(interaction)
-            game = await bot.service.lobbies.leave(game.id, person(interaction.user),
+            game = await bot.service.leave(game.id, person(interaction.user),
                                                    loaded=game)
             tr = for_user(interaction)
             await reply.private(tr("You left the game."))
@@ -201,7 +201,7 @@ class GameCommands(commands.GroupCog):
                 found = maybe
                 manager = can_manage_server(interaction) or (
                     found.channel_id == place.channel_id and is_manager(interaction))
-            ended = await bot.service.lobbies.cancel(found.id, who, manager=manager,
+            ended = await bot.service.cancel(found.id, who, manager=manager,
                                                      guild_id=place.guild_id)
             tr = for_game(ended)
             said = tr("{game} game {id} cancelled: it won't count on the leaderboard.",
@@ -235,7 +235,7 @@ class GameCommands(commands.GroupCog):
             raise UserError("The game hasn't started yet: leave the lobby instead (/{kind} "
                             "leave).", kind=self.kind)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await bot.service.resign(game.id, interaction.user.id)
+        outcome = await bot.service.resign(game.id, person(interaction.user))
         await interaction.followup.send(
             for_user(interaction)("You resigned: the computer plays your seat for the rest of "
                                   "the game, and the game won't count for you."), ephemeral=True)

@@ -92,7 +92,7 @@ class Greeting(commands.Cog):
         if channel is None:
             log.info("server %s: no channel to greet in", guild.id)
             return None
-        servers = bot_of(self.bot).service.servers
+        servers = bot_of(self.bot).servers
         if not await servers.claim_greeting(guild.id, joined_ms(guild)):
             return None
         stored = (await servers.defaults(guild.id)).language

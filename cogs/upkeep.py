@@ -25,7 +25,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.service import Game, GameStatus
-from ui.items import GameBot, bot_of
+from ui.items import GameBot, bot_of, person
 
 log = logging.getLogger("cogs.upkeep")
 
@@ -59,7 +59,7 @@ class Upkeep(commands.Cog):
     async def purge(self) -> None:
         """Delete the data of servers that removed the bot longer ago than the retention."""
         try:
-            for guild_id, rows in (await self.game_bot.service.privacy.purge()).items():
+            for guild_id, rows in (await self.game_bot.privacy.purge()).items():
                 log.info("server %s's data deleted after the retention period: %s", guild_id,
                          rows)
         except Exception:  # the next round tries again
@@ -113,7 +113,7 @@ class Upkeep(commands.Cog):
         """The bot was removed from a server: its games end as abandoned, and its data goes
         after the retention period unless the bot is added back.
         """
-        for game in await self.game_bot.service.privacy.departed(guild.id):
+        for game in await self.game_bot.privacy.departed(guild.id):
             self.game_bot.boards.forget(game.id)
 
     @commands.Cog.listener()
@@ -123,7 +123,7 @@ class Upkeep(commands.Cog):
 
     async def guild_joined(self, guild_id: int) -> None:
         """If the bot had been removed from the server, its data stays."""
-        if await self.game_bot.service.privacy.returned(guild_id):
+        if await self.game_bot.privacy.returned(guild_id):
             log.info("back in server %s: its data is kept", guild_id)
 
     @commands.Cog.listener()
@@ -150,9 +150,10 @@ class Upkeep(commands.Cog):
         """
         service = self.game_bot.service
         for game in await service.open_games_of_guild(payload.guild_id):
-            if game.status != GameStatus.ACTIVE or str(payload.user.id) not in game.player_ids:
+            who = person(payload.user)
+            if game.status != GameStatus.ACTIVE or who.player_id not in game.player_ids:
                 continue
-            outcome = await service.player_left(game.id, payload.user.id)
+            outcome = await service.player_left(game.id, who)
             if outcome is not None:
                 await self.game_bot.boards.presenter(game.kind).show(outcome)
 
@@ -172,7 +173,7 @@ class Upkeep(commands.Cog):
         if not self.sharded:
             await self.ready(0, [g.id for g in self.bot.guilds])
         here = {g.id for g in self.bot.guilds}
-        for departure in await self.game_bot.service.privacy.departures():
+        for departure in await self.game_bot.privacy.departures():
             if departure.guild_id in here:
                 await self.guild_joined(departure.guild_id)
 
@@ -231,7 +232,11 @@ class Upkeep(commands.Cog):
         """
         service, boards = self.game_bot.service, self.game_bot.boards
         self.game_bot.lateness.resumed(shard)
-        gone = await service.servers_gone(shard, guild_ids)
+        gone: list[Game] = []
+        for guild_id in await service.servers_gone(shard, guild_ids):
+            log.info("server %s removed the bot while it was away", guild_id)
+            gone.extend(await self.game_bot.privacy.departed(
+                guild_id, "bot removed from the server while it was away"))
         for game in gone:
             boards.forget(game.id)
         first = shard not in self._restored

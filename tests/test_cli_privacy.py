@@ -13,6 +13,7 @@ from bot.cli import main
 from bot.service import GameService
 from storage import open_database
 from tests.app.test_personal_data import ALICE, ONE, TWO, Clock, world
+from tests.services import privacy_of
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -29,7 +30,7 @@ def played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         async with await open_database(path) as db:
             svc = GameService(db, clock=Clock(), seed_source=lambda: 4321)
             await world(svc)
-            await svc.privacy.departed(ONE.guild_id)  # removed long ago
+            await privacy_of(svc).departed(ONE.guild_id)  # removed long ago
             await svc.close()
 
     asyncio.run(build())

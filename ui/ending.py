@@ -164,7 +164,7 @@ class Rematch(EndItem, verb=Verb.REMATCH):
 
     async def act(self, clicked: Clicked) -> None:
         old = await clicked.service.get_game(clicked.game_id)
-        game = await clicked.service.lobbies.rematch(clicked.game_id, clicked.who,
+        game = await clicked.service.rematch(clicked.game_id, clicked.who,
                                                      place_of(clicked.interaction))
         invited = [u for u in (humans(old) if old else []) if u != str(clicked.who.id)]
         tr = for_game(game)

@@ -31,7 +31,18 @@ import discord
 
 from bot.errors import GamePaused, StaleClick, UserError
 from bot.request_budget import RequestBudget
-from bot.service import Game, GameService, GameStatus, Person, Place, StatsService
+from bot.service import (
+    Game,
+    GameService,
+    GameStatus,
+    Person,
+    PersonalData,
+    Place,
+    Reviews,
+    Seasons,
+    ServerSettings,
+    StatsService,
+)
 from bot.settings import Settings
 from ui.board import Boards, count_answer
 from ui.cards import Emojis
@@ -130,6 +141,10 @@ class GameBot(Protocol):
 
     service: GameService
     stats: StatsService
+    servers: ServerSettings
+    seasons: Seasons
+    reviews: Reviews
+    privacy: PersonalData
     settings: Settings
     budget: RequestBudget
     boards: Boards

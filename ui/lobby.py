@@ -160,26 +160,26 @@ class LobbyItem(GameItem, prefixes=GAME_PREFIXES):
 
 class Join(LobbyItem, verb=Verb.JOIN):
     async def act(self, clicked: Clicked) -> None:
-        game = await clicked.service.lobbies.join(clicked.game_id, clicked.who)
+        game = await clicked.service.join(clicked.game_id, clicked.who)
         await redraw_lobby(clicked.boards, game, clicked.interaction)
 
 
 class Leave(LobbyItem, verb=Verb.LEAVE):
     async def act(self, clicked: Clicked) -> None:
-        game = await clicked.service.lobbies.leave(clicked.game_id, clicked.who)
+        game = await clicked.service.leave(clicked.game_id, clicked.who)
         await redraw_lobby(clicked.boards, game, clicked.interaction)
 
 
 class Computer(LobbyItem, verb=Verb.COMPUTER):
     async def act(self, clicked: Clicked) -> None:
         level = clicked.arg or clicked.one()  # a button of an older lobby names its level
-        game = await clicked.service.lobbies.add_computer(clicked.game_id, clicked.who, level)
+        game = await clicked.service.add_computer(clicked.game_id, clicked.who, level)
         await redraw_lobby(clicked.boards, game, clicked.interaction)
 
 
 class Thread(LobbyItem, verb=Verb.THREAD):
     async def act(self, clicked: Clicked) -> None:
-        game = await clicked.service.lobbies.set_thread(clicked.game_id, clicked.who,
+        game = await clicked.service.set_thread(clicked.game_id, clicked.who,
                                                         clicked.arg == "1")
         await redraw_lobby(clicked.boards, game, clicked.interaction)
 
@@ -194,7 +194,7 @@ class Start(LobbyItem, verb=Verb.START):
 class Cancel(LobbyItem, verb=Verb.CANCEL):
     async def act(self, clicked: Clicked) -> None:
         who = clicked.who
-        game = await clicked.service.lobbies.cancel(
+        game = await clicked.service.cancel(
             clicked.game_id, who, manager=is_manager(clicked.interaction),
             guild_id=place_of(clicked.interaction).guild_id)
         await cancelled(clicked.boards, game, who.name, clicked.interaction)

@@ -148,9 +148,9 @@ async def send_review(interaction: discord.Interaction[Any], kind: str,
                       game_id: int | None) -> None:
     """``/<kind> review [game]``: the caller's review of a finished game, privately."""
     bot = bot_of(interaction.client)
-    game = await bot.service.reviews.find(place_of(interaction), kind, game_id)
+    game = await bot.reviews.find(place_of(interaction), kind, game_id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await bot.service.reviews.review(game, interaction.user.id)
+    found = await bot.reviews.review(game, interaction.user.id)
     await _send(interaction, bot.boards, game, found)
 
 
@@ -159,5 +159,5 @@ class Review(GameItem, prefixes=GAME_PREFIXES, verb=Verb.REVIEW):
 
     async def act(self, clicked: Clicked) -> None:
         game = await clicked.game()
-        found = await clicked.service.reviews.review(game, clicked.who.id)
+        found = await clicked.bot.reviews.review(game, clicked.who.id)
         await _send(clicked.interaction, clicked.boards, game, found)

@@ -38,7 +38,7 @@ LANGUAGE_CHOICES: Final = [app_commands.Choice(name=language_name(code), value=c
 async def server_language(interaction: discord.Interaction[Any]) -> str:
     """The server's default language: its admins' choice, else its Discord locale."""
     place = place_of(interaction)
-    stored = await bot_of(interaction.client).service.servers.language(place.guild_id)
+    stored = await bot_of(interaction.client).servers.language(place.guild_id)
     return resolve(stored or interaction.guild_locale)
 
 

@@ -1,10 +1,12 @@
-"""The game service: the one door from the Discord layer to games, storage and ratings.
+"""The services: the one door from the Discord layer to games, storage and ratings.
 
 :class:`GameService` loads, locks, applies and saves games; :class:`StatsService` reads
-leaderboards and player figures. Both return the values of :mod:`bot.service.model`.
+leaderboards and player figures; :class:`ServerSettings` keeps what a server's managers set;
+:class:`Seasons` finds ended seasons; :class:`Reviews` reviews finished games;
+:class:`PersonalData` exports and forgets. They return the values of :mod:`bot.service.model`.
 """
 
-from bot.service.games import TIMEOUT_AI, GameService, Listener, Presence, wall_ms
+from bot.service.games import TIMEOUT_AI, GameService, Listener, Membership, wall_ms
 from bot.service.lobby import (
     LOBBY_TTL,
     MAX_OPEN_LOBBIES,
@@ -31,10 +33,12 @@ from bot.service.model import (
     is_former,
     is_person,
 )
+from bot.service.privacy import PersonalData
 from bot.service.replays import Replay
+from bot.service.review import Reviews
 from bot.service.season_calendar import LENGTHS, SeasonWindow, season_at
 from bot.service.seasons import SeasonEnd, Seasons
-from bot.service.servers import OFF
+from bot.service.servers import OFF, ServerSettings
 from bot.service.stats import (
     LAST_GAMES,
     LAST_SEASON,
@@ -76,20 +80,23 @@ __all__ = [
     "Limits",
     "Listener",
     "MemberHistory",
+    "Membership",
     "NewSettings",
     "Outcome",
     "Person",
+    "PersonalData",
     "PingRow",
     "Place",
     "PlayerStats",
-    "Presence",
     "Replay",
+    "Reviews",
     "SeasonEnd",
     "SeasonWindow",
     "Seasons",
     "Seat",
     "ServerDefaults",
     "ServerSeason",
+    "ServerSettings",
     "ShownMessage",
     "StatsService",
     "Step",

@@ -1,20 +1,28 @@
 """The game service: the one place that loads, locks, applies and saves games.
 
 Every change to a game goes through here: the channel's lock is taken, the game is loaded, the
-acting user and the state version are checked, the engine applies the action, storage commits
+acting person and the state version are checked, the engine applies the action, storage commits
 the new state with the action and its events in one transaction, and only then does the caller
 answer the user. Computer seats play right after, one committed action each. A deadline per
 waiting decision lets the computer decide for a player who takes too long (and expires a lobby
 nobody starts). A game whose channel or server is gone ends as ``abandoned``.
 
-:class:`GameService` is one object made of parts: the game store (storage, the open games'
-cache, the channels' locks: :mod:`bot.service.store`), the deadlines
-(:mod:`bot.service.deadlines`), the lobbies (:mod:`bot.service.lobby`) and the turns
-(:mod:`bot.service.turns`: checking, committing and settling decisions).
+:class:`GameService` owns what that needs: storage, the open games' cache
+(:mod:`bot.service.cache`), one lock per channel (:mod:`bot.service.locks`) and one timer per
+deadline (:mod:`bot.service.timers`). The rules it applies are plain functions: who may sit
+down (:mod:`bot.service.lobby`) and who decides a turn (:mod:`bot.service.turns`).
+
+Deadlines never run out while the bot cannot hear the players they wait on: a shard's timers
+are held while its gateway is down and from start-up until it is ready, and when released each
+deadline moves on by the time lost (stored, so a later restart keeps it). While a shard is
+connected its hearing is written every few seconds (:meth:`GameService.heard`, the bot's
+heartbeat: :mod:`bot.health`), so after a restart of any length each deadline is held from when
+its shard last heard its players.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -34,20 +42,49 @@ from bot.errors import (
 )
 from bot.rules.errors import Term
 from bot.rules.gamelog import log_objects
+from bot.rules.levels import HARD, NORMAL
 from bot.rules.registry import kind_of
 from bot.service import logs, replays
-from bot.service.deadlines import Deadlines
-from bot.service.lobby import Limits, Lobbies
-from bot.service.model import Game, GameLog, Outcome, Person, Place
-from bot.service.privacy import PersonalData
+from bot.service.cache import GameCache
+from bot.service.lobby import (
+    THREAD,
+    Limits,
+    NewSettings,
+    check_level,
+    checked_settings,
+    host_seat,
+    seats_with,
+    seats_with_computer,
+    seats_without,
+)
+from bot.service.locks import KeyedLocks
+from bot.service.model import Game, GameLog, Outcome, Person, Place, Step, cpu_level
 from bot.service.replays import Replay
-from bot.service.review import Reviews
-from bot.service.seasons import Seasons
-from bot.service.servers import ServerSettings
-from bot.service.store import GameStore
-from bot.service.turns import STAND_IN_AI, Turns, closed_message
+from bot.service.timers import TurnTimers
+from bot.service.turns import (
+    STAND_IN_AI,
+    SeasonOf,
+    ai_seed,
+    closed_message,
+    level_of,
+    no_seasons,
+    results_of,
+    seat_of_decider,
+)
 from bot.shards import ShardPlan
-from storage import GameStatus, PingRow, ShownMessage, StaleVersion, Storage, WrongStatus
+from storage import (
+    ChannelBusy,
+    GameStatus,
+    PingRow,
+    PlayerRow,
+    ServerDefaults,
+    ShownMessage,
+    StaleVersion,
+    Storage,
+    StorageError,
+    TooManyOpen,
+    WrongStatus,
+)
 
 TIMEOUT_AI: Final = STAND_IN_AI
 """The level of the computer player that decides for a person who ran out of time."""
@@ -58,8 +95,8 @@ Listener = Callable[[Outcome, str], Awaitable[None]]
 """Told when the service moved a game on its own: ``"timeout"`` (a late decision, maybe with
 a seat handed to the computer), ``"resume"`` (computer turns a crash left unplayed) or
 ``"expired"`` (a lobby nobody started)."""
-Presence = Callable[[int, int], Awaitable[bool]]
-"""``present(guild_id, user_id)``: whether the person is still a member of the server."""
+Membership = Callable[[int, int], Awaitable[bool]]
+"""``is_member(guild_id, user_id)``: whether the person is still a member of the server."""
 
 
 def wall_ms() -> int:
@@ -67,7 +104,7 @@ def wall_ms() -> int:
     return int(time.time() * 1000)
 
 
-async def _always_present(guild_id: int, user_id: int) -> bool:
+async def _always_member(guild_id: int, user_id: int) -> bool:
     return True
 
 
@@ -82,54 +119,72 @@ class GameService:
         default_timeout: int = 120,
         seed_source: Callable[[], int] = lambda: secrets.randbits(48),
         limits: Limits | None = None,
-        retention_days: int = 30,
         plan: ShardPlan | None = None,
-        present: Presence = _always_present,
+        is_member: Membership = _always_member,
+        season_of: SeasonOf = no_seasons,
     ) -> None:
         """Serve the games of ``db``; ``clock`` gives now in epoch ms; ``plan``: this process's
         shards (it runs the deadlines of their servers' games; default: every server);
-        ``present``: whether a late player is still in the server (asked of Discord).
+        ``is_member``: whether a late player is still in the server (asked of Discord);
+        ``season_of``: the season a finished game counts for.
         """
         self.db = db
+        """The storage the games are kept in (its owner closes it)."""
         self.clock = clock
         self.default_timeout = default_timeout
         self.seed_source = seed_source
         self.limits = limits or Limits()
         self.plan = plan or ShardPlan()
-        self.store = GameStore(db)  # storage, the open games' cache, the channels' locks
-        self.deadlines = Deadlines(db, clock, self._deadline_passed, self.plan)
-        self.seasons = Seasons(db, clock, owns=self.plan.owns)
-        self.turns = Turns(self.store, self.deadlines, clock, self.timeout_of,
-                           season_of=self.seasons.at)
-        self.servers = ServerSettings(db, clock)
-        """A server's own settings (its games' language, threads, seasons)."""
-        self.lobbies = Lobbies(self.store, self.deadlines, clock, limits=self.limits,
-                               default_timeout=default_timeout,
-                               seed=lambda: self.seed_source())  # the lobbies
-        self.privacy = PersonalData(self, retention_days=retention_days)  # a person's data
-        self.reviews = Reviews(db)  # finished games' reviews, kept in memory
         self.listeners: dict[str, Listener] = {}
         """Per game kind: told when the service moved a game on its own."""
-        self.present = present
+        self._is_member = is_member
+        self._season_of = season_of
+        self._cache = GameCache()
+        self._locks: KeyedLocks[int] = KeyedLocks()
+        self._timers = TurnTimers(clock, self._deadline_passed)
+        self._connected: set[int] = set()  # the shards that hear their players now
         self._resumed: set[int] = set()  # the shards whose games were resumed once ready
 
     # ------------------------------------------------------------------ reading
 
     def lock(self, channel_id: int) -> AbstractAsyncContextManager[None]:
         """``async with service.lock(channel)``: the channel's lock."""
-        return self.store.lock(channel_id)
+        return self._locks.hold(channel_id)
+
+    async def _lock_of(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        channel = self._cache.channel_of(game_id)
+        if channel is None:
+            channel = (await self._load(game_id)).channel_id
+        return self.lock(channel)
+
+    async def _load(self, game_id: int) -> Game:
+        game = await self.get_game(game_id)
+        if game is None:
+            raise NoGameHere("That game no longer exists.")
+        return game
 
     def state_of(self, game: Game) -> Any:
         """The engine state of an active or finished game (cached while in play)."""
-        return self.store.cache.state_of(game)
+        return self._cache.state_of(game)
 
     async def recent(self, game: Game) -> list[Any]:
-        """The game's most recent events, the engine's (the current round's at least)."""
-        return await self.store.recent(game)
+        """The game's most recent events, the engine's (those of the current round at least),
+        read back from its stored log when they are not in memory.
+        """
+        kept = self._cache.recent(game)
+        if kept is None:
+            kind = kind_of(game.kind)
+            tokens = tuple(p.token for p in game.players)
+            read = [kind.read_event(e, tokens) for e in await self.db.games.events(game.id)]
+            kept = self._cache.keep_recent(game, read)
+        return kept
 
     async def get_game(self, game_id: int) -> Game | None:
         """The game with this id, or None."""
-        return await self.store.get(game_id)
+        game = await self.db.games.get(game_id)
+        if game is not None:
+            self._cache.track(game)
+        return game
 
     async def open_games_of_guild(self, guild_id: int) -> list[Game]:
         """The server's games in the lobby or in play."""
@@ -167,37 +222,200 @@ class GameService:
 
     async def check_place(self, game_id: int, place: Place) -> None:
         """Refuse a component used outside its game's channel (a forged or copied one)."""
-        channel = self.store.cache.channel_of(game_id)
+        channel = self._cache.channel_of(game_id)
         if channel is None:
-            game = await self.get_game(game_id)
-            if game is None:
-                raise NoGameHere("That game no longer exists.")
-            channel = game.channel_id
+            channel = (await self._load(game_id)).channel_id
         if channel != place.channel_id:
             raise WrongPlace("That button belongs to a game in another channel.")
-
-    async def move_to_thread(self, game_id: int, thread_id: int) -> Game:
-        """The game plays on in a thread of its channel (its lobby channel keeps the lobby
-        and gets the result); its buttons do not change.
-        """
-        async with await self.store.lock_of(game_id):
-            game = await self.db.games.move_to_thread(game_id, thread_id)
-            self.store.cache.release(game.id)
-            self.store.cache.note(game)
-            return game
-
-    async def set_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the game's current Discord message (where its buttons are)."""
-        await self.db.games.set_message(game_id, message_id)
 
     def timeout_of(self, game: Game) -> int:
         """Seconds a person has for one decision in this game."""
         return int(game.settings.get("turn_timeout", self.default_timeout))
 
+    def memory(self) -> dict[str, int]:
+        """What the service holds in memory: games cached, channel locks, armed deadlines."""
+        return {"cached games": len(self._cache), "channel locks": len(self._locks),
+                "deadlines": len(self._timers)}
+
     @property
     def pending_timers(self) -> int:
         """How many deadlines (turns, lobbies) are armed."""
-        return len(self.deadlines)
+        return len(self._timers)
+
+    # ------------------------------------------------------------------ lobbies
+
+    async def new_lobby(self, *, kind: str, place: Place, host: Person,
+                        settings: NewSettings) -> Game:
+        """Open a lobby with the host seated: one open game per channel, at most
+        ``limits.per_host`` per host and ``limits.per_server`` per server (checked in the
+        transaction that opens it). ``settings``: the game's, or how to make them from the
+        server's defaults (read in that transaction).
+        """
+        entry = kind_of(kind)
+        if callable(settings):
+            make = settings
+
+            def chosen(server: ServerDefaults) -> dict[str, Any]:
+                return checked_settings(make(server), self.default_timeout)
+        else:
+            fixed = checked_settings(settings, self.default_timeout)
+
+            def chosen(server: ServerDefaults) -> dict[str, Any]:
+                return fixed
+        async with self.lock(place.channel_id):
+            try:
+                game = await self.db.games.create(
+                    guild_id=place.guild_id, channel_id=place.channel_id, kind=entry.name,
+                    host_id=host.id, settings=chosen, seed=self.seed_source(),
+                    players=[host_seat(host)], now_ms=self.clock(),
+                    deadline_ms=self._lobby_expiry(), host_limit=self.limits.per_host,
+                    server_limit=self.limits.per_server,
+                )
+            except ChannelBusy:
+                busy = await self.db.games.open_in_channel(place.channel_id)
+                what = kind_of(busy.kind).title if busy else "game"
+                raise LobbyError(
+                    "A {game} game is already open in this channel: finish or cancel it first.",
+                    game=Term(what)) from None
+            except TooManyOpen as full:
+                if full.scope == "host":
+                    raise LobbyError("You already host {n} open games: finish or cancel one "
+                                     "(/royale cancel or /posing cancel) first.",
+                                     n=full.limit) from None
+                raise LobbyError("This server already has {n} open games: finish or cancel "
+                                 "one first.", n=full.limit) from None
+            self._cache.track(game)
+            self._arm(game)
+            return game
+
+    def _lobby_expiry(self) -> int:
+        return self.clock() + self.limits.lobby_ttl_s * 1000
+
+    async def _edit_seats(self, game_id: int, change: Callable[[Game], list[PlayerRow]],
+                          loaded: Game | None) -> Game:
+        async with await self._lock_of(game_id):
+            game = loaded if loaded is not None and loaded.id == game_id \
+                else await self._load(game_id)
+            if game.status == GameStatus.ACTIVE:
+                raise GameNotRunning("The game has started: /{kind} resign hands your seat to "
+                                     "the computer.", kind=game.kind)
+            if game.status != GameStatus.LOBBY:
+                raise GameNotRunning("This lobby is closed: the game has ended.")
+            players = change(game)
+            try:
+                game = await self.db.games.set_players(game.id, players, game.version,
+                                                       self.clock(), self._lobby_expiry())
+            except StaleVersion:  # another process changed the lobby meanwhile
+                raise StaleClick("The lobby just changed: try again.") from None
+            except WrongStatus:  # another process started or closed it meanwhile
+                raise GameNotRunning("This game has already started or ended.") from None
+            self._arm(game)
+            return game
+
+    async def join(self, game_id: int, who: Person, *, loaded: Game | None = None) -> Game:
+        """Seat ``who`` in the lobby (``loaded``: the game as the caller just read it; its
+        version guards the write).
+        """
+        return await self._edit_seats(game_id, lambda game: seats_with(game, who), loaded)
+
+    async def leave(self, game_id: int, who: Person, *, loaded: Game | None = None) -> Game:
+        """Take ``who`` out of the lobby (not the host: the host cancels)."""
+        return await self._edit_seats(game_id, lambda game: seats_without(game, who), loaded)
+
+    async def add_computer(self, game_id: int, who: Person, level: str = NORMAL) -> Game:
+        """Seat a computer player of ``level`` (easy, normal, hard; the host only)."""
+        check_level(level)
+        return await self._edit_seats(
+            game_id, lambda game: seats_with_computer(game, who, level), None)
+
+    async def set_thread(self, game_id: int, who: Person, thread: bool) -> Game:
+        """The host chooses whether the game plays in a thread of its channel."""
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
+            if game.status != GameStatus.LOBBY:
+                raise GameNotRunning("This lobby is closed: the game has started or ended.")
+            if who.id != game.host_id:
+                raise NotAllowed("Only the host can choose where the game is played.")
+            settings = {**game.settings, THREAD: True} if thread \
+                else {k: v for k, v in game.settings.items() if k != THREAD}
+            try:
+                game = await self.db.games.set_lobby_settings(game.id, game.version, settings,
+                                                              self.clock())
+            except StaleVersion:
+                raise StaleClick("The lobby just changed: try again.") from None
+            except WrongStatus:
+                raise GameNotRunning("This game has already started or ended.") from None
+            self._cache.track(game)
+            return game
+
+    async def cancel(self, game_id: int, who: Person, *, manager: bool,
+                     guild_id: int | None = None) -> Game:
+        """Cancel an open game (its host, or ``manager``: someone who may manage its channel).
+        ``guild_id``: the server the request comes from (a game elsewhere is refused).
+        """
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
+            if guild_id is not None and game.guild_id != guild_id:
+                raise NoGameHere("That game no longer exists.")
+            if not game.is_open:
+                raise GameNotRunning("This game is already over.")
+            if who.id != game.host_id and not manager:
+                raise NotAllowed("Only the host or someone who can manage this channel can "
+                                 "cancel the game.")
+            try:
+                game = await self.db.games.end(game.id, GameStatus.CANCELLED, "cancelled",
+                                               self.clock())
+            except WrongStatus:  # another process ended it meanwhile
+                raise GameNotRunning("This game is already over.") from None
+            self._forget(game.id)
+            return game
+
+    async def rematch(self, game_id: int, who: Person, place: Place) -> Game:
+        """A new lobby in the finished game's channel with the same settings and computer
+        players, hosted by ``who`` (one of its players).
+        """
+        old = await self._load(game_id)
+        if old.status != GameStatus.FINISHED:
+            raise GameNotRunning("A rematch is offered once the game is over.")
+        if who.player_id not in old.player_ids:
+            raise NotAllowed("Only the players of that game can start its rematch.")
+        game = await self.new_lobby(kind=old.kind, place=place, host=who,
+                                    settings=dict(old.settings))
+        for seat in old.players:
+            if seat.is_bot:
+                game = await self.add_computer(game.id, who, cpu_level(seat.player_id))
+        return game
+
+    async def expire(self, game_id: int) -> Game | None:
+        """Close a lobby nobody started before its deadline (None: it changed meanwhile)."""
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
+            if game.status != GameStatus.LOBBY:
+                return None
+            if game.deadline_ms is not None and game.deadline_ms > self.clock():
+                self._arm(game)  # changed meanwhile: a later deadline
+                return None
+            try:
+                game = await self.db.games.end(game.id, GameStatus.CANCELLED, "expired",
+                                               self.clock(), expected_version=game.version)
+            except (StaleVersion, WrongStatus):
+                return None
+            self._forget(game.id)
+            return game
+
+    async def move_to_thread(self, game_id: int, thread_id: int) -> Game:
+        """The game plays on in a thread of its channel (its lobby channel keeps the lobby
+        and gets the result); its buttons do not change.
+        """
+        async with await self._lock_of(game_id):
+            game = await self.db.games.move_to_thread(game_id, thread_id)
+            self._cache.release(game.id)
+            self._cache.track(game)
+            return game
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's current Discord message (where its buttons are)."""
+        await self.db.games.set_message(game_id, message_id)
 
     # ------------------------------------------------------------------ play
 
@@ -206,9 +424,9 @@ class GameService:
         """Deal the game and play computer seats up to the first human decision (``loaded``:
         the lobby as the caller just read it; its version guards the start).
         """
-        async with await self.store.lock_of(game_id):
+        async with await self._lock_of(game_id):
             game = loaded if loaded is not None and loaded.id == game_id \
-                else await self.store.load(game_id)
+                else await self._load(game_id)
             if game.status != GameStatus.LOBBY:
                 raise GameNotRunning("This game has already started or ended.")
             if who.id != game.host_id:
@@ -225,47 +443,62 @@ class GameService:
             try:  # version-guarded: another process may have changed the lobby meanwhile
                 game = await self.db.games.start(game.id, game.version,
                                                  kind.engine.state_to_json(state), objs,
-                                                 self.turns.deadline(game, state), self.clock())
+                                                 self._deadline(game, state), self.clock())
             except StaleVersion:
                 raise StaleClick("The lobby just changed: try again.") from None
             except WrongStatus:
                 raise GameNotRunning("This game has already started or ended.") from None
-            self.store.cache.remember(game, state)
-            self.store.cache.keep_recent(game, list(events))
-            outcome = Outcome(game, state, start_events=list(events))
-            return await self.turns.settle(outcome)
+            self._cache.remember(game, state)
+            self._cache.keep_recent(game, list(events))
+            return await self._play_on(Outcome(game, state, start_events=list(events)))
 
-    async def check_turn(self, game_id: int, user_id: int, version: int
+    async def check_turn(self, game_id: int, who: Person, version: int
                          ) -> tuple[Game, Any, int]:
-        """The game, its state and the seat, if ``user_id`` may decide now (nothing changes)."""
-        game = await self.store.load(game_id)
-        state, seat = self.turns.check(game, user_id, version)
-        return game, state, seat
+        """The game, its state and the seat, if ``who`` may decide now (nothing changes)."""
+        game = await self._load(game_id)
+        state = self.state_of(game)
+        return game, state, seat_of_decider(game, state, who, version)
 
-    async def act(self, game_id: int, user_id: int, version: int,
+    async def act(self, game_id: int, who: Person, version: int,
                   build: Callable[[Any, int], Any]) -> Outcome:
-        """Apply the action ``build(state, seat)`` for ``user_id``, if it is their turn and
-        the click is not stale; then let computer seats play.
+        """Apply the action ``build(state, seat)`` for ``who``, if it is their turn and the
+        click is not stale; then let computer seats play.
         """
-        async with await self.store.lock_of(game_id):
-            game = await self.store.load(game_id)
-            state, seat = self.turns.check(game, user_id, version)
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
+            state = self.state_of(game)
+            seat = seat_of_decider(game, state, who, version)
             outcome = Outcome(game, state)
-            await self.turns.commit(outcome, build(state, seat), "player")
-            return await self.turns.settle(outcome)
+            await self._commit(outcome, build(state, seat), "player")
+            return await self._play_on(outcome)
 
-    async def resign(self, game_id: int, user_id: int) -> Outcome:
+    async def resign(self, game_id: int, who: Person) -> Outcome:
         """The player hands their seat to the computer for the rest of the game (unrated)."""
-        return await self.stand_in(game_id, str(user_id), "resigned")
+        return await self.stand_in(game_id, who.player_id, "resigned")
 
-    async def player_left(self, game_id: int, user_id: int) -> Outcome | None:
+    async def player_left(self, game_id: int, who: Person) -> Outcome | None:
         """The player left the server: the computer plays their seat from now on (unrated).
         None when they have no seat a person still plays.
         """
         try:
-            return await self.stand_in(game_id, str(user_id), "left")
+            return await self.stand_in(game_id, who.player_id, "left")
         except UserError:
             return None
+
+    async def stand_in(self, game_id: int, player_id: str, reason: str) -> Outcome:
+        """The computer plays the seat of ``player_id`` from now on (``reason``: resigned,
+        left, forgotten).
+        """
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
+            if game.status != GameStatus.ACTIVE:
+                raise GameNotRunning(closed_message(game))
+            seats = [p.seat for p in game.players
+                     if p.player_id == player_id and not p.by_computer]
+            if not seats:
+                raise NotAllowed("You're not playing in this game (or the computer already "
+                                 "plays your seat).")
+            return await self._hand_to_computer(game, self.state_of(game), seats[0], reason)
 
     async def timeout(self, game_id: int, version: int, *, left: bool = False
                       ) -> Outcome | None:
@@ -274,37 +507,130 @@ class GameService:
         """
         game = await self.db.games.get(game_id)
         if game is None or not game.is_open:
-            self.store.cache.release(game_id)
+            self._cache.release(game_id)
             return None
         async with self.lock(game.channel_id):
-            game = await self.store.load(game_id)
+            game = await self._load(game_id)
             if game.status != GameStatus.ACTIVE or game.version != version or game.paused:
-                self.deadlines.arm(game)  # moved on (maybe by another process): chase its deadline
+                self._arm(game)  # moved on (maybe by another process): chase its deadline
                 return None
             state = self.state_of(game)
             seat = kind_of(game.kind).engine.current_seat(state)
             if seat is None:
                 return None
             if left:
-                return await self.turns.stand_in(game, state, seat, "left")
+                return await self._hand_to_computer(game, state, seat, "left")
             outcome = Outcome(game, state)
-            await self.turns.play_late_turn(outcome, seat)
+            await self._play_late_turn(outcome, seat)
             if not outcome.steps:
                 return None
-            return await self.turns.settle(outcome)
+            return await self._play_on(outcome)
 
-    async def stand_in(self, game_id: int, player_id: str, reason: str) -> Outcome:
-        """The computer plays the person's seat from now on (resigned, left, forgotten)."""
-        async with await self.store.lock_of(game_id):
-            game = await self.store.load(game_id)
-            if game.status != GameStatus.ACTIVE:
-                raise GameNotRunning(closed_message(game))
-            seats = [p.seat for p in game.players
-                     if p.player_id == player_id and not p.by_computer]
-            if not seats:
-                raise NotAllowed("You're not playing in this game (or the computer already "
-                                 "plays your seat).")
-            return await self.turns.stand_in(game, self.state_of(game), seats[0], reason)
+    async def _hand_to_computer(self, game: Game, state: Any, seat: int, reason: str
+                                ) -> Outcome:
+        """The computer plays ``seat`` for the rest of the game (``reason``: its person left
+        or resigned); then the game goes on. The caller holds the channel's lock.
+        """
+        seated = replace(game, players=tuple(replace(p, stand_in=reason) if p.seat == seat
+                                             else p for p in game.players))
+        try:
+            game = await self.db.games.stand_in(game.id, seat, reason, game.version,
+                                                self._deadline(seated, state), self.clock())
+        except StaleVersion:
+            raise StaleClick("The game just moved on: try again.") from None
+        except WrongStatus:  # another process ended it meanwhile
+            raise GameNotRunning("This game just ended.") from None
+        self._cache.remember(game, state)
+        return await self._play_on(Outcome(game, state, stood_in=[seat]))
+
+    def _deadline(self, game: Game, state: Any) -> int | None:
+        """When the decision ``state`` waits on times out (None: a computer decides it, or
+        the game is over or paused).
+        """
+        seat = kind_of(game.kind).engine.current_seat(state)
+        if seat is None or game.players[seat].by_computer or game.paused is not None:
+            return None
+        return self.clock() + self.timeout_of(game) * 1000
+
+    async def _commit(self, outcome: Outcome, action: Any, by: str) -> None:
+        """Apply ``action`` to the outcome's state and commit it (``by``: ``player``,
+        ``computer`` or ``timeout``); the last action also records the results.
+        """
+        game = outcome.game
+        kind = kind_of(game.kind)
+        engine = kind.engine
+        seat = action.seat
+        new_state, events = engine.apply(outcome.state, action)
+        objs = list(log_objects(f"{game.id}", events))
+        now = self.clock()
+        finish = None
+        if engine.current_seat(new_state) is None:
+            finish = results_of(game, kind, new_state,
+                                await self._season_of(game.guild_id, now))
+        token = game.players[seat].token  # the log never holds a Discord id
+        actor = token if by != "timeout" else f"timeout:{token}"
+        try:  # the version guard: of racing writers (other processes too), one wins
+            game = await self.db.games.commit_action(
+                game.id, game.version, action=action.to_json(), actor=actor, events=objs,
+                state=engine.state_to_json(new_state),
+                deadline_ms=self._deadline(game, new_state), now_ms=now, finish=finish,
+            )
+        except StaleVersion:
+            raise StaleClick("Someone was quicker: the game just moved on. Use the latest "
+                             "message.") from None
+        except WrongStatus:
+            raise GameNotRunning("This game just ended.") from None
+        player_id = outcome.game.players[seat].player_id
+        outcome.game = game
+        outcome.state = new_state
+        outcome.steps.append(Step(seat, player_id, by, action.to_json(), list(events)))
+        self._cache.remember(game, new_state, list(events))
+
+    async def _play_on(self, outcome: Outcome) -> Outcome:
+        """After a change: computers play, the next deadline is armed, the recent events are
+        attached (what the boards show); a game that ended is forgotten.
+        """
+        kind = kind_of(outcome.game.kind)
+        while outcome.game.status == GameStatus.ACTIVE:
+            seat = kind.engine.current_seat(outcome.state)
+            if seat is None or not outcome.game.players[seat].by_computer:
+                break
+            level = level_of(outcome.game, seat)
+            player = kind.make_player(level, ai_seed(outcome.game, seat))
+            if level == HARD:  # it looks ahead: off the event loop
+                action = await asyncio.to_thread(player.choose, outcome.state)
+            else:
+                action = player.choose(outcome.state)
+            try:
+                await self._commit(outcome, action, "computer")
+            except (StaleClick, GameNotRunning):  # another process played this turn
+                break
+        game = outcome.game
+        self._arm(game)
+        outcome.recent = await self.recent(game)
+        if not game.is_open:
+            self._forget(game.id)
+        return outcome
+
+    async def _play_late_turn(self, outcome: Outcome, seat: int) -> None:
+        """The computer finishes the late player's turn (one decision in Royale; up to the
+        kind's ``turn_end`` action otherwise).
+        """
+        kind = kind_of(outcome.game.kind)
+        while True:
+            player = kind.make_player(STAND_IN_AI, ai_seed(outcome.game, seat))
+            try:
+                await self._commit(outcome, player.choose(outcome.state), "timeout")
+            except StaleClick:  # another process moved the game first: nothing more applied
+                return
+            if kind.turn_end is None or outcome.steps[-1].action.get("type") == kind.turn_end \
+                    or kind.engine.current_seat(outcome.state) != seat:
+                return
+
+    def _forget(self, game_id: int) -> None:
+        """An ended game leaves memory: its cache entry, its deadline."""
+        self._cache.release(game_id)
+        self._timers.cancel(game_id)
 
     # ------------------------------------------------------------------ channels and servers
 
@@ -323,69 +649,91 @@ class GameService:
 
     def _abandoned(self, games: list[Game], reason: str) -> list[Game]:
         for game in games:
-            self._ended(game)
+            self._forget(game.id)
             log.info("game %s abandoned: %s", game.id, reason)
         return games
 
+    async def withdraw(self, who: Person) -> tuple[list[Outcome], list[Game]]:
+        """Take a person out of every open game before they are forgotten: the computer plays
+        their seats in play, they leave the lobbies they joined and the lobbies they host
+        close. Returns the games in play and the lobbies changed.
+        """
+        stood_in: list[Outcome] = []
+        lobbies: list[Game] = []
+        for game in (await self.db.personal.person_rows(who.player_id)).games:
+            if not game.is_open or who.player_id not in game.player_ids:
+                continue
+            try:
+                if game.status == GameStatus.ACTIVE:
+                    stood_in.append(await self.stand_in(game.id, who.player_id, "forgotten"))
+                elif game.host_id == who.id:
+                    lobbies.append(await self.cancel(game.id, who, manager=True))
+                else:
+                    lobbies.append(await self.leave(game.id, who))
+            except UserError:
+                continue  # it moved on meanwhile (ended, or the computer already plays)
+        return stood_in, lobbies
+
     async def pause(self, game_id: int, reason: str) -> Game:
         """Stop the game's deadline until :meth:`unpause` (the bot may not post there)."""
-        async with await self.store.lock_of(game_id):
-            game = await self.store.load(game_id)
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
             if game.status != GameStatus.ACTIVE or game.paused == reason:
                 return game
             game = await self.db.games.set_paused(game.id, reason, None)
-            self.deadlines.arm(game)
+            self._arm(game)
             log.info("game %s paused: %s", game.id, reason)
             return game
 
     async def unpause(self, game_id: int) -> Game:
         """Start a paused game's clock again: the waiting player gets a whole turn."""
-        async with await self.store.lock_of(game_id):
-            game = await self.store.load(game_id)
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
             if game.status != GameStatus.ACTIVE or game.paused is None:
                 return game
-            state = self.state_of(game)
-            deadline = self.turns.deadline(replace(game, paused=None), state)
+            deadline = self._deadline(replace(game, paused=None), self.state_of(game))
             game = await self.db.games.set_paused(game.id, None, deadline)
-            self.deadlines.arm(game)
+            self._arm(game)
             return game
 
-    # ------------------------------------------------------------------ deadlines, start-up
+    # ------------------------------------------------------------------ deadlines
 
-    def _ended(self, game: Game) -> Game:
-        self.lobbies.ended(game)
-        return game
+    def _arm(self, game: Game) -> None:
+        """(Re)start the deadline the game waits on (none once it is over or paused, or in a
+        process that does not own its server).
+        """
+        if not self.plan.owns(game.guild_id):
+            self._timers.cancel(game.id)
+            return
+        deadline = game.deadline_ms if game.is_open and game.paused is None else None
+        self._timers.arm(game.id, game.version, deadline, self.plan.shard_of(game.guild_id))
 
     async def _deadline_passed(self, game_id: int, version: int) -> None:
         game = await self.db.games.get(game_id)
         if game is None or not game.is_open:
-            self.store.cache.release(game_id)
+            self._cache.release(game_id)
             return
         if game.status == GameStatus.LOBBY:
-            await self._expire(game)
+            expired = await self.expire(game.id)
+            if expired is not None:
+                await self._tell(Outcome(expired, None), "expired")
             return
         left = False
         if game.version == version and game.paused is None:
-            state = self.state_of(game)
-            seat = kind_of(game.kind).engine.current_seat(state)
+            seat = kind_of(game.kind).engine.current_seat(self.state_of(game))
             if seat is not None and not game.players[seat].by_computer:
-                left = not await self._is_present(game, game.players[seat].player_id)
+                left = not await self._still_member(game, game.players[seat].player_id)
         outcome = await self.timeout(game_id, version, left=left)
         if outcome is not None:
             await self._tell(outcome, "timeout")
 
-    async def _is_present(self, game: Game, player_id: str) -> bool:
+    async def _still_member(self, game: Game, player_id: str) -> bool:
         try:
-            return await self.present(game.guild_id, int(player_id))
+            return await self._is_member(game.guild_id, int(player_id))
         except Exception:
             log.warning("game %s: could not check whether %s is still in the server", game.id,
                         player_id, exc_info=True)
             return True
-
-    async def _expire(self, game: Game) -> None:
-        expired = await self.lobbies.expire(game.id)
-        if expired is not None:
-            await self._tell(Outcome(expired, None), "expired")
 
     async def _tell(self, outcome: Outcome, reason: str) -> None:
         listener = self.listeners.get(outcome.game.kind)
@@ -393,53 +741,63 @@ class GameService:
             await listener(outcome, reason)
 
     def hold_deadlines(self, shard: int = 0) -> None:
-        """A shard cannot hear its players (its gateway is down): none of its deadlines runs
-        out.
-        """
-        self.deadlines.hold(shard)
+        """A shard cannot hear its players (its gateway is down): its deadlines stop."""
+        self._connected.discard(shard)
+        self._timers.hold(shard)
 
     async def release_deadlines(self, shard: int = 0) -> dict[int, int]:
         """A shard hears its players again: each of its deadlines moves on by the time it was
-        held. Returns the moved ones: game id -> new deadline.
+        held, and is stored. Returns the moved ones: game id -> new deadline.
         """
-        return await self.deadlines.release(shard)
+        moved: dict[int, int] = {}
+        for game_id, (_version, deadline) in self._timers.release(shard).items():
+            try:
+                await self.db.games.set_deadline(game_id, deadline)
+                moved[game_id] = deadline
+            except WrongStatus:  # the game ended meanwhile
+                self._timers.cancel(game_id)
+        self._connected.add(shard)
+        await self.heard()
+        return moved
 
     async def heard(self) -> None:
-        """Write that this process's connected shards hear their players now (every few
-        seconds: :data:`bot.service.deadlines.HEARD_EVERY_S`).
+        """Write that this process's connected shards hear their players now (none before a
+        shard was ready once).
         """
-        await self.deadlines.heard()
+        await self.db.shown.heard(self.plan.layout, sorted(self._connected), self.clock())
+
+    def deadline_of(self, game_id: int) -> int | None:
+        """The game's armed deadline (epoch ms), or None."""
+        return self._timers.deadline_of(game_id)
+
+    # ------------------------------------------------------------------ start-up
 
     async def restore(self) -> list[Game]:
         """At start-up, before the gateway connects: remember every open game this process
-        owns and arm its deadline, held until its shard is ready (:meth:`shard_ready`).
-        Nothing is played and nothing is sent before then.
+        owns and arm its deadline, held until its shard is ready. Each shard is held from when
+        it last heard its players (a shard never heard: from the latest hearing of any shard,
+        else from now). Nothing is played and nothing is sent before then.
         """
-        await self.deadlines.hold_until_ready()
-        games = [g for g in await self.db.games.all_open() if self.deadlines.owns(g.guild_id)]
+        mine, latest = await self.db.shown.last_heard(self.plan.layout)
+        for shard in self.plan.shard_ids:
+            self._timers.hold(shard, since=mine.get(shard, latest))
+        games = [g for g in await self.db.games.all_open() if self.plan.owns(g.guild_id)]
         for game in games:
-            self.store.cache.note(game)
-            self.deadlines.arm(game)
+            self._cache.track(game)
+            self._arm(game)
         return games
 
     def on_shard(self, guild_id: int, shard: int) -> bool:
         """Whether this process owns the server's games and the server is on ``shard``."""
         return self.plan.owns(guild_id) and self.plan.shard_of(guild_id) == shard
 
-    async def servers_gone(self, shard: int, guild_ids: Collection[int]) -> list[Game]:
-        """A shard is ready, its READY listing ``guild_ids`` (available or not): a server of
-        this shard with open games that is not among them removed the bot while it was away.
-        Its games end as abandoned and its departure is recorded (as :meth:`PersonalData.departed`
-        does); returns those games.
+    async def servers_gone(self, shard: int, guild_ids: Collection[int]) -> list[int]:
+        """A shard is ready, its READY listing ``guild_ids`` (available or not): the servers of
+        this shard with open games that are not among them removed the bot while it was away.
         """
         present = set(guild_ids)
-        gone: list[Game] = []
-        for guild_id in await self.db.games.open_guilds():
-            if self.on_shard(guild_id, shard) and guild_id not in present:
-                log.info("server %s removed the bot while it was away", guild_id)
-                gone.extend(await self.privacy.departed(
-                    guild_id, "bot removed from the server while it was away"))
-        return gone
+        return [guild_id for guild_id in await self.db.games.open_guilds()
+                if self.on_shard(guild_id, shard) and guild_id not in present]
 
     async def resume_shard(self, shard: int) -> None:
         """The first time a shard is ready: the computer seats a crash left waiting play in
@@ -458,6 +816,14 @@ class GameService:
                     await self._tell(outcome, "resume")
             except Exception:
                 log.exception("could not resume game %s", game.id)
+
+    async def _resume_computers(self, game_id: int) -> Outcome | None:
+        async with await self._lock_of(game_id):
+            game = await self._load(game_id)
+            if game.status != GameStatus.ACTIVE:
+                return None
+            outcome = await self._play_on(Outcome(game, self.state_of(game)))
+            return outcome if outcome.steps else None
 
     async def open_games_of_shard(self, shard: int) -> list[Game]:
         """The open games of this process on ``shard``, oldest first."""
@@ -502,14 +868,13 @@ class GameService:
         """The recorded pings of this process's games on ``shard`` (after a restart)."""
         return [p for p in await self.db.shown.all_pings() if self.on_shard(p.guild_id, shard)]
 
-    async def _resume_computers(self, game_id: int) -> Outcome | None:
-        async with await self.store.lock_of(game_id):
-            game = await self.store.load(game_id)
-            if game.status != GameStatus.ACTIVE:
-                return None
-            outcome = await self.turns.settle(Outcome(game, self.state_of(game)))
-            return outcome if outcome.steps else None
-
     async def close(self) -> None:
-        """Stop every deadline (the database is closed by its owner)."""
-        await self.deadlines.close()
+        """Write the connected shards' hearing, then stop every deadline (the database is
+        closed by its owner).
+        """
+        if not self.db.closed:
+            try:
+                await self.heard()
+            except StorageError as exc:  # the next start gives back more time, no less
+                log.warning("the shards' last hearing could not be written (%s)", exc)
+        await self._timers.close()

@@ -37,6 +37,11 @@ class Person:
     id: int
     name: str
 
+    @property
+    def player_id(self) -> str:
+        """The person's seats' player id (their Discord id as text)."""
+        return str(self.id)
+
 
 @dataclass(frozen=True, slots=True)
 class Place:

@@ -13,14 +13,12 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
-from bot.errors import UserError
-from bot.service.lobby import Lobbies
+from bot.service.games import GameService
 from bot.service.logs import log_of
 from bot.service.model import FORMER_PREFIX, Game, Outcome, Person
-from bot.service.store import GameStore
-from storage import Departure, GameStatus, Storage
+from storage import Departure, Storage
 
 log = logging.getLogger(__name__)
 
@@ -62,34 +60,19 @@ class ServerForgotten:
     """Rows deleted, per table."""
 
 
-class Seats(Protocol):
-    """What forgetting needs of the game service: seats handed over, servers' games ended."""
-
-    db: Storage
-    store: GameStore
-    lobbies: Lobbies
-    clock: Callable[[], int]
-
-    async def stand_in(self, game_id: int, player_id: str, reason: str) -> Outcome:
-        """The computer takes the person's seat in a game in play."""
-        ...
-
-    async def abandon_guild(self, guild_id: int, reason: str) -> list[Game]:
-        """Every open game of the server ends as abandoned."""
-        ...
-
-
 class PersonalData:
     """A copy of a person's data; forgetting a person or a server; the retention of the
     data of servers that removed the bot.
     """
 
-    def __init__(self, service: Seats, *, retention_days: int = 30,
+    def __init__(self, db: Storage, games: GameService, *, retention_days: int = 30,
                  pseudonyms: Callable[[], str] = new_pseudonym) -> None:
-        """Serve ``service``'s database; servers' data goes ``retention_days`` after the
-        bot is removed.
+        """Serve the data of ``db`` (``games``: its games, which a forgotten person leaves);
+        servers' data goes ``retention_days`` after the bot is removed.
         """
-        self.service = service
+        self.db = db
+        self.games = games
+        self.clock = games.clock
         self.retention_days = retention_days
         self.pseudonyms = pseudonyms
 
@@ -99,7 +82,7 @@ class PersonalData:
         """Everything the bot holds about ``user_id``, in every server, as JSON values: their
         games (with the game logs as ``/royale log`` gives them), results, ratings, totals.
         """
-        db = self.service.db
+        db = self.db
         pid = str(user_id)
         rows = await db.personal.person_rows(pid)
         games = []
@@ -121,7 +104,7 @@ class PersonalData:
             })
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "user_id": pid,
-            "exported_ms": self.service.clock(),
+            "exported_ms": self.clock(),
             "games": games,
             "results": [{"game_id": r.game_id, "server_id": r.guild_id, "kind": r.kind,
                          "display_name": r.display_name, "seat": r.seat, "score": r.score,
@@ -139,71 +122,58 @@ class PersonalData:
 
     async def forget(self, user_id: int) -> Forgotten:
         """Forget ``user_id`` everywhere (see the module's docstring)."""
-        svc = self.service
-        pid = str(user_id)
-        stood_in: list[Outcome] = []
-        lobbies: list[Game] = []
-        for game in (await svc.db.personal.person_rows(pid)).games:
-            if not game.is_open or pid not in game.player_ids:
-                continue
-            try:
-                if game.status == GameStatus.ACTIVE:
-                    stood_in.append(await svc.stand_in(game.id, pid, "forgotten"))
-                elif game.host_id == user_id:
-                    lobbies.append(await svc.lobbies.cancel(game.id, Person(user_id, ""),
-                                                            manager=True))
-                else:
-                    lobbies.append(await svc.lobbies.leave(game.id, Person(user_id, "")))
-            except UserError:
-                continue  # it moved on meanwhile (ended, or the computer already plays)
+        who = Person(user_id, "")
+        stood_in, lobbies = await self.games.withdraw(who)
         pseudonym = self.pseudonyms()
-        rows = await svc.db.personal.forget_person(pid, pseudonym, pseudonym_name(pseudonym))
-        for game_id in {o.game.id for o in stood_in} | {g.id for g in lobbies}:
-            svc.store.cache.release(game_id)  # the cached seats still carry the id and name
-        for outcome in stood_in:
-            outcome.game = await svc.store.load(outcome.game.id)
-        lobbies = [await svc.store.load(game.id) for game in lobbies]  # as they are now
+        rows = await self.db.personal.forget_person(who.player_id, pseudonym,
+                                                    pseudonym_name(pseudonym))
+        for outcome in stood_in:  # their seats as they are now, under the pseudonym
+            outcome.game = await self._reread(outcome.game)
+        lobbies = [await self._reread(game) for game in lobbies]
         log.info("a person was forgotten (%s): %s", pseudonym, rows)
         return Forgotten(pseudonym, rows, stood_in, lobbies)
+
+    async def _reread(self, game: Game) -> Game:
+        return await self.games.get_game(game.id) or game
 
     # ------------------------------------------------------------------ a server
 
     async def server_rows(self, guild_id: int) -> dict[str, int]:
         """The rows the server's data has, per table."""
-        return await self.service.db.personal.server_counts(guild_id)
+        return await self.db.personal.server_counts(guild_id)
 
     async def forget_server(self, guild_id: int) -> ServerForgotten:
         """Delete a server's data now: its open games end first (abandoned, no timers)."""
-        ended = await self.service.abandon_guild(guild_id, "server data deleted")
-        return ServerForgotten(ended, await self.service.db.personal.forget_server(guild_id))
+        ended = await self.games.abandon_guild(guild_id, "server data deleted")
+        return ServerForgotten(ended, await self.db.personal.forget_server(guild_id))
 
     async def departed(self, guild_id: int, reason: str = "bot removed from the server"
                        ) -> list[Game]:
         """The bot was removed from the server: its open games end as abandoned at once and
         its data is deleted after the retention period unless the bot comes back.
         """
-        games = await self.service.abandon_guild(guild_id, reason)
-        await self.service.db.personal.record_departure(guild_id, self.service.clock())
+        games = await self.games.abandon_guild(guild_id, reason)
+        await self.db.personal.record_departure(guild_id, self.clock())
         return games
 
     async def returned(self, guild_id: int) -> bool:
         """The bot is in the server (again): its data stays. True if it had been removed."""
-        return await self.service.db.personal.clear_departure(guild_id)
+        return await self.db.personal.clear_departure(guild_id)
 
     async def departures(self) -> list[Departure]:
         """The servers that removed the bot and whose data is still kept."""
-        return await self.service.db.personal.departures()
+        return await self.db.personal.departures()
 
     async def due(self) -> list[Departure]:
         """The servers whose retention period has run out."""
-        cutoff = self.service.clock() - self.retention_days * DAY_MS
-        return await self.service.db.personal.departures(removed_before_ms=cutoff + 1)
+        cutoff = self.clock() - self.retention_days * DAY_MS
+        return await self.db.personal.departures(removed_before_ms=cutoff + 1)
 
     async def purge(self, *, dry_run: bool = False) -> dict[int, dict[str, int]]:
         """Delete the data of every server whose retention period has run out (``dry_run``:
         only count it). The rows per server and table.
         """
-        db = self.service.db
+        db = self.db
         done: dict[int, dict[str, int]] = {}
         if db.closed:  # shutting down
             return done

@@ -435,7 +435,7 @@ class Hold(PosingItem, verb=Verb.HOLD, shows_move=True):
     async def act(self, clicked: Clicked) -> None:
         mask = parse_mask(clicked.arg)
         game, state, _seat = await clicked.service.check_turn(
-            clicked.game_id, clicked.interaction.user.id, clicked.version)
+            clicked.game_id, clicked.who, clicked.version)
         if ENGINE.rolls_left(state) == 0:
             raise UserError("You have no rolls left this turn: fill a box.")
         await presenter_of(clicked).refresh(game, clicked.interaction, mask)
@@ -444,7 +444,7 @@ class Hold(PosingItem, verb=Verb.HOLD, shows_move=True):
 class RollDice(PosingItem, verb=Verb.ROLL, shows_move=True):
     async def act(self, clicked: Clicked) -> None:
         held = held_indexes(parse_mask(clicked.arg))
-        outcome = await clicked.service.act(clicked.game_id, clicked.interaction.user.id,
+        outcome = await clicked.service.act(clicked.game_id, clicked.who,
                                             clicked.version,
                                             lambda state, seat: Roll(seat, held))
         await presenter_of(clicked).show(outcome, clicked.interaction)
@@ -454,7 +454,7 @@ class FillBox(PosingItem, verb=Verb.FILL, shows_move=True):
     async def act(self, clicked: Clicked) -> None:
         parse_mask(clicked.arg)
         box = clicked.one()
-        outcome = await clicked.service.act(clicked.game_id, clicked.interaction.user.id,
+        outcome = await clicked.service.act(clicked.game_id, clicked.who,
                                             clicked.version, lambda state, seat: Fill(seat, box))
         await presenter_of(clicked).show(outcome, clicked.interaction)
 

@@ -58,7 +58,7 @@ async def ask_forget_server(interaction: discord.Interaction[Any]) -> None:
     guild_id = place_of(interaction).guild_id
     if not can_manage_server(interaction):
         raise NotAllowed("Only server managers can change this server's settings.")
-    counts = await bot_of(interaction.client).service.privacy.server_rows(guild_id)
+    counts = await bot_of(interaction.client).privacy.server_rows(guild_id)
     card = question_card(
         tr(FORGET_SERVER_QUESTION, games=counts.get("games", 0)),
         ForgetServer.button(PREFIX, arg=str(guild_id), label=tr("Delete this server's data"),
@@ -81,7 +81,7 @@ class PrivacyCommands(commands.Cog):
                           description=loc("What the bot keeps about you, and how to remove it"))
     async def privacy(self, interaction: discord.Interaction[Any]) -> None:
         """The privacy notice, privately."""
-        days = bot_of(self.bot).service.privacy.retention_days
+        days = bot_of(self.bot).privacy.retention_days
         await interaction.response.send_message(view=privacy_card(for_user(interaction), days),
                                                 ephemeral=True)
 
@@ -91,7 +91,7 @@ class PrivacyCommands(commands.Cog):
         """Everything about the user, privately, as JSON (zipped past the attachment limit)."""
         tr = for_user(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await bot_of(self.bot).service.privacy.export(interaction.user.id)
+        data = await bot_of(self.bot).privacy.export(interaction.user.id)
         files = await asyncio.to_thread(export_files, data,
                                         stem=f"panda-royale-my-data-{interaction.user.id}")
         said = tr("Everything the bot keeps about you, in every server: {games} games, "
@@ -126,7 +126,7 @@ class ForgetMe(PrivacyItem, verb=Verb.FORGET):
         tr = for_user(clicked.interaction)
         if clicked.arg != str(clicked.who.id):
             raise NotAllowed("This button is someone else's.")
-        gone = await clicked.service.privacy.forget(clicked.who.id)
+        gone = await clicked.bot.privacy.forget(clicked.who.id)
         await clicked.redraw(note_view(tr(FORGOTTEN, games=gone.rows.get("game_players", 0))))
         boards = clicked.boards
         for outcome in gone.stood_in:  # announced on each game's board
@@ -146,7 +146,7 @@ class ForgetServer(PrivacyItem, verb=Verb.FORGET_SERVER):
         guild_id = place_of(clicked.interaction).guild_id
         if clicked.arg != str(guild_id) or not can_manage_server(clicked.interaction):
             raise NotAllowed("Only server managers can change this server's settings.")
-        done = await clicked.service.privacy.forget_server(guild_id)
+        done = await clicked.bot.privacy.forget_server(guild_id)
         for game in done.ended:  # its open games ended: nothing of theirs stays in memory
             clicked.boards.forget(game.id)
         await clicked.redraw(note_view(tr(FORGET_SERVER_DONE, games=done.rows.get("games", 0))))

@@ -450,7 +450,7 @@ class Move(RoyaleItem, shows_move=True):
         raise NotImplementedError
 
     async def act(self, clicked: Clicked) -> None:
-        outcome = await clicked.service.act(clicked.game_id, clicked.interaction.user.id,
+        outcome = await clicked.service.act(clicked.game_id, clicked.who,
                                             clicked.version, self.build(clicked))
         await presenter_of(clicked).show(outcome, clicked.interaction)
 
@@ -494,7 +494,7 @@ class Step(RoyaleItem, shows_move=True):
 
     async def act(self, clicked: Clicked) -> None:
         game, _state, _seat = await clicked.service.check_turn(
-            clicked.game_id, clicked.interaction.user.id, clicked.version)
+            clicked.game_id, clicked.who, clicked.version)
         chosen = _seat_arg(clicked.one()) if self.step else -1
         card = await presenter_of(clicked).current(game, step=self.step, chosen=chosen,
                                                    with_picture=False)

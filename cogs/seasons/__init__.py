@@ -80,7 +80,7 @@ class SeasonEnds(commands.Cog):
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
-        seasons = bot_of(self.bot).service.seasons
+        seasons = bot_of(self.bot).seasons
         while not self.bot.is_closed():
             try:
                 await self.check()
@@ -97,14 +97,14 @@ class SeasonEnds(commands.Cog):
         many were posted.
         """
         posted = 0
-        for end in await bot_of(self.bot).service.seasons.due():
+        for end in await bot_of(self.bot).seasons.due():
             posted += await self.settle(end)
         return posted
 
     async def settle(self, end: SeasonEnd) -> int:
         """Post ``end``'s podium (1) or record why not (0)."""
         game_bot = bot_of(self.bot)
-        seasons = game_bot.service.seasons
+        seasons = game_bot.seasons
         if end.empty:
             await seasons.settled(end, EMPTY)
             return 0
@@ -137,7 +137,7 @@ class SeasonEnds(commands.Cog):
         return 0
 
     async def _language(self, guild_id: int) -> str:
-        stored = await bot_of(self.bot).service.servers.language(guild_id)
+        stored = await bot_of(self.bot).servers.language(guild_id)
         guild: Any = self.bot.get_guild(guild_id)
         return resolve(stored or getattr(guild, "preferred_locale", None))
 

@@ -51,14 +51,14 @@ class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
                        language: str | None = None) -> None:
         """Set the server's default language, or say which it is."""
         tr = for_user(interaction)
-        service = bot_of(self.bot).service
+        game_bot = bot_of(self.bot)
         if language is None:
             now = await server_language(interaction)
             await interaction.response.send_message(
                 tr("This server's games speak {language}.", language=language_name(now)),
                 ephemeral=True)
             return
-        await service.servers.set_language(place_of(interaction).guild_id, language,
+        await game_bot.servers.set_language(place_of(interaction).guild_id, language,
                                           manager=can_manage_server(interaction),
                                           known=frozenset(languages()))
         await interaction.response.send_message(
@@ -73,15 +73,15 @@ class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
                       on: bool | None = None) -> None:
         """Set whether the server's new games play in a thread, or say which it is."""
         tr = for_user(interaction)
-        service = bot_of(self.bot).service
+        game_bot = bot_of(self.bot)
         guild_id = place_of(interaction).guild_id
         if on is None:
-            now = await service.servers.threads(guild_id)
+            now = await game_bot.servers.threads(guild_id)
             await interaction.response.send_message(
                 tr("New games here play in a thread.") if now
                 else tr("New games here play in their channel."), ephemeral=True)
             return
-        await service.servers.set_threads(guild_id, on, manager=can_manage_server(interaction))
+        await game_bot.servers.set_threads(guild_id, on, manager=can_manage_server(interaction))
         await interaction.response.send_message(
             tr("From now on, new games here play in a thread of their channel.") if on
             else tr("From now on, new games here play in their channel."), ephemeral=True)
@@ -102,11 +102,11 @@ class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
         if clear and seconds is not None:
             raise UserError("Give seconds or clear, not both.")
         if clear or seconds is not None:
-            await game_bot.service.servers.set_turn_timeout(guild_id, seconds,
+            await game_bot.servers.set_turn_timeout(guild_id, seconds,
                                                        manager=can_manage_server(interaction))
             now = seconds
         else:
-            now = (await game_bot.service.servers.defaults(guild_id)).turn_timeout
+            now = (await game_bot.servers.defaults(guild_id)).turn_timeout
         await interaction.response.send_message(
             turn_time_answer(tr, now, game_bot.settings.default_turn_timeout), ephemeral=True)
 
@@ -128,7 +128,7 @@ class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
         as they were), or say which they are.
         """
         tr = for_user(interaction)
-        servers = bot_of(self.bot).service.servers
+        servers = bot_of(self.bot).servers
         guild_id = place_of(interaction).guild_id
         chosen = {name: on for name, on in (("mischief", mischief), ("cannon", cannon),
                                             ("mercenary", mercenary)) if on is not None}
@@ -154,18 +154,18 @@ class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
                      ratings: str | None = None) -> None:
         """Set the server's seasons, or say what they are."""
         tr = for_user(interaction)
-        service = bot_of(self.bot).service
+        game_bot = bot_of(self.bot)
         place = place_of(interaction)
         if length is None and channel is None and ratings is None:
-            now = await service.servers.season(place.guild_id)
+            now = await game_bot.servers.season(place.guild_id)
         else:
-            now = await service.servers.set_season(
+            now = await game_bot.servers.set_season(
                 place.guild_id, manager=can_manage_server(interaction), length=length,
                 channel_id=None if channel is None else channel.id,
                 reset=None if ratings is None else ratings == "reset",
                 here=place.channel_id)
-        answer = season_answer(tr, now, await service.seasons.at(place.guild_id,
-                                                                 service.clock()))
+        answer = season_answer(tr, now, await game_bot.seasons.at(place.guild_id,
+                                                                 game_bot.service.clock()))
         warning = channel_warning(tr, interaction, now)
         await interaction.response.send_message(
             f"{answer}\n{warning}" if warning else answer, ephemeral=True)

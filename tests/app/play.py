@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from bot.rules.registry import kind_of
-from bot.service import GameService
+from bot.service import GameService, Person
 
 
 async def play_to_end(svc: GameService, game_id: int, rng: random.Random) -> int:
@@ -28,5 +28,5 @@ async def play_to_end(svc: GameService, game_id: int, rng: random.Random) -> int
         def choose(state: Any, seat: int, player: Any = player) -> Any:
             return player.choose(state)
 
-        await svc.act(game_id, int(game.players[seat].player_id), game.version, choose)
+        await svc.act(game_id, Person(int(game.players[seat].player_id), ""), game.version, choose)
         decisions += 1

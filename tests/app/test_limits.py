@@ -47,7 +47,7 @@ async def two_services(backend: Backend) -> AsyncIterator[tuple[GameService, Gam
 async def _open(svc: GameService, guild: int, channel: int, host: Person = HOST
                 ) -> bool:
     try:
-        await svc.lobbies.new_lobby(kind="royale", place=Place(guild, channel), host=host,
+        await svc.new_lobby(kind="royale", place=Place(guild, channel), host=host,
                                     settings={})
     except LobbyError:
         return False
@@ -72,7 +72,7 @@ async def test_a_server_at_its_limit_opens_no_more(
     assert len(await a.open_games_of_guild(5)) == 25
     assert await _open(a, 6, 900, hosts[-1])  # another server is not affected
     with pytest.raises(LobbyError, match="This server already has 25 open games"):
-        await a.lobbies.new_lobby(kind="royale", place=Place(5, 999), host=Person(1, "x"),
+        await a.new_lobby(kind="royale", place=Place(5, 999), host=Person(1, "x"),
                                   settings={})
 
 
@@ -83,7 +83,7 @@ async def test_cancelling_frees_a_slot(two_services: tuple[GameService, GameServ
     assert not await _open(a, 1, 4)
     game = await a.open_game(2)
     assert game is not None
-    await a.lobbies.cancel(game.id, HOST, manager=False)
+    await a.cancel(game.id, HOST, manager=False)
     assert await _open(a, 1, 4)
 
 
@@ -111,9 +111,9 @@ async def test_a_lobby_closed_by_another_process_is_refused_politely(
     assert await _open(a, 1, 10)
     game = await a.open_game(10)
     assert game is not None
-    _first(b, "set_players", lambda: a.lobbies.cancel(game.id, HOST, manager=False))
+    _first(b, "set_players", lambda: a.cancel(game.id, HOST, manager=False))
     with pytest.raises(GameNotRunning, match="already started or ended"):
-        await b.lobbies.join(game.id, Person(8, "guest"))
+        await b.join(game.id, Person(8, "guest"))
 
 
 async def test_a_cancel_after_another_process_cancelled_is_refused_politely(
@@ -122,9 +122,9 @@ async def test_a_cancel_after_another_process_cancelled_is_refused_politely(
     assert await _open(a, 1, 11)
     game = await a.open_game(11)
     assert game is not None
-    _first(b, "end", lambda: a.lobbies.cancel(game.id, HOST, manager=False))
+    _first(b, "end", lambda: a.cancel(game.id, HOST, manager=False))
     with pytest.raises(GameNotRunning, match="already over"):
-        await b.lobbies.cancel(game.id, HOST, manager=False)
+        await b.cancel(game.id, HOST, manager=False)
 
 
 async def test_a_resignation_after_another_process_ended_the_game_is_refused_politely(
@@ -133,11 +133,11 @@ async def test_a_resignation_after_another_process_ended_the_game_is_refused_pol
     assert await _open(a, 1, 12)
     game = await a.open_game(12)
     assert game is not None
-    await a.lobbies.join(game.id, Person(8, "guest"))
+    await a.join(game.id, Person(8, "guest"))
     await a.start(game.id, HOST)
-    _first(b, "stand_in", lambda: a.lobbies.cancel(game.id, HOST, manager=True))
+    _first(b, "stand_in", lambda: a.cancel(game.id, HOST, manager=True))
     with pytest.raises(GameNotRunning, match="just ended"):
-        await b.resign(game.id, 8)
+        await b.resign(game.id, Person(8, ""))
 
 
 async def test_the_limit_holds_where_the_server_defaults_to_repeatable_read(

@@ -46,11 +46,10 @@ class Clock:
 def sizes(svc: GameService) -> dict[str, int]:
     """Every per-game structure of the service (the open games' cache, the channels' locks,
     the armed deadlines)."""
-    return {"cache": len(svc.store.cache), "locks": len(svc.store.locks),
-            "deadlines": len(svc.deadlines), "timers": len(svc.deadlines.timers)}
+    return svc.memory()
 
 
-EMPTY = {"cache": 0, "locks": 0, "deadlines": 0, "timers": 0}
+EMPTY = {"cached games": 0, "channel locks": 0, "deadlines": 0}
 
 
 class Games:
@@ -77,7 +76,7 @@ class Games:
             await self.svc.timeout(game_id, game.version)
         else:
             kind = game.kind
-            await self.svc.act(game_id, host.id, game.version, self._choose(kind))
+            await self.svc.act(game_id, host, game.version, self._choose(kind))
         return True
 
     async def play(self, i: int) -> str:
@@ -88,19 +87,19 @@ class Games:
         guest = Person(20_000 + i, f"guest {i}")
         place = Place(1 + i % GUILDS, 5_000 + i % 97)
         kind = "posing" if end == "posing" else "royale"
-        game = await svc.lobbies.new_lobby(kind=kind, place=place, host=host, settings={})
+        game = await svc.new_lobby(kind=kind, place=place, host=host, settings={})
         if end == "lobby cancelled":
-            await svc.lobbies.join(game.id, guest)
-            await svc.lobbies.leave(game.id, guest)
-            await svc.lobbies.cancel(game.id, host, manager=False)
+            await svc.join(game.id, guest)
+            await svc.leave(game.id, guest)
+            await svc.cancel(game.id, host, manager=False)
             return end
         if end == "lobby expired":
-            await svc.lobbies.add_computer(game.id, host, "easy")
+            await svc.add_computer(game.id, host, "easy")
             self.clock.now += svc.limits.lobby_ttl_s * 1000 + 1
-            assert await svc.lobbies.expire(game.id) is not None
+            assert await svc.expire(game.id) is not None
             return end
         if kind == "royale":
-            await svc.lobbies.add_computer(game.id, host, "easy")
+            await svc.add_computer(game.id, host, "easy")
         await svc.start(game.id, host)
         if len(self.held) < 20:
             self.held.append(sizes(svc))
@@ -115,9 +114,9 @@ class Games:
             for _ in range(2):
                 await self._decide(game.id, host)
             if end == "resigned":
-                await svc.resign(game.id, host.id)
+                await svc.resign(game.id, host)
             elif end == "cancelled in play":
-                await svc.lobbies.cancel(game.id, host, manager=False)
+                await svc.cancel(game.id, host, manager=False)
             elif i % 3:
                 await svc.abandon_channel(place.channel_id, "channel deleted")
             else:
@@ -166,7 +165,7 @@ async def test_memory_follows_the_open_games(tmp_path: Path) -> None:
     assert set(games.ended) == {"finished", "posing", "timeouts", "resigned", "lobby cancelled",
                                 "lobby expired", "cancelled in play", "abandoned"}
     assert sum(games.ended.values()) == GAMES
-    assert games.held and all(h == {"cache": 1, "locks": 0, "deadlines": 1, "timers": 1}
+    assert games.held and all(h == {"cached games": 1, "channel locks": 0, "deadlines": 1}
                               for h in games.held), games.held[:5]
 
     # tracemalloc: what the traced games left behind is a small constant (caches filled once)

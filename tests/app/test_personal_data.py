@@ -18,6 +18,7 @@ from bot.rules.validate import validate_objects
 from bot.service import GameService, Person, Place, StatsService
 from bot.service.privacy import DAY_MS
 from storage import open_database
+from tests.services import privacy_of
 
 from ..conftest import Backend
 from .play import play_to_end
@@ -38,7 +39,7 @@ class Clock:
 @pytest_asyncio.fixture
 async def service(backend: Backend) -> AsyncIterator[GameService]:
     db = await backend.open()
-    svc = GameService(db, clock=Clock(), seed_source=lambda: 4321, retention_days=30)
+    svc = GameService(db, clock=Clock(), seed_source=lambda: 4321)
     yield svc
     await svc.close()
     await db.close()
@@ -46,11 +47,11 @@ async def service(backend: Backend) -> AsyncIterator[GameService]:
 
 async def game(svc: GameService, place: Place, people: list[Person], *, computer: bool = True,
                play: bool = True, start: bool = True, kind: str = "royale") -> int:
-    lobby = await svc.lobbies.new_lobby(kind=kind, place=place, host=people[0], settings={})
+    lobby = await svc.new_lobby(kind=kind, place=place, host=people[0], settings={})
     for p in people[1:]:
-        await svc.lobbies.join(lobby.id, p)
+        await svc.join(lobby.id, p)
     if computer:
-        await svc.lobbies.add_computer(lobby.id, people[0], "easy")
+        await svc.add_computer(lobby.id, people[0], "easy")
     if start:
         await svc.start(lobby.id, people[0])
         if play:
@@ -96,7 +97,7 @@ async def world(svc: GameService) -> dict[str, int]:
 async def test_the_copy_holds_exactly_the_persons_rows(service: GameService,
                                                        backend: Backend) -> None:
     ids = await world(service)
-    data = await service.privacy.export(ALICE.id)
+    data = await privacy_of(service).export(ALICE.id)
     json.dumps(data)  # plain JSON values
     assert data["format"] == "panda-royale-bot/my-data" and data["user_id"] == str(ALICE.id)
     assert {g["game_id"] for g in data["games"]} == set(ids.values()) - {ids["without"]}
@@ -133,7 +134,7 @@ async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
         ONE.guild_id, "royale", "all", 0, True)).entries if e.player_id != str(ALICE.id)]
     assert str(ALICE.id) in everything(backend) and ALICE.name in everything(backend)
 
-    gone = await service.privacy.forget(ALICE.id)
+    gone = await privacy_of(service).forget(ALICE.id)
 
     text = everything(backend)
     assert str(ALICE.id) not in text and ALICE.name not in text
@@ -161,7 +162,7 @@ async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
     assert sorted(r.player_id for r in results) == [str(BOB.id), "cpu:easy:1"]  # not the seat
     assert str(ALICE.id) not in everything(backend)
     # nothing is left to copy
-    data = await service.privacy.export(ALICE.id)
+    data = await privacy_of(service).export(ALICE.id)
     assert data["games"] == data["results"] == data["ratings"] == data["totals"] == []
     assert data["achievements"] == []
 
@@ -176,7 +177,7 @@ async def test_sqlite_files_keep_no_deleted_bytes(tmp_path: Path) -> None:
         await world(svc)
         raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())
         assert ALICE.name.encode() in raw
-        await svc.privacy.forget(ALICE.id)
+        await privacy_of(svc).forget(ALICE.id)
         raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())
         assert ALICE.name.encode() not in raw and str(ALICE.id).encode() not in raw
         await svc.close()
@@ -186,20 +187,20 @@ async def test_a_removed_servers_data_goes_after_the_retention(service: GameServ
                                                                backend: Backend) -> None:
     ids = await world(service)
     clock: Any = service.clock
-    assert len(service.deadlines) == 3  # two lobbies' and a turn's
-    games = await service.privacy.departed(ONE.guild_id)
+    assert service.pending_timers == 3  # two lobbies' and a turn's
+    games = await privacy_of(service).departed(ONE.guild_id)
     assert {g.id for g in games} == {ids["hosted"], ids["playing"]}
     assert all(g.status == "abandoned" for g in games)
     assert await service.db.games.open_in_guild(ONE.guild_id) == []
-    assert len(service.deadlines) == 1  # no timer fires into the server (the other's lobby)
+    assert service.pending_timers == 1  # no timer fires into the server (the other's lobby)
     clock.now += 30 * DAY_MS - 1
-    assert await service.privacy.purge(dry_run=False) == {}  # not before
+    assert await privacy_of(service).purge(dry_run=False) == {}  # not before
     clock.now += 1
-    counts = (await service.privacy.purge(dry_run=True))[ONE.guild_id]
+    counts = (await privacy_of(service).purge(dry_run=True))[ONE.guild_id]
     assert counts["games"] == 5 and counts["actions"] > 0 and counts["results"] >= 6
     assert backend.query("SELECT COUNT(*) FROM games WHERE guild_id = ?",
                          (ONE.guild_id,))[0][0] == 5  # a dry run deletes nothing
-    assert (await service.privacy.purge())[ONE.guild_id] == counts
+    assert (await privacy_of(service).purge())[ONE.guild_id] == counts
     for table in ("games", "results", "ratings", "player_totals", "guild_departures"):
         assert backend.query(f"SELECT COUNT(*) FROM {table} WHERE guild_id = ?",
                              (ONE.guild_id,))[0][0] == 0, table
@@ -214,13 +215,13 @@ async def test_a_server_that_adds_the_bot_back_keeps_its_data(service: GameServi
                                                               backend: Backend) -> None:
     await world(service)
     clock: Any = service.clock
-    await service.privacy.departed(TWO.guild_id)
-    assert await service.privacy.returned(TWO.guild_id)
+    await privacy_of(service).departed(TWO.guild_id)
+    assert await privacy_of(service).returned(TWO.guild_id)
     clock.now += 365 * DAY_MS
-    assert await service.privacy.purge() == {}
+    assert await privacy_of(service).purge() == {}
     assert backend.query("SELECT COUNT(*) FROM games WHERE guild_id = ?",
                          (TWO.guild_id,))[0][0] == 2
-    done = await service.privacy.forget_server(TWO.guild_id)
+    done = await privacy_of(service).forget_server(TWO.guild_id)
     assert done.ended == [] and done.rows["games"] == 2  # its lobby ended with the removal
     assert backend.query("SELECT COUNT(*) FROM games WHERE guild_id = ?",
                          (TWO.guild_id,))[0][0] == 0

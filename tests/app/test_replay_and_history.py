@@ -46,19 +46,19 @@ async def finished_game(svc: GameService, kind: str, place: Place = HERE, *,
                         people: tuple[Person, ...] = (ALICE, BOB), cpus: int = 0,
                         settings: dict[str, Any] | None = None) -> int:
     """A game of ``kind`` played to its end, each person deciding as a Normal computer."""
-    game = await svc.lobbies.new_lobby(kind=kind, place=place, host=people[0],
+    game = await svc.new_lobby(kind=kind, place=place, host=people[0],
                                        settings=settings or {})
     for who in people[1:]:
-        await svc.lobbies.join(game.id, who)
+        await svc.join(game.id, who)
     for _ in range(cpus):
-        await svc.lobbies.add_computer(game.id, people[0])
+        await svc.add_computer(game.id, people[0])
     outcome = await svc.start(game.id, people[0])
     engine = kind_of(kind).engine
     player = kind_of(kind).make_player(NORMAL, game.id)
     while outcome.game.status == "active":
         seat = engine.current_seat(outcome.state)
         user = int(outcome.game.players[seat].player_id)
-        outcome = await svc.act(game.id, user, outcome.game.version,
+        outcome = await svc.act(game.id, Person(user, ""), outcome.game.version,
                                 lambda state, _seat: player.choose(state))
     assert outcome.finished
     return game.id
@@ -99,14 +99,14 @@ async def test_what_has_no_replay(services: tuple[GameService, StatsService]) ->
         await svc.replay(HERE, 10**9)
     with pytest.raises(NoGameHere, match="has been played in this channel"):
         await svc.replay(Place(HERE.guild_id, 51), kind="royale")
-    lobby = await svc.lobbies.new_lobby(kind="royale", place=HERE, host=ALICE, settings={})
-    await svc.lobbies.join(lobby.id, BOB)
+    lobby = await svc.new_lobby(kind="royale", place=HERE, host=ALICE, settings={})
+    await svc.join(lobby.id, BOB)
     await svc.start(lobby.id, ALICE)
     with pytest.raises(GameNotRunning, match="not over yet"):
         await svc.replay(HERE, lobby.id)
     with pytest.raises(GameNotRunning, match="not over yet"):
         await svc.replay(HERE, kind="royale")  # the channel's last game is the one in play
-    await svc.lobbies.cancel(lobby.id, ALICE, manager=True, guild_id=HERE.guild_id)
+    await svc.cancel(lobby.id, ALICE, manager=True, guild_id=HERE.guild_id)
     with pytest.raises(GameNotRunning, match="not played to its end"):
         await svc.replay(HERE, lobby.id)
 

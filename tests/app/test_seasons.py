@@ -15,9 +15,10 @@ import pytest_asyncio
 
 from bot.errors import NotAllowed, UserError
 from bot.rules.achievements import FIRST_WIN, REGULAR
-from bot.service import GameService, Person, Place, StatsService, season_at
+from bot.service import GameService, Person, Place, Seasons, StatsService, season_at
 from bot.service.achievements import recompute
 from bot.service.season_calendar import SeasonWindow, next_boundary_ms
+from tests.services import privacy_of, seasons_of, servers_of
 
 from ..conftest import Backend
 from .play import play_to_end
@@ -78,7 +79,8 @@ async def world(backend: Backend) -> AsyncIterator[tuple[GameService, StatsServi
     db = await backend.open()
     clock = Clock(ms(2026, 1, 10, 12))
     seeds = iter(range(500, 10_000))
-    svc = GameService(db, clock=clock, seed_source=lambda: next(seeds))
+    seasons = Seasons(db, clock)
+    svc = GameService(db, clock=clock, seed_source=lambda: next(seeds), season_of=seasons.at)
     yield svc, StatsService(db, clock=clock), clock
     await svc.close()
     await db.close()
@@ -86,10 +88,10 @@ async def world(backend: Backend) -> AsyncIterator[tuple[GameService, StatsServi
 
 async def played(svc: GameService, people: list[Person], channel: int, seed: int,
                  kind: str = "royale") -> int:
-    game = await svc.lobbies.new_lobby(kind=kind, place=Place(GUILD, channel), host=people[0],
+    game = await svc.new_lobby(kind=kind, place=Place(GUILD, channel), host=people[0],
                                        settings={})
     for person in people[1:]:
-        await svc.lobbies.join(game.id, person)
+        await svc.join(game.id, person)
     await svc.start(game.id, people[0])
     await play_to_end(svc, game.id, random.Random(seed))
     return game.id
@@ -98,43 +100,43 @@ async def played(svc: GameService, people: list[Person], channel: int, seed: int
 async def test_the_season_setting(world: tuple[GameService, StatsService, Clock]) -> None:
     svc, _, clock = world
     with pytest.raises(NotAllowed):
-        await svc.servers.set_season(GUILD, manager=False, length="monthly")
+        await servers_of(svc).set_season(GUILD, manager=False, length="monthly")
     with pytest.raises(UserError):
-        await svc.servers.set_season(GUILD, manager=True, length="weekly")
-    on = await svc.servers.set_season(GUILD, manager=True, length="monthly", here=77)
+        await servers_of(svc).set_season(GUILD, manager=True, length="weekly")
+    on = await servers_of(svc).set_season(GUILD, manager=True, length="monthly", here=77)
     assert (on.length, on.channel_id, on.reset, on.since_ms) == ("monthly", 77, False, clock.now)
     clock.now += 1000
     # the same length again changes nothing; a channel and the reset change only themselves
-    same = await svc.servers.set_season(GUILD, manager=True, length="monthly", channel_id=88,
+    same = await servers_of(svc).set_season(GUILD, manager=True, length="monthly", channel_id=88,
                                         reset=True, here=99)
     assert (same.length, same.channel_id, same.reset, same.since_ms) == \
         ("monthly", 88, True, on.since_ms)
-    other = await svc.servers.set_season(GUILD, manager=True, length="quarterly")
+    other = await servers_of(svc).set_season(GUILD, manager=True, length="quarterly")
     assert other.since_ms == clock.now and other.channel_id == 88
-    off = await svc.servers.set_season(GUILD, manager=True, length="off")
+    off = await servers_of(svc).set_season(GUILD, manager=True, length="off")
     assert off.length is None and off.channel_id == 88 and off.since_ms is None
-    assert await svc.servers.season(GUILD) == off
+    assert await servers_of(svc).season(GUILD) == off
 
 
 async def test_a_season_ends_once_with_its_podium(
         world: tuple[GameService, StatsService, Clock], backend: Backend) -> None:
     svc, stats, clock = world
-    await svc.servers.set_season(GUILD, manager=True, length="monthly", here=55, reset=True)
+    await servers_of(svc).set_season(GUILD, manager=True, length="monthly", here=55, reset=True)
     for n in range(3):
         await played(svc, [ALICE, BOB], 600 + n, n)
     await played(svc, [BOB, CAROL], 610, 9)
     assert len(await svc.db.results.ratings(GUILD, "royale", [str(ALICE.id)])) == 1
-    assert await svc.seasons.due() == []  # January is not over
+    assert await seasons_of(svc).due() == []  # January is not over
     january = await stats.leaderboard(GUILD, "royale", "season", 0, False)
     assert january.season is not None and january.season.key == "2026-01"
     assert sum(e.games for e in january.entries) == 8
-    assert await svc.seasons.podium(GUILD, january.season.previous()) == {}
+    assert await seasons_of(svc).podium(GUILD, january.season.previous()) == {}
 
     clock.now = ms(2026, 2, 1) + 1_000
     other_db = await backend.open()  # a second process on the same database
     other = GameService(other_db, clock=clock)
     try:
-        mine, theirs = await svc.seasons.due(), await other.seasons.due()
+        mine, theirs = await seasons_of(svc).due(), await seasons_of(other).due()
         assert len(mine) + len(theirs) == 1
         (end,) = mine + theirs
         assert end.season.key == "2026-01" and end.channel_id == 55 and end.reset
@@ -144,9 +146,9 @@ async def test_a_season_ends_once_with_its_podium(
         assert [e.wins for e in podium] == sorted((e.wins for e in podium), reverse=True)
         assert "posing" not in end.podium  # nobody played it
         assert await svc.db.results.ratings(GUILD, "royale", [str(ALICE.id)]) == {}  # reset
-        await svc.seasons.settled(end, "posted", 1234)
+        await seasons_of(svc).settled(end, "posted", 1234)
         clock.now += 3 * 3600 * 1000
-        assert await svc.seasons.due() == [] and await other.seasons.due() == []
+        assert await seasons_of(svc).due() == [] and await seasons_of(other).due() == []
     finally:
         await other.close()
         await other_db.close()
@@ -160,18 +162,18 @@ async def test_a_season_ends_once_with_its_podium(
 async def test_a_claim_whose_process_died_is_taken_over(
         world: tuple[GameService, StatsService, Clock]) -> None:
     svc, _, clock = world
-    await svc.servers.set_season(GUILD, manager=True, length="quarterly", here=55)
+    await servers_of(svc).set_season(GUILD, manager=True, length="quarterly", here=55)
     await played(svc, [ALICE, BOB], 700, 1)
     clock.now = ms(2026, 4, 1, 0, 0, 5)
-    (end,) = await svc.seasons.due()  # claimed; the process "dies" before posting
+    (end,) = await seasons_of(svc).due()  # claimed; the process "dies" before posting
     assert end.season.key == "2026-Q1" and not end.reset
-    assert await svc.seasons.due() == []  # within the lease nobody else takes it
+    assert await seasons_of(svc).due() == []  # within the lease nobody else takes it
     clock.now += 11 * 60 * 1000
-    (again,) = await svc.seasons.due()
+    (again,) = await seasons_of(svc).due()
     assert again.season == end.season
-    await svc.seasons.settled(again, "posted", 1)
+    await seasons_of(svc).settled(again, "posted", 1)
     clock.now += 3600 * 1000
-    assert await svc.seasons.due() == []
+    assert await seasons_of(svc).due() == []
 
 
 async def test_no_podium_for_a_season_that_ended_before_seasons_began(
@@ -181,24 +183,24 @@ async def test_no_podium_for_a_season_that_ended_before_seasons_began(
     with pytest.raises(UserError, match="no seasons"):
         await stats.leaderboard(GUILD, "royale", "season", 0, False)
     clock.now = ms(2026, 2, 3)
-    await svc.servers.set_season(GUILD, manager=True, length="monthly", here=55)
-    assert await svc.seasons.due() == []  # January ended before the server chose seasons
+    await servers_of(svc).set_season(GUILD, manager=True, length="monthly", here=55)
+    assert await seasons_of(svc).due() == []  # January ended before the server chose seasons
     board = await stats.leaderboard(GUILD, "royale", "last-season", 0, False)
     assert len(board.entries) == 2  # its leaderboard is still there
     clock.now = ms(2026, 3, 1, 0, 1)
-    (end,) = await svc.seasons.due()
+    (end,) = await seasons_of(svc).due()
     assert end.season.key == "2026-02" and end.empty  # nobody played in February
-    await svc.seasons.settled(end, "empty")
+    await seasons_of(svc).settled(end, "empty")
     # Owned by another cluster: not this process's to settle.
     clock.now = ms(2026, 4, 1, 0, 1)
-    svc.seasons.owns = lambda guild_id: guild_id != GUILD
-    assert await svc.seasons.due() == []
+    elsewhere = Seasons(svc.db, svc.clock, owns=lambda guild_id: guild_id != GUILD)
+    assert await elsewhere.due() == []
 
 
 async def test_achievements_kept_equal_those_recomputed_from_the_logs(
         world: tuple[GameService, StatsService, Clock]) -> None:
     svc, stats, clock = world
-    await svc.servers.set_season(GUILD, manager=True, length="monthly", here=55)
+    await servers_of(svc).set_season(GUILD, manager=True, length="monthly", here=55)
     games = []
     for n in range(4):
         games.append(await played(svc, [ALICE, BOB], 900 + n, 10 + n))
@@ -206,11 +208,11 @@ async def test_achievements_kept_equal_those_recomputed_from_the_logs(
     for n in range(6):  # solo Posing: ten games of Alice's in January in all
         games.append(await played(svc, [ALICE], 920 + n, 30 + n, kind="posing"))
     # A game one of them resigns: their seat has no result and earns nothing.
-    resigned = await svc.lobbies.new_lobby(kind="royale", place=Place(GUILD, 940), host=CAROL,
+    resigned = await svc.new_lobby(kind="royale", place=Place(GUILD, 940), host=CAROL,
                                            settings={})
-    await svc.lobbies.join(resigned.id, BOB)
+    await svc.join(resigned.id, BOB)
     await svc.start(resigned.id, CAROL)
-    await svc.resign(resigned.id, CAROL.id)
+    await svc.resign(resigned.id, CAROL)
     await play_to_end(svc, resigned.id, random.Random(41))
     games.append(resigned.id)
 
@@ -233,7 +235,7 @@ async def test_achievements_kept_equal_those_recomputed_from_the_logs(
     assert str(CAROL.id) not in first[resigned.id]
 
     # Bob asks to be forgotten: his achievements go with his results; the rest still match.
-    await svc.privacy.forget(BOB.id)
+    await privacy_of(svc).forget(BOB.id)
     assert await stats.achievements(GUILD, BOB.id) == []
     kept.pop(str(BOB.id))
     assert kept == await recompute(svc.db, everything, [season])

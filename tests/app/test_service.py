@@ -12,6 +12,7 @@ from bot.errors import GameNotRunning, LobbyError, NotYourTurnError, StaleClick
 from bot.rules.royale.actions import Pick
 from bot.rules.royale.players import make_player
 from bot.service import GameService, Person, Place
+from tests.services import servers_of
 
 from ..conftest import Backend
 
@@ -37,9 +38,9 @@ async def service(backend: Backend) -> AsyncIterator[GameService]:
 
 
 async def two_player_game(svc: GameService, timeout: int = 120) -> int:
-    game = await svc.lobbies.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
+    game = await svc.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
                                settings={"expansions": [], "turn_timeout": timeout})
-    await svc.lobbies.join(game.id, BOB)
+    await svc.join(game.id, BOB)
     outcome = await svc.start(game.id, ALICE)
     return outcome.game.id
 
@@ -56,7 +57,7 @@ async def test_concurrent_actions_apply_once(service: GameService) -> None:
     seat = service_seat = state.queue[0][0]
     user = int(game.players[seat].player_id)
     results = await asyncio.gather(
-        *(service.act(gid, user, game.version, pick_first) for _ in range(5)),
+        *(service.act(gid, Person(user, ""), game.version, pick_first) for _ in range(5)),
         return_exceptions=True)
     ok = [r for r in results if not isinstance(r, BaseException)]
     stale = [r for r in results if isinstance(r, StaleClick)]
@@ -73,9 +74,9 @@ async def test_wrong_user_and_stranger(service: GameService) -> None:
     seat = service.state_of(game).queue[0][0]
     other = 3 - int(game.players[seat].player_id)
     with pytest.raises(NotYourTurnError, match="turn, not yours"):
-        await service.act(gid, other, game.version, pick_first)
+        await service.act(gid, Person(other, ""), game.version, pick_first)
     with pytest.raises(NotYourTurnError, match="not playing"):
-        await service.act(gid, 99, game.version, pick_first)
+        await service.act(gid, Person(99, ""), game.version, pick_first)
     assert await service.db.games.action_log(gid) == []
 
 
@@ -86,7 +87,7 @@ async def test_timeout_races_a_player_and_applies_once(service: GameService) -> 
     seat = service.state_of(game).queue[0][0]
     user = int(game.players[seat].player_id)
     results = await asyncio.gather(service.timeout(gid, game.version),
-                                   service.act(gid, user, game.version, pick_first),
+                                   service.act(gid, Person(user, ""), game.version, pick_first),
                                    return_exceptions=True)
     applied = [r for r in results if r is not None and not isinstance(r, BaseException)]
     assert len(applied) == 1
@@ -94,14 +95,14 @@ async def test_timeout_races_a_player_and_applies_once(service: GameService) -> 
 
 
 async def test_computer_seats_play_and_finish_results(service: GameService) -> None:
-    game = await service.lobbies.new_lobby(kind="royale", place=Place(9, 8), host=ALICE,
+    game = await service.new_lobby(kind="royale", place=Place(9, 8), host=ALICE,
                                    settings={"expansions": ["cannon"]})
-    await service.lobbies.add_computer(game.id, ALICE)
+    await service.add_computer(game.id, ALICE)
     outcome = await service.start(game.id, ALICE)
     state = outcome.state
     player = make_player("random", 5)
     while outcome.game.status == "active":
-        outcome = await service.act(game.id, 1, outcome.game.version,
+        outcome = await service.act(game.id, Person(1, ""), outcome.game.version,
                                     lambda st, seat: player.choose(st))
         state = outcome.state
     assert outcome.finished and state.phase.value == "over"
@@ -110,18 +111,18 @@ async def test_computer_seats_play_and_finish_results(service: GameService) -> N
     log = await service.db.games.action_log(game.id)
     assert {a.actor for a in log} == {"p1", "cpu:1"}  # a person by their seat's token
     with pytest.raises(GameNotRunning):
-        await service.act(game.id, 1, outcome.game.version, pick_first)
+        await service.act(game.id, Person(1, ""), outcome.game.version, pick_first)
 
 
 async def test_lobby_rules(service: GameService) -> None:
-    game = await service.lobbies.new_lobby(kind="posing", place=Place(9, 5), host=ALICE,
+    game = await service.new_lobby(kind="posing", place=Place(9, 5), host=ALICE,
                                    settings={})
     with pytest.raises(LobbyError, match="already open"):
-        await service.lobbies.new_lobby(kind="royale", place=Place(9, 5), host=BOB, settings={})
+        await service.new_lobby(kind="royale", place=Place(9, 5), host=BOB, settings={})
     outcome = await service.start(game.id, ALICE)  # solo Posing Pandas is allowed
     assert outcome.game.status == "active"
     with pytest.raises(GameNotRunning):
-        await service.lobbies.join(game.id, BOB)
+        await service.join(game.id, BOB)
 
 
 async def test_a_servers_language_is_for_its_managers(service: GameService) -> None:
@@ -129,13 +130,13 @@ async def test_a_servers_language_is_for_its_managers(service: GameService) -> N
 
     known = frozenset({"en", "es"})
     with pytest.raises(NotAllowed):
-        await service.servers.set_language(5, "es", manager=False, known=known)
+        await servers_of(service).set_language(5, "es", manager=False, known=known)
     for bad in ("Spanish!", "qq", "zz-zzzz", "x" * 5000):
         with pytest.raises(UserError, match="languages"):
-            await service.servers.set_language(5, bad, manager=True, known=known)
-    assert await service.servers.language(5) is None
-    await service.servers.set_language(5, "es", manager=True, known=known)
-    assert await service.servers.language(5) == "es"
+            await servers_of(service).set_language(5, bad, manager=True, known=known)
+    assert await servers_of(service).language(5) is None
+    await servers_of(service).set_language(5, "es", manager=True, known=known)
+    assert await servers_of(service).language(5) == "es"
 
 
 async def test_a_servers_defaults_for_new_games_are_for_its_managers(
@@ -143,7 +144,7 @@ async def test_a_servers_defaults_for_new_games_are_for_its_managers(
     from bot.errors import NotAllowed, UserError
     from bot.service import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT, ServerDefaults
 
-    servers = service.servers
+    servers = servers_of(service)
     with pytest.raises(NotAllowed):
         await servers.set_turn_timeout(5, 60, manager=False)
     with pytest.raises(NotAllowed):
@@ -177,9 +178,9 @@ async def test_a_servers_defaults_for_new_games_are_for_its_managers(
 
 
 async def test_a_servers_greeting_is_claimed_once_per_join(service: GameService) -> None:
-    assert await service.servers.claim_greeting(5, 1_000)
-    assert not await service.servers.claim_greeting(5, 1_000)
-    assert await service.servers.claim_greeting(5, 2_000)  # removed, then added back
+    assert await servers_of(service).claim_greeting(5, 1_000)
+    assert not await servers_of(service).claim_greeting(5, 1_000)
+    assert await servers_of(service).claim_greeting(5, 2_000)  # removed, then added back
 
 
 async def test_error_templates_fill_in_english_and_keep_their_values() -> None:

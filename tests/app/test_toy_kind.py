@@ -57,9 +57,9 @@ async def play_to_the_end(svc: GameService) -> tuple[int, list[str]]:
     """A Bamboo game: alice, bob and a computer; bob's first turn times out; alice and bob take
     2 shoots every other turn. The game's id and the actors of its action log.
     """
-    lobby = await svc.lobbies.new_lobby(kind="toy", place=PLACE, host=ALICE, settings={})
-    await svc.lobbies.join(lobby.id, BOB)
-    await svc.lobbies.add_computer(lobby.id, ALICE, "hard")
+    lobby = await svc.new_lobby(kind="toy", place=PLACE, host=ALICE, settings={})
+    await svc.join(lobby.id, BOB)
+    await svc.add_computer(lobby.id, ALICE, "hard")
     outcome = await svc.start(lobby.id, ALICE)
     timed_out = False
     while outcome.game.status == "active":
@@ -71,7 +71,8 @@ async def play_to_the_end(svc: GameService) -> tuple[int, list[str]]:
             assert late is not None
             outcome, timed_out = late, True
             continue
-        outcome = await svc.act(game.id, int(game.players[seat].player_id), game.version,
+        who = Person(int(game.players[seat].player_id), "")
+        outcome = await svc.act(game.id, who, game.version,
                                 lambda state, seat: toy.Take(seat, 2))
     assert outcome.finished
     log = await svc.db.games.action_log(outcome.game.id)

@@ -99,7 +99,7 @@ def test_every_benchmark_produces_sane_figures() -> None:
     fin = results.finished
     assert fin is not None and fin.games == 12 and fin.people_games == 2
     assert set(fin.end.values()) == {0}, fin.end  # every per-game structure let go
-    for used in ("service.store.cache", "service.deadlines", "boards.boards",
+    for used in ("service cached games", "service deadlines", "boards.boards",
                  "boards.pings"):
         assert fin.busiest[used] >= 1, (used, fin.busiest)  # ... after holding the games
     assert fin.rss_start_kb > 0 and fin.rss_end_kb > 0 and not math.isnan(fin.rss_per_game_kb)

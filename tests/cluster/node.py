@@ -219,7 +219,7 @@ class Node:
                 say("GAME", game.id, game.status, game.version)
         elif verb == "season":
             for table in self.tables:
-                await env.bot.service.servers.set_season(
+                await env.bot.servers.set_season(
                     table.guild.id, manager=True, length="monthly", here=table.channel.id)
         elif verb == "podiums":
             for table in self.tables:

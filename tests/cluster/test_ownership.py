@@ -39,9 +39,9 @@ async def clusters(backend: Backend) -> AsyncIterator[tuple[GameService, GameSer
 
 
 async def started(owner: GameService) -> int:
-    game = await owner.lobbies.new_lobby(kind="royale", place=Place(GUILD, 77), host=ALICE,
+    game = await owner.new_lobby(kind="royale", place=Place(GUILD, 77), host=ALICE,
                                  settings={"expansions": [], "turn_timeout": 60})
-    await owner.lobbies.join(game.id, BOB)
+    await owner.join(game.id, BOB)
     return (await owner.start(game.id, ALICE)).game.id
 
 
@@ -73,7 +73,7 @@ async def test_a_click_on_the_other_cluster_applies_once_and_arms_no_timer(
     gid = await started(a)
     assert a.pending_timers == 1 and b.pending_timers == 0
     user, version = await waiting(b, gid)
-    await b.act(gid, user, version, pick_first)
+    await b.act(gid, Person(user, ""), version, pick_first)
     assert b.pending_timers == 0  # B does not run the timers of A's games
     log = await a.db.games.action_log(gid)
     assert [x.actor for x in log] == [await token(a, gid, user)]
@@ -89,8 +89,8 @@ async def test_racing_clicks_from_both_clusters_apply_once(
     a, b = clusters
     gid = await started(a)
     user, version = await waiting(a, gid)
-    results = await asyncio.gather(a.act(gid, user, version, pick_first),
-                                   b.act(gid, user, version, pick_first),
+    results = await asyncio.gather(a.act(gid, Person(user, ""), version, pick_first),
+                                   b.act(gid, Person(user, ""), version, pick_first),
                                    return_exceptions=True)
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, StaleClick)]
@@ -121,9 +121,9 @@ async def test_only_the_owner_restores_the_game(
 async def test_racing_starts_from_both_clusters_start_once(
         clusters: tuple[GameService, GameService]) -> None:
     a, b = clusters
-    game = await a.lobbies.new_lobby(kind="royale", place=Place(GUILD, 78), host=ALICE,
+    game = await a.new_lobby(kind="royale", place=Place(GUILD, 78), host=ALICE,
                              settings={"expansions": []})
-    await a.lobbies.join(game.id, BOB)
+    await a.join(game.id, BOB)
     results = await asyncio.gather(a.start(game.id, ALICE), b.start(game.id, ALICE),
                                    return_exceptions=True)
     started_ = [r for r in results if not isinstance(r, BaseException)]

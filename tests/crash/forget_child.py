@@ -13,6 +13,7 @@ import sys
 
 from bot.service import GameService
 from storage import open_database
+from tests.services import privacy_of
 from tools.crashdrill.hold import hold_commits
 
 
@@ -25,7 +26,7 @@ async def main(target: str, user_id: int) -> None:
 
         hold_commits(db, hook)
         service = GameService(db)
-        await service.privacy.forget(user_id)
+        await privacy_of(service).forget(user_id)
         await service.close()
     print("DONE", flush=True)
 

@@ -101,16 +101,16 @@ async def test_a_restart_plays_the_computer_seat_a_crash_left_waiting(tmp_path: 
     db = await Database.open(path)
     dies = db.games = DiesBeforeComputerMoves(db)
     service = GameService(db, seed_source=lambda: 77)
-    game = await service.lobbies.new_lobby(kind="royale", place=Place(1, 2), host=Person(5, "p"),
+    game = await service.new_lobby(kind="royale", place=Place(1, 2), host=Person(5, "p"),
                                    settings={"expansions": [], "turn_timeout": 3600})
-    game = await service.lobbies.add_computer(game.id, Person(5, "p"))
+    game = await service.add_computer(game.id, Person(5, "p"))
     game = (await service.start(game.id, Person(5, "p"))).game
     dies.armed = True
     engine = engine_for("royale")
     with pytest.raises(Killed):
         for _ in range(200):  # the person plays until a computer seat must answer
             player = kind_of("royale").make_player("random", game.version)
-            game = (await service.act(game.id, 5, game.version, chooser(player))).game
+            game = (await service.act(game.id, Person(5, ""), game.version, chooser(player))).game
     await service.close()
     await db.close()
 

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from bot.service import GameService
+from tests.services import privacy_of
 
 from ..app.test_personal_data import ALICE, Clock, everything, world
 from ..conftest import Backend, create_database
@@ -76,7 +77,7 @@ async def _drill(backend: Backend, trials: int, seed: int, fresh: object) -> Non
         if state == "whole":  # forgetting again finishes the job
             async with await one.open() as db:
                 svc = GameService(db)
-                await svc.privacy.forget(ALICE.id)
+                await privacy_of(svc).forget(ALICE.id)
                 await svc.close()
             assert _state(one) == "gone"
     assert seen == {"whole", "gone"}, seen  # the kills landed on both sides of the commit

@@ -28,6 +28,7 @@ from tests.e2e.table import MENTION, Table, components, refused, text_of, verb
 from tests.e2e.test_real_servers import check_live_ping, standing_pings
 from tests.e2e.test_royale_game import open_lobby
 from tests.e2e.test_royale_guards import play_until, started
+from tests.services import privacy_of
 from ui.items import bot_of
 
 BotFactory = Callable[[], PandaBot]
@@ -340,9 +341,9 @@ async def test_a_server_that_removed_the_bot_while_it_was_down_gets_nothing(
         assert [a for a in await service.db.games.action_log(game.id)
                 if a.actor.startswith("timeout:")] == []
     assert service.pending_timers == 0
-    assert table.guild.id in {d.guild_id for d in await service.privacy.departures()}
+    assert table.guild.id in {d.guild_id for d in await privacy_of(service).departures()}
     assert any("removed the bot while it was away" in r.getMessage() for r in caplog.records)
-    game = await service.lobbies.new_lobby(kind="royale", place=Place(elsewhere.id, there.id),
+    game = await service.new_lobby(kind="royale", place=Place(elsewhere.id, there.id),
                                            host=alice, settings={})
     assert game.status == "lobby"
     assert alice_there.id != alice.id
@@ -373,9 +374,9 @@ async def test_a_second_clusters_servers_are_none_of_this_ones_business(tmp_path
         other = env.create_guild("Other cluster", shard_id=1)
         mine = env.create_guild("Mine", shard_id=0)
         alice = Person(1, "alice")
-        theirs = await bot.service.lobbies.new_lobby(
+        theirs = await bot.service.new_lobby(
             kind="royale", place=Place(other.id, 77), host=alice, settings={})
-        ours = await bot.service.lobbies.new_lobby(
+        ours = await bot.service.new_lobby(
             kind="royale", place=Place(mine.id, 78), host=alice, settings={})
         await upkeep_of(bot).on_shard_ready(0)
         assert (await bot.service.db.games.get(theirs.id)).status == "lobby"  # type: ignore[union-attr]

@@ -105,7 +105,7 @@ async def test_option_values_discord_would_refuse_are_refused_by_the_bot(
         table: Table, timeout: int) -> None:
     service = table.env.bot.service
     with pytest.raises(LobbyError, match="15 to 3600 seconds"):
-        await service.lobbies.new_lobby(
+        await service.new_lobby(
             kind="royale", place=Place(table.guild.id, table.channel.id),
             host=Person(table["alice"].id, "alice"), settings={"turn_timeout": timeout})
     assert await service.db.games.open_in_channel(table.channel.id) is None

@@ -135,14 +135,14 @@ async def test_the_bot_greets_a_server_once_per_join(simcord_env: Any,
 
     # Removed, then added back: a new join, greeted again, in the language its managers
     # chose for its games (kept while the bot was away).
-    await env.bot.service.servers.set_language(guild.id, "fr", manager=True,
+    await env.bot.servers.set_language(guild.id, "fr", manager=True,
                                                known=frozenset({"fr"}))
     await bot_removed(env, guild)
     await env.advance_time(3600)
     await bot_added(env, guild)
     assert [name for name, _ in greetings(env, guild)] == ["allgemein", "allgemein"]
     assert text_of(greetings(env, guild)[1][1]) == words(tr_for("fr"))
-    assert await env.bot.service.privacy.departures() == []  # its data stays
+    assert await env.bot.privacy.departures() == []  # its data stays
 
 
 async def test_the_greeting_goes_to_the_system_channel_if_the_bot_may_post_there(

@@ -51,7 +51,7 @@ async def test_an_unknown_language_is_refused_and_never_stored(
                                [{"name": "language", "type": 3, "value": code}],
                                sub="language")
     assert "not a value this command takes" in short_private(res)
-    assert await table.env.bot.service.servers.language(table.guild.id) is None
+    assert await table.env.bot.servers.language(table.guild.id) is None
     no_traceback(caplog)
 
 

@@ -177,13 +177,13 @@ async def test_posing_language_option_and_server_default(speaking: Table) -> Non
         denied = await alice.slash(table.channel, "settings language", language="de")
     assert text_of(private(denied)) == ("このサーバーの設定を変えられるのはサーバーを管理できる"
                                        "人だけです。")
-    assert await table.env.bot.service.servers.language(table.guild.id) is None
+    assert await table.env.bot.servers.language(table.guild.id) is None
     managers = table.guild.create_role("managers",
                                        permissions=discord.Permissions(manage_guild=True))
     dora = table.guild.add_member(table.env.create_user("dora"), roles=[managers])
     done = await dora.slash(table.channel, "settings language", language="de")
     assert text_of(private(done)) == "New games in this server will speak Deutsch."
-    assert await table.env.bot.service.servers.language(table.guild.id) == "de"
+    assert await table.env.bot.servers.language(table.guild.id) == "de"
     asked = await alice.slash(table.channel, "settings language")
     assert text_of(private(asked)) == "このサーバーのゲームはDeutschで進行します。"
     # the server's default now beats its Discord locale (Spanish); a game keeps its language

@@ -82,18 +82,18 @@ async def test_unknown_level_and_rematch_keep_levels(table: Table) -> None:
     service = table.env.bot.service
     alice = Person(table["alice"].id, "alice")
     place = Place(table.guild.id, table.channel.id)
-    game = await service.lobbies.new_lobby(kind="royale", place=place, host=alice, settings={})
+    game = await service.new_lobby(kind="royale", place=place, host=alice, settings={})
     with pytest.raises(LobbyError, match="Unknown level"):
-        await service.lobbies.add_computer(game.id, alice, "impossible")
-    game = await service.lobbies.add_computer(game.id, alice, "hard")
-    game = await service.lobbies.add_computer(game.id, alice, "easy")
+        await service.add_computer(game.id, alice, "impossible")
+    game = await service.add_computer(game.id, alice, "hard")
+    game = await service.add_computer(game.id, alice, "easy")
     outcome = await service.start(game.id, alice)
     rng = random.Random(5)
     while outcome.game.status == "active":
         player = make_player("random", rng.randrange(1 << 30))
-        outcome = await service.act(outcome.game.id, alice.id, outcome.game.version,
+        outcome = await service.act(outcome.game.id, Person(alice.id, ""), outcome.game.version,
                                     lambda state, _seat, p=player: p.choose(state))
-    again = await service.lobbies.rematch(outcome.game.id, alice, place)
+    again = await service.rematch(outcome.game.id, alice, place)
     assert [p.player_id for p in again.players[1:]] == ["cpu:hard:1", "cpu:easy:2"]
 
 

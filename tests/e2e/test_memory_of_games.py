@@ -30,8 +30,7 @@ def held(table: Table) -> dict[str, int]:
             "boards.chores": len(boards._chores),
             "boards.reposted_at": sum(b.reposted_at is not None
                                       for b in boards._boards.values()),
-            "service.cache": len(service.store.cache), "service.locks": len(service.store.locks),
-            "service.deadlines": len(service.deadlines)}
+            **{f"service {name}": n for name, n in service.memory().items()}}
 
 
 def in_channel(table: Table, channel: Any, guild: Any = None,

@@ -311,7 +311,7 @@ async def test_restart_after_a_crash_between_commits(table: Table, bot_factory) 
     game = await latest_game(table)
     outcome = Outcome(game, service.state_of(game))
     async with service.lock(game.channel_id):
-        await service.turns.commit(outcome, Fill(0, "set_of_3"), "player")  # no computer yet
+        await service._commit(outcome, Fill(0, "set_of_3"), "player")  # a crash: no computer yet
     assert outcome.game.deadline_ms is None
     msg = table.game_message()
 

@@ -18,6 +18,7 @@ from tests.conftest import Backend
 from tests.e2e.speech import locales
 from tests.e2e.table import Table, components, custom_ids, private, refused, text_of, verb
 from tests.e2e.test_royale_game import open_lobby
+from tests.services import privacy_of
 from ui.i18n import languages, tr_for
 
 
@@ -158,7 +159,7 @@ async def test_a_removed_servers_data_goes_after_the_retention(table: Table) -> 
     env.backend.remove_guild(table.guild.id)
     await env.settle()
     svc = env.bot.service
-    assert [d.guild_id for d in await svc.privacy.departures()] == [table.guild.id]
+    assert [d.guild_id for d in await privacy_of(svc).departures()] == [table.guild.id]
     cog: Any = env.bot.get_cog("Upkeep")
     assert cog.purge.is_running()  # every few hours
     clock: Any = svc
@@ -168,7 +169,7 @@ async def test_a_removed_servers_data_goes_after_the_retention(table: Table) -> 
     svc.clock = lambda: start + 31 * DAY_MS  # type: ignore[method-assign]
     await cog.purge()
     assert (await svc.db.personal.server_counts(table.guild.id))["games"] == 0
-    assert await svc.privacy.departures() == []
+    assert await privacy_of(svc).departures() == []
 
 
 def test_a_big_copy_is_zipped_then_split_into_parts() -> None:

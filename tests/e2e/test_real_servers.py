@@ -528,4 +528,4 @@ async def test_cancelling_mid_game_removes_the_ping_and_what_the_game_held(
     await env.settle()
     assert standing_pings(table) == []
     assert set(bot_of(env.bot).boards.sizes().values()) == {0}
-    assert len(env.bot.service.store.cache) == 0 and env.bot.service.pending_timers == 0
+    assert env.bot.service.memory()["cached games"] == 0 and env.bot.service.pending_timers == 0

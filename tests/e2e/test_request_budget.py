@@ -111,7 +111,7 @@ async def test_two_hundred_timeouts_in_one_second_stay_within_the_budget(
 
     env = table.env
     service = env.bot.service
-    service.lobbies.limits = Limits(per_host=1000, per_server=1000)
+    service.limits = Limits(per_host=1000, per_server=1000)
     sent: list[tuple[float, str]] = []
     request = fake.FakeHTTPClient.request
 
@@ -125,10 +125,10 @@ async def test_two_hundred_timeouts_in_one_second_stay_within_the_budget(
     for i in range(GAMES):
         channel = table.guild.create_text_channel(f"g{i}")
         place = Place(table.guild.id, channel.id)
-        game = await service.lobbies.new_lobby(kind="royale", place=place,
+        game = await service.new_lobby(kind="royale", place=place,
                                                host=Person(alice.id, "alice"),
                                                settings={"turn_timeout": 600})
-        await service.lobbies.join(game.id, Person(bob.id, "bob"))
+        await service.join(game.id, Person(bob.id, "bob"))
         games.append((await service.start(game.id, Person(alice.id, "alice"))).game.id)
     old = env.bot
     settings = Settings(_env_file=None, database_path=db_path,  # type: ignore[call-arg]

@@ -71,7 +71,7 @@ async def test_review_of_a_four_player_mayhem_game(table: Table,
 
     # the review is alice's: every judged decision is one of hers, in the stored log
     service = env.bot.service
-    found = await service.reviews.review(game, table["alice"].id)
+    found = await env.bot.reviews.review(game, table["alice"].id)
     rows = await service.db.games.action_log(game.id)
     seat = next(p.seat for p in game.players if p.player_id == str(table["alice"].id))
     assert found.review.verdicts
@@ -130,7 +130,7 @@ async def test_posing_review_uses_the_exact_table(table: Table) -> None:
     said = text_of(private(res))
     assert said.startswith(f"### Your review · game {game.id}\n")
     assert "decisions within 0.25 points of the best" in said
-    found = await table.env.bot.service.reviews.review(game, table["alice"].id)
+    found = await table.env.bot.reviews.review(game, table["alice"].id)
     verdicts = found.review.verdicts
     assert len(verdicts) >= 11  # a box a turn at least (the last box may be forced)
     assert {v.chosen.verb for v in verdicts} <= {"hold", "fill"}

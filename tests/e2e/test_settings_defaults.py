@@ -13,6 +13,7 @@ import pytest
 from cogs.settings.defaults import mayhem_answer, turn_time_answer
 from tests.e2e.speech import locales
 from tests.e2e.table import Table, private, refusals, refused, text_of
+from tests.services import servers_of
 from ui.i18n import ENGLISH, tr_for
 
 BOT_DEFAULT = 120
@@ -103,8 +104,8 @@ async def test_the_defaults_are_for_managers_and_answered_in_the_users_language(
         both = await boss.slash(table.channel, "settings mayhem", cannon=True, clear=True)
         assert private(both).content == "Choose Mayhem options or clear, not both."
     service = table.env.bot.service
-    assert (await service.servers.defaults(table.guild.id)).turn_timeout is None
-    assert (await service.servers.defaults(table.guild.id)).mayhem is None
+    assert (await servers_of(service).defaults(table.guild.id)).turn_timeout is None
+    assert (await servers_of(service).defaults(table.guild.id)).mayhem is None
 
     de = tr_for("de")
     with locales({boss.id: "de", alice.id: "ja"}, {}):
@@ -117,4 +118,4 @@ async def test_the_defaults_are_for_managers_and_answered_in_the_users_language(
         assert "Unfug" in private(res).content
         res = await alice.slash(table.channel, "settings mayhem")  # asking is for anyone
         assert private(res).content == mayhem_answer(tr_for("ja"), ("mischief",))
-    assert (await service.servers.defaults(table.guild.id)).turn_timeout == 90
+    assert (await servers_of(service).defaults(table.guild.id)).turn_timeout == 90

@@ -18,16 +18,16 @@ async def finish_game(table: Table, member: Any, channel_id: int, seed: int,
     """A game of ``member`` against a computer player, played through the service."""
     service = table.env.bot.service
     who = Person(member.id, member.name)
-    game = await service.lobbies.new_lobby(kind="royale", place=Place(table.guild.id, channel_id),
+    game = await service.new_lobby(kind="royale", place=Place(table.guild.id, channel_id),
                                    host=who, settings={})
-    await service.lobbies.add_computer(game.id, who)
+    await service.add_computer(game.id, who)
     outcome = await service.start(game.id, who)
     if cancel:
-        await service.lobbies.cancel(game.id, who, manager=False)
+        await service.cancel(game.id, who, manager=False)
         return
     player = make_player("heuristic", seed)
     while outcome.game.status == "active":
-        outcome = await service.act(game.id, member.id, outcome.game.version,
+        outcome = await service.act(game.id, Person(member.id, ""), outcome.game.version,
                                     lambda st, seat: player.choose(st))
 
 

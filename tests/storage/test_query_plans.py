@@ -32,10 +32,11 @@ import pytest_asyncio
 
 from bot.rules.levels import NORMAL
 from bot.rules.registry import kind_of
-from bot.service import GameService, Person, Place, StatsService
+from bot.service import GameService, Person, Place, Seasons, StatsService
 from storage import Storage
 from storage.connection import Conn, execute, execute_many
 from storage.pgconn import PgConn, to_pg
+from tests.services import seasons_of, servers_of
 
 from ..conftest import Backend, run_in_thread
 
@@ -316,15 +317,15 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
     """The service calls of a server's commands and clicks, each under its step's label."""
     here = Place(GUILD, 501)
     with rec.at("/royale new (per-host and per-server counts)"):
-        game = await svc.lobbies.new_lobby(kind="royale", place=here, host=ALICE,
+        game = await svc.new_lobby(kind="royale", place=here, host=ALICE,
                                            settings={"expansions": ["mischief"]})
     with rec.at("join"):
-        await svc.lobbies.join(game.id, BOB)
-        await svc.lobbies.join(game.id, CAROL)
+        await svc.join(game.id, BOB)
+        await svc.join(game.id, CAROL)
     with rec.at("leave"):
-        await svc.lobbies.leave(game.id, CAROL)
+        await svc.leave(game.id, CAROL)
     with rec.at("add computer"):
-        await svc.lobbies.add_computer(game.id, ALICE)
+        await svc.add_computer(game.id, ALICE)
     with rec.at("status (game in channel)"):
         await svc.game_in_channel(here.channel_id)
         await svc.open_game(here.channel_id)
@@ -343,8 +344,8 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
         who = await _human_turn(svc, game.id)
         assert who is not None
         with rec.at("a decision (check_turn, act)"):
-            await svc.check_turn(game.id, *who)
-            await svc.act(game.id, who[0], who[1], _decide("royale", turn))
+            await svc.check_turn(game.id, Person(who[0], ""), who[1])
+            await svc.act(game.id, Person(who[0], ""), who[1], _decide("royale", turn))
     with rec.at("timeout"):
         who = await _human_turn(svc, game.id)
         assert who is not None
@@ -353,18 +354,18 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
         await svc.pause(game.id, "send_messages")
         await svc.unpause(game.id)
     with rec.at("resign"):
-        await svc.resign(game.id, BOB.id)
+        await svc.resign(game.id, BOB)
     with rec.at("settings (seasons: monthly, ratings reset)"):
-        await svc.servers.set_season(GUILD, manager=True, length="monthly", reset=True, here=77)
-        await svc.servers.season(GUILD)
-        await svc.seasons.at(GUILD, clock.now)
+        await servers_of(svc).set_season(GUILD, manager=True, length="monthly", reset=True, here=77)
+        await servers_of(svc).season(GUILD)
+        await seasons_of(svc).at(GUILD, clock.now)
     with rec.at("the last decisions and the finish (results, ratings, totals, the season's "
                 "results, achievements)"):
         for turn in range(200):
             who = await _human_turn(svc, game.id)
             if who is None:
                 break
-            await svc.act(game.id, who[0], who[1], _decide("royale", 100 + turn))
+            await svc.act(game.id, Person(who[0], ""), who[1], _decide("royale", 100 + turn))
     finished = await svc.get_game(game.id)
     assert finished is not None and finished.status == "finished"
     with rec.at("/royale log"):
@@ -375,9 +376,9 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
         await other.replay(Place(GUILD, 777), game.id)
         await svc.replay(here, kind="royale")
     with rec.at("rematch"):
-        rematch = await svc.lobbies.rematch(game.id, ALICE, here)
+        rematch = await svc.rematch(game.id, ALICE, here)
     with rec.at("cancel"):
-        await svc.lobbies.cancel(rematch.id, ALICE, manager=False, guild_id=GUILD)
+        await svc.cancel(rematch.id, ALICE, manager=False, guild_id=GUILD)
     with rec.at("/royale log after a cancelled lobby"):
         await svc.game_log(here.channel_id, "royale")
     with rec.at("game over (what the game earned)"):
@@ -394,39 +395,39 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
     with rec.at("a member's achievements"):
         await stats.achievements(GUILD, ALICE.id)
     with rec.at("a season's end (claimed, ratings reset, its podium, settled; claimed again)"):
-        clock.now = svc.seasons.clock() + 40 * 86_400_000  # past the month's end
-        (end,) = await svc.seasons.due()
-        await svc.seasons.settled(end, "posted", 123)
-        assert await svc.seasons.due() == []
+        clock.now = svc.clock() + 40 * 86_400_000  # past the month's end
+        (end,) = await seasons_of(svc).due()
+        await seasons_of(svc).settled(end, "posted", 123)
+        assert await seasons_of(svc).due() == []
     with rec.at("settings (server language, threads)"):
-        await svc.servers.set_language(GUILD, "de", manager=True, known=frozenset({"de"}))
-        await svc.servers.language(GUILD)
-        await svc.servers.set_threads(GUILD, True, manager=True)
-        await svc.servers.threads(GUILD)
+        await servers_of(svc).set_language(GUILD, "de", manager=True, known=frozenset({"de"}))
+        await servers_of(svc).language(GUILD)
+        await servers_of(svc).set_threads(GUILD, True, manager=True)
+        await servers_of(svc).threads(GUILD)
 
     there = Place(GUILD, 502)
     with rec.at("/posing new, start, decisions"):
-        posing = await svc.lobbies.new_lobby(kind="posing", place=there, host=BOB, settings={})
+        posing = await svc.new_lobby(kind="posing", place=there, host=BOB, settings={})
         await svc.start(posing.id, BOB)
         for turn in range(5):
             who = await _human_turn(svc, posing.id)
             if who is None:
                 break
-            await svc.act(posing.id, who[0], who[1], _decide("posing", turn))
+            await svc.act(posing.id, Person(who[0], ""), who[1], _decide("posing", turn))
     with rec.at("a member left"):
-        await svc.player_left(posing.id, BOB.id)
+        await svc.player_left(posing.id, BOB)
 
-    lobby = await svc.lobbies.new_lobby(kind="royale", place=Place(GUILD, 503), host=CAROL,
+    lobby = await svc.new_lobby(kind="royale", place=Place(GUILD, 503), host=CAROL,
                                         settings={})
     with rec.at("a lobby expires"):
         clock.now += svc.limits.lobby_ttl_s * 1000 + 1
-        await svc.lobbies.expire(lobby.id)
+        await svc.expire(lobby.id)
     with rec.at("permissions changed, member left (a server's open games)"):
         await svc.open_games_of_guild(GUILD)
-    await svc.lobbies.new_lobby(kind="royale", place=Place(GUILD, 504), host=CAROL, settings={})
+    await svc.new_lobby(kind="royale", place=Place(GUILD, 504), host=CAROL, settings={})
     with rec.at("channel deleted (abandon_channel)"):
         await svc.abandon_channel(504, "channel deleted")
-    await svc.lobbies.new_lobby(kind="royale", place=Place(2, 505), host=CAROL, settings={})
+    await svc.new_lobby(kind="royale", place=Place(2, 505), host=CAROL, settings={})
     with rec.at("bot removed from a server (abandon_guild)"):
         await svc.abandon_guild(2, "bot removed from the server")
 
@@ -436,8 +437,9 @@ async def test_every_interaction_query_is_indexed(
     db = seeded
     clock = Clock()
     seeds = iter(range(1, 10_000))
-    svc = GameService(db, clock=clock, seed_source=lambda: next(seeds))
-    other = GameService(db, clock=clock, seed_source=lambda: next(seeds))
+    seasons = Seasons(db, clock)
+    svc = GameService(db, clock=clock, seed_source=lambda: next(seeds), season_of=seasons.at)
+    other = GameService(db, clock=clock, seed_source=lambda: next(seeds), season_of=seasons.at)
     stats = StatsService(db, clock=clock)
     everyone: list[str] = []
 

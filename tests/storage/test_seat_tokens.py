@@ -20,11 +20,11 @@ ALICE, BOB, CAROL = Person(111, "alice"), Person(222, "bob"), Person(333, "carol
 
 
 async def _played(svc: GameService) -> int:
-    game = await svc.lobbies.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
+    game = await svc.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
                                        settings={"expansions": ["cannon"]})
-    await svc.lobbies.join(game.id, BOB)
-    await svc.lobbies.join(game.id, CAROL)
-    await svc.lobbies.add_computer(game.id, ALICE, "easy")
+    await svc.join(game.id, BOB)
+    await svc.join(game.id, CAROL)
+    await svc.add_computer(game.id, ALICE, "easy")
     await svc.start(game.id, ALICE)
     await play_to_end(svc, game.id, random.Random(6))
     return game.id
@@ -59,10 +59,6 @@ def _as_before_006(backend: Backend, game_id: int, ids: dict[str, str]) -> None:
                   else "ALTER TABLE actions ENABLE TRIGGER actions_append_only")
 
 
-async def _no_season(guild_id: int, now_ms: int) -> None:
-    return None
-
-
 async def test_old_logs_are_relabelled_by_seat(backend: Backend,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # The game is played on the schema before 006 (and 007: no seasons, no achievements; 009:
@@ -72,7 +68,6 @@ async def test_old_logs_are_relabelled_by_seat(backend: Backend,
                         "s.language, s.threads, NULL AS turn_timeout, NULL AS mayhem")
     async with await backend.open(migrations=backend.migrations()[:5]) as db:
         svc = GameService(db, seed_source=lambda: 77)
-        svc.turns.season_of = _no_season
         game_id = await _played(svc)
         game = await svc.get_game(game_id)
         assert game is not None

@@ -39,9 +39,7 @@ def structures(bot: Any) -> dict[str, int]:
 
     svc = bot.service
     boards = bot_of(bot).boards
-    return {"service.store.cache": len(svc.store.cache),
-            "service.store.locks": len(svc.store.locks),
-            "service.deadlines": len(svc.deadlines),
+    return {**{f"service {name}": n for name, n in svc.memory().items()},
             **{f"boards.{k}": v for k, v in boards.sizes().items()},
             "boards._started": len(boards._started),
             "boards._chores": len(boards._chores)}
@@ -141,9 +139,9 @@ async def _service_game(world: World, i: int, rng: random.Random,
     kind = "posing" if i % 5 == 4 else "royale"
     host = Person(ELSEWHERE + i % 40, f"Host {i % 40}")
     place = Place(ELSEWHERE + i // 20, ELSEWHERE + i)
-    game = await svc.lobbies.new_lobby(kind=kind, place=place, host=host, settings={})
+    game = await svc.new_lobby(kind=kind, place=place, host=host, settings={})
     if kind == "royale":
-        await svc.lobbies.add_computer(game.id, host, "easy")
+        await svc.add_computer(game.id, host, "easy")
     game = (await svc.start(game.id, host)).game
     _note(busiest, structures(world.bot))
     while game.status == "active":
@@ -152,7 +150,7 @@ async def _service_game(world: World, i: int, rng: random.Random,
         def choose(state: Any, seat: int, p: Any = player) -> Any:
             return p.choose(state)
 
-        game = (await svc.act(game.id, host.id, game.version, choose)).game
+        game = (await svc.act(game.id, host, game.version, choose)).game
     if game.status != "finished":
         raise BenchError(f"service game {game.id} ended {game.status}")
 

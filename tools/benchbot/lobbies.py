@@ -105,7 +105,7 @@ async def _commands(world: World, n: int, label: str) -> Dist:
         svc = world.bot.service
         game = await svc.open_game(table.channel.id)
         assert game is not None
-        await svc.lobbies.cancel(game.id, person(table.host), manager=True)
+        await svc.cancel(game.id, person(table.host), manager=True)
     return Dist(label, samples)
 
 

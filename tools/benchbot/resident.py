@@ -207,9 +207,7 @@ def _memory_run(games: int, before: int, after: int, traced_games: int,
     svc = world.bot.service
     state = world.bot._connection
     caches = {
-        "service cache (open games)": len(svc.store.cache),
-        "channel locks": len(svc.store.locks),
-        "turn timers": svc.pending_timers,
+        **{f"service {name}": n for name, n in svc.memory().items()},
         **{f"boards {k}": v for k, v in bot_of(world.bot).boards.sizes().items()},
         "discord.py cached messages": len(state._messages or ()),
         "discord.py stored views": len(state._view_store._views),

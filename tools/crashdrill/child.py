@@ -125,7 +125,7 @@ class Child:
         variant = variant_of(number, self.variants)
         self.service.seed_source = lambda: game_seed(self.seed, number)
         host = person(variant.human_ids()[0])
-        game = await self.service.lobbies.new_lobby(
+        game = await self.service.new_lobby(
             kind="royale", place=Place(GUILD_ID, CHANNEL_ID), host=host,
             settings=variant.settings())
         if game.id != number:  # pragma: no cover - game ids are 1, 2, 3, ... in a drill file
@@ -137,10 +137,10 @@ class Child:
         variant = variant_of(game.id, self.variants)
         for user in variant.human_ids():
             if str(user) not in game.player_ids:
-                game = await self.service.lobbies.join(game.id, person(user))
+                game = await self.service.join(game.id, person(user))
                 answered(game, None)
         while sum(is_cpu(p) for p in game.player_ids) < variant.computers:
-            game = await self.service.lobbies.add_computer(game.id, person(game.host_id))
+            game = await self.service.add_computer(game.id, person(game.host_id))
             answered(game, None)
         outcome = await self.service.start(game.id, person(game.host_id))
         answered(outcome.game, outcome.state)
@@ -163,7 +163,7 @@ class Child:
             else:
                 ai = "heuristic" if seat % 2 == 0 else "random"
                 bot = kind.make_player(ai, decision_seed(game.seed, game.version, seat))
-                outcome = await self.service.act(game.id, int(player_id), game.version,
+                outcome = await self.service.act(game.id, person(int(player_id)), game.version,
                                                  chooser(bot))
             answered(outcome.game, outcome.state)
             game = outcome.game

@@ -1,22 +1,19 @@
-"""Where the service keeps games: storage, and in memory what it needs of the games being
-played (each open game's channel, its engine state at the version last seen, its recent events:
-what the current message shows), and the per-channel locks. A cache entry lives while its game
-is open and is released the moment the game ends, and a lock exists only while it is held, so
-memory follows the games in play, not the games ever played.
+"""What the game service keeps in memory of the games being played: each open game's channel,
+its engine state at the version last seen, its recent events (what its board shows). An entry
+lives while its game is open and is released the moment the game ends, so memory follows the
+games in play, not the games ever played.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.errors import GameNotRunning, NoGameHere
+from bot.errors import GameNotRunning
 from bot.rules.registry import kind_of
-from bot.service.locks import KeyedLocks
 from bot.service.model import Game
-from storage import GameStatus, Storage
+from storage import GameStatus
 
 
 def recent_events(kind: str, events: list[Any]) -> list[Any]:
@@ -38,7 +35,7 @@ class GameCache:
 
     _games: dict[int, _Entry] = field(default_factory=dict)
 
-    def note(self, game: Game) -> None:
+    def track(self, game: Game) -> None:
         """Remember an open game's channel (a closed game is released instead)."""
         if not game.is_open:
             self.release(game.id)
@@ -99,52 +96,3 @@ class GameCache:
     def __len__(self) -> int:
         """How many games are in memory."""
         return len(self._games)
-
-
-class GameStore:
-    """Where games are kept: storage, the open games' cache, and one lock per channel (every
-    change to a channel's game happens under its lock).
-    """
-
-    def __init__(self, db: Storage) -> None:
-        """Keep the games of ``db``."""
-        self.db = db
-        self.cache = GameCache()
-        self.locks: KeyedLocks[int] = KeyedLocks()
-
-    def lock(self, channel_id: int) -> AbstractAsyncContextManager[None]:
-        """``async with store.lock(channel)``: the channel's lock."""
-        return self.locks.hold(channel_id)
-
-    async def get(self, game_id: int) -> Game | None:
-        """The game with this id, or None."""
-        game = await self.db.games.get(game_id)
-        if game is not None:
-            self.cache.note(game)
-        return game
-
-    async def load(self, game_id: int) -> Game:
-        """The game with this id, or a NoGameHere error."""
-        game = await self.get(game_id)
-        if game is None:
-            raise NoGameHere("That game no longer exists.")
-        return game
-
-    async def lock_of(self, game_id: int) -> AbstractAsyncContextManager[None]:
-        """The lock of the game's channel (its channel read once while the game is open)."""
-        channel = self.cache.channel_of(game_id)
-        if channel is None:
-            channel = (await self.load(game_id)).channel_id
-        return self.lock(channel)
-
-    async def recent(self, game: Game) -> list[Any]:
-        """The game's most recent events, the engine's (those of the current round at least),
-        read back from its stored log when they are not in memory.
-        """
-        kept = self.cache.recent(game)
-        if kept is None:
-            kind = kind_of(game.kind)
-            tokens = tuple(p.token for p in game.players)
-            read = [kind.read_event(e, tokens) for e in await self.db.games.events(game.id)]
-            kept = self.cache.keep_recent(game, read)
-        return kept
