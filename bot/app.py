@@ -110,11 +110,14 @@ def _reason(exc: BaseException) -> str:
 def run_bot(settings: Settings) -> int:
     """Check the database, then run the bot until it is stopped (Ctrl+C or SIGTERM)."""
     from bot.client import create_bot
-    from bot.startup_checks import check_database
+    from storage.preflight import DatabaseUnusable, check_database
 
     configure_logging(settings.log_level)
     if settings.database_url is None:
-        asyncio.run(check_database(settings.database_path))
+        try:
+            asyncio.run(check_database(settings.database_path))
+        except DatabaseUnusable as exc:
+            raise Problem(str(exc)) from None
     point_at_endpoints(settings)
     assert settings.discord_token is not None
     bot = create_bot(settings)
@@ -137,7 +140,10 @@ def _database_problem(exc: BaseException, settings: Settings) -> Problem | None:
     import sqlite3
 
     from storage import StorageError
+    from storage.preflight import DatabaseUnusable
 
+    if isinstance(exc, DatabaseUnusable):
+        return Problem(str(exc))
     if isinstance(exc, StorageError | sqlite3.Error):
         return Problem(f"DATABASE_PATH={settings.database_path} cannot be used ({exc}): check "
                        "the file or use another DATABASE_PATH")

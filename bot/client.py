@@ -33,8 +33,8 @@ from bot.service import (
 )
 from bot.settings import Settings
 from bot.shards import ShardPlan
-from bot.startup_checks import check_database
 from storage import Database, Storage, open_database
+from storage.preflight import check_database
 from ui.board import Boards
 from ui.cards import Emojis
 from ui.i18n import CatalogueTranslator, languages, tr_for

@@ -27,10 +27,11 @@ import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot import cli, startup_checks
+from bot import cli
 from bot.app import discord_problem
 from bot.health import check_health, write_heartbeat
 from bot.invite import application_id_from_token, invite_url, permissions
+from storage import preflight
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_ID = 123456789012345678
@@ -365,7 +366,7 @@ def test_database_folder_not_writable(go_run: None, monkeypatch: pytest.MonkeyPa
                                       tmp_path: Path) -> None:
     # Tests run as root, for whom every folder is writable: os.access answers as for a user.
     real_access = os.access
-    monkeypatch.setattr(startup_checks.os, "access",
+    monkeypatch.setattr(preflight.os, "access",
                         lambda p, mode: False if Path(p) == tmp_path else real_access(p, mode))
     assert run_with_database(monkeypatch, str(tmp_path / "bot.db")) == (1, "", (
         f"DATABASE_PATH={tmp_path}/bot.db: the folder {tmp_path} is not writable by this user: "
@@ -404,14 +405,14 @@ def test_database_disk_full(go_run: None, monkeypatch: pytest.MonkeyPatch,
     class Usage:
         free = 4096
 
-    monkeypatch.setattr(startup_checks.shutil, "disk_usage", lambda _: Usage())
+    monkeypatch.setattr(preflight.shutil, "disk_usage", lambda _: Usage())
     assert run_with_database(monkeypatch, str(tmp_path / "bot.db")) == (1, "", (
         f"DATABASE_PATH={tmp_path}/bot.db: the disk is full (4 KiB free in {tmp_path}): free "
         "some space or use another DATABASE_PATH\n"))
 
 
 def test_database_full_during_the_probe(tmp_path: Path) -> None:
-    assert startup_checks._explain(sqlite3.OperationalError("database or disk is full"), "x",
+    assert preflight._explain(sqlite3.OperationalError("database or disk is full"), "x",
                                    "DATABASE_PATH=x") == (
         "DATABASE_PATH=x: the disk is full: free some space or use another DATABASE_PATH")
 
@@ -419,7 +420,7 @@ def test_database_full_during_the_probe(tmp_path: Path) -> None:
 def test_database_from_a_newer_bot(go_run: None, monkeypatch: pytest.MonkeyPatch,
                                    tmp_path: Path) -> None:
     make_database(tmp_path / "bot.db", user_version=999)
-    known = startup_checks.known_schema_version()
+    known = preflight.known_schema_version()
     assert run_with_database(monkeypatch, str(tmp_path / "bot.db")) == (1, "", (
         f"DATABASE_PATH={tmp_path}/bot.db was written by a newer version of the bot (schema 999, "
         f"this bot knows {known}): upgrade the bot or use another DATABASE_PATH\n"))
@@ -429,7 +430,7 @@ def test_database_locked(go_run: None, monkeypatch: pytest.MonkeyPatch, tmp_path
     make_database(tmp_path / "bot.db")
     holder = sqlite3.connect(tmp_path / "bot.db", isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
-    monkeypatch.setattr(startup_checks, "_LOCK_WAIT_S", 0.05)
+    monkeypatch.setattr(preflight, "_LOCK_WAIT_S", 0.05)
     try:
         assert run_with_database(monkeypatch, str(tmp_path / "bot.db")) == (1, "", (
             f"DATABASE_PATH={tmp_path}/bot.db is locked by another process (is the bot already "
@@ -442,8 +443,8 @@ def test_database_locked(go_run: None, monkeypatch: pytest.MonkeyPatch, tmp_path
 async def test_the_probe_leaves_the_file_as_it_was(tmp_path: Path) -> None:
     make_database(tmp_path / "bot.db", user_version=1)
     before = (tmp_path / "bot.db").read_bytes()
-    await startup_checks.check_database(tmp_path / "bot.db")
-    await startup_checks.check_database(":memory:")
+    await preflight.check_database(tmp_path / "bot.db")
+    await preflight.check_database(":memory:")
     assert (tmp_path / "bot.db").read_bytes() == before
 
 

@@ -272,7 +272,7 @@ class ReviewWords:
 class DiscordKind:
     """The Discord layer's part of a game kind's entry (the rules' part is ``kind``): its
     components' prefix, its presenter, how its review names options, the button of its full
-    score sheet on the game-over card.
+    score sheet on the game-over card, and how its lobby presents it.
     """
 
     kind: GameKind[Any, Any]
@@ -280,6 +280,12 @@ class DiscordKind:
     presenter: Presenter
     review_words: ReviewWords | None = None
     sheet: Callable[[Game, Tr], discord.ui.Item[Any]] | None = None
+    pitch: str = ""
+    """What the game is, in one sentence with about how long it takes (``{minutes}``)."""
+    how_to_play: str = ""
+    """How to play, in a few lines (the lobby's How to play button)."""
+    minutes_per_player: int = 3
+    """About how many minutes each seat adds to a game (people deciding as the clock asks)."""
 
 
 # ---------------------------------------------------------------------------- answers

@@ -12,7 +12,7 @@ import discord
 from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.registry import kind_of
 from bot.service import Game
-from ui.board import Boards, Card
+from ui.board import Boards, Card, DiscordKind
 from ui.cards import CLOSED, LOBBY, layout, row, text
 from ui.i18n import N_, Tr, for_game, for_user
 from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, place_of
@@ -27,46 +27,23 @@ COMPUTER_LEVELS: Final = {EASY: N_("Easy: plays at random"),
 EXPANSION_NAMES: Final = {"mischief": N_("Mischief"), "cannon": N_("Cannon"),
                           "mercenary": N_("Mercenary")}
 """The Mayhem options by their names in the settings."""
-WHAT_IT_IS: Final = {
-    "royale": N_("Roll your dice, score them by colour, trade and draft new ones: after 10 "
-                 "rounds the highest total wins. About {minutes} minutes."),
-    "posing": N_("Roll five dice up to three times a turn and fill a pose on your card: after "
-                 "11 turns the highest total wins. About {minutes} minutes."),
-}
-"""What each game kind is, in one sentence, with how long a game takes."""
-HOW_TO_PLAY: Final = {
-    "royale": N_("Each round everyone rolls their dice and scores them: yellow counts as it "
-                 "shows, purple twice, red can go negative. Then, in turn, each player may "
-                 "trade a clear d6 for another player's die and picks a new die from the pool. "
-                 "The board's buttons are your choices; Help explains the current step. /royale "
-                 "rules has the whole rules."),
-    "posing": N_("On your turn, roll the five dice up to three times, holding the ones you "
-                 "like, then fill one pose of your card with them (or score zero there). Each "
-                 "pose is filled once. /posing status shows your card."),
-}
-"""How to play each kind, in a few lines (the lobby's How to play button)."""
-MINUTES_PER_PLAYER: Final = {"royale": 4, "posing": 3}
-"""About how many minutes each seat adds to a game (people deciding as the clock asks)."""
-
-
 def expansion_names(tr: Tr, expansions: list[str] | tuple[str, ...]) -> str:
     """The Mayhem options on, in ``tr``'s language, e.g. "Mischief, Cannon"."""
     return ", ".join(tr(EXPANSION_NAMES.get(e, e.title())) for e in expansions)
 
 
-def lobby_text(game: Game, tr: Tr) -> str:
+def lobby_text(game: Game, shown: DiscordKind, tr: Tr) -> str:
     """The lobby's words: the game in one sentence, the seats, the options, what comes next."""
-    kind = kind_of(game.kind)
+    kind = shown.kind
     names = Names(game, tr)
     host, marked = str(game.host_id), tr("(host)")  # msgids outside f-strings: extracted
     seats = "\n".join(
         f"{i + 1}. {'🤖 ' if p.is_bot else ''}{safe(names.seat(i))}"
         f"{' ' + marked if p.player_id == host else ''}"
         for i, p in enumerate(game.players))
-    minutes = MINUTES_PER_PLAYER.get(game.kind, 3) * max(len(game.players), kind.min_players)
+    minutes = shown.minutes_per_player * max(len(game.players), kind.min_players)
     lines = ["## " + tr(kind.title) + " · " + tr("new game"),
-             tr(WHAT_IT_IS.get(game.kind, ""), minutes=minutes) if game.kind in WHAT_IT_IS
-             else "",
+             tr(shown.pitch, minutes=minutes) if shown.pitch else "",
              "", tr("Players ({n}/{most}):", n=len(game.players), most=kind.max_players), seats,
              ""]
     facts = []
@@ -90,8 +67,9 @@ def lobby_card(game: Game, boards: Boards, tr: Tr | None = None, *,
                buttons: bool = True) -> Card:
     """The lobby of ``game`` as it stands (in ``tr``'s language: a private copy, no buttons)."""
     tr = tr or for_game(game)
+    shown = boards.kinds[game.kind]
     if not buttons:
-        return Card(layout(LOBBY, text(lobby_text(game, tr))), version=game.version)
+        return Card(layout(LOBBY, text(lobby_text(game, shown, tr))), version=game.version)
     prefix = boards.prefix(game.kind)
     g = game.id
     full = len(game.players) >= kind_of(game.kind).max_players
@@ -111,7 +89,7 @@ def lobby_card(game: Game, boards: Boards, tr: Tr | None = None, *,
                Thread.button(prefix, g, arg="0" if on else "1",
                              label=tr("Play here instead") if on else tr("Play in a thread"),
                              emoji="🧵"))
-    parts: list[discord.ui.Item[Any]] = [text(lobby_text(game, tr)), main]
+    parts: list[discord.ui.Item[Any]] = [text(lobby_text(game, shown, tr)), main]
     if not full:
         parts.append(computers)
     parts.append(more)
@@ -204,7 +182,8 @@ class HowToPlay(LobbyItem, verb=Verb.HOW):
     async def act(self, clicked: Clicked) -> None:
         game = await clicked.game()
         tr = for_user(clicked.interaction)
-        await clicked.interaction.followup.send(tr(HOW_TO_PLAY[game.kind]), ephemeral=True)
+        how = clicked.boards.kinds[game.kind].how_to_play
+        await clicked.interaction.followup.send(tr(how), ephemeral=True)
 
 
 LOBBY_ITEMS: Final = (Join, Leave, Computer, Thread, Start, Cancel, HowToPlay)

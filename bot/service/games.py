@@ -43,7 +43,7 @@ from bot.errors import (
 from bot.rules.errors import Term
 from bot.rules.gamelog import log_objects
 from bot.rules.levels import HARD, NORMAL
-from bot.rules.registry import kind_of
+from bot.rules.registry import default_kind, kind_of
 from bot.service import logs, replays
 from bot.service.cache import GameCache
 from bot.service.lobby import (
@@ -200,7 +200,7 @@ class GameService:
         if game is None or (kind is not None and game.kind != kind):
             title = kind_of(kind).title if kind else "game"
             raise NoGameHere("There is no {game} game in this channel: start one with "
-                             "/{kind} new.", game=Term(title), kind=kind or "royale")
+                             "/{kind} new.", game=Term(title), kind=kind or default_kind().name)
         return game
 
     async def game_log(self, channel_id: int, kind: str) -> GameLog:

@@ -4,7 +4,7 @@ with its own ``new``) and the turn's card and items (:mod:`cogs.posing.card`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -22,6 +22,7 @@ from cogs.posing.card import (
     sheet_button,
 )
 from ui.board import DiscordKind
+from ui.i18n import N_
 from ui.items import bot_of
 from ui.settings import LANGUAGE_CHOICES, game_settings
 
@@ -50,13 +51,22 @@ class PosingCommands(GameCommands, group_name=loc("posing"),
             interaction, {"turn_timeout": turn_timeout}, language, thread))
 
 
+PITCH: Final = N_("Roll five dice up to three times a turn and fill a pose on your card: after "
+                  "11 turns the highest total wins. About {minutes} minutes.")
+HOW_TO_PLAY: Final = N_(
+    "On your turn, roll the five dice up to three times, holding the ones you like, then fill "
+    "one pose of your card with them (or score zero there). Each pose is filled once. /posing "
+    "status shows your card.")
+
+
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point: the game's Discord part and its items, then its
     slash commands.
     """
     game_bot = bot_of(bot)
     presenter = PosingPresenter(game_bot.boards, game_bot.stats, game_bot.dice_emojis)
-    game_bot.boards.add_kind(DiscordKind(kind=POSING, prefix=PREFIX, presenter=presenter,
-                                         review_words=POSING_REVIEW, sheet=sheet_button))
+    game_bot.boards.add_kind(DiscordKind(
+        kind=POSING, prefix=PREFIX, presenter=presenter, review_words=POSING_REVIEW,
+        sheet=sheet_button, pitch=PITCH, how_to_play=HOW_TO_PLAY, minutes_per_player=3))
     bot.add_dynamic_items(*POSING_ITEMS)
     await bot.add_cog(PosingCommands(bot))

@@ -5,7 +5,7 @@ with its own ``new``, ``hand`` and ``rules``) and the round's card and items
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -19,7 +19,7 @@ from cogs.royale.card import KIND, PREFIX, ROYALE_ITEMS, RoyalePresenter, sheet_
 from cogs.royale.words import ROYALE_REVIEW, hand_text, rules_text
 from ui.board import DiscordKind
 from ui.cards import PLAYING, layout, text
-from ui.i18n import for_user
+from ui.i18n import N_, for_user
 from ui.items import bot_of
 from ui.settings import LANGUAGE_CHOICES, game_settings
 
@@ -76,13 +76,23 @@ class RoyaleCommands(GameCommands, group_name=loc("royale"),
             view=layout(PLAYING, text(rules_text(for_user(interaction)))), ephemeral=True)
 
 
+PITCH: Final = N_("Roll your dice, score them by colour, trade and draft new ones: after 10 "
+                  "rounds the highest total wins. About {minutes} minutes.")
+HOW_TO_PLAY: Final = N_(
+    "Each round everyone rolls their dice and scores them: yellow counts as it shows, purple "
+    "twice, red can go negative. Then, in turn, each player may trade a clear d6 for another "
+    "player's die and picks a new die from the pool. The board's buttons are your choices; "
+    "Help explains the current step. /royale rules has the whole rules.")
+
+
 async def setup(bot: commands.Bot) -> None:
     """discord.py extension entry point: the game's Discord part and its items, then its
     slash commands.
     """
     game_bot = bot_of(bot)
     presenter = RoyalePresenter(game_bot.boards, game_bot.stats, game_bot.dice_emojis)
-    game_bot.boards.add_kind(DiscordKind(kind=ROYALE, prefix=PREFIX, presenter=presenter,
-                                         review_words=ROYALE_REVIEW, sheet=sheet_button))
+    game_bot.boards.add_kind(DiscordKind(
+        kind=ROYALE, prefix=PREFIX, presenter=presenter, review_words=ROYALE_REVIEW,
+        sheet=sheet_button, pitch=PITCH, how_to_play=HOW_TO_PLAY, minutes_per_player=4))
     bot.add_dynamic_items(*ROYALE_ITEMS)
     await bot.add_cog(RoyaleCommands(bot))

@@ -1,5 +1,5 @@
-"""The database check at start-up: refuse, with one sentence naming DATABASE_PATH, a database
-the bot could not use, before anything else starts.
+"""The SQLite file's check before it is opened: refuse, with one sentence naming DATABASE_PATH,
+a database the bot could not use, before anything else starts.
 
 ``python -m bot`` runs it before connecting to Discord; the bot's ``setup_hook`` runs it again
 before opening the database (a bot started another way gets the same sentences).
@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-from bot.problems import Problem
+from .errors import StorageError
 
 MIN_FREE_BYTES: Final = 1 << 20
 """Less free space than this in the database's folder is a full disk."""
@@ -22,19 +22,19 @@ MIN_FREE_BYTES: Final = 1 << 20
 _LOCK_WAIT_S: Final = 5.0
 
 
-class DatabaseProblem(Problem):
+class DatabaseUnusable(StorageError):
     """The database at DATABASE_PATH cannot be used; the message says why and what to do."""
 
 
 def known_schema_version() -> int:
     """The last schema version this code's migrations create."""
-    from storage.migrator import load_migrations
+    from .migrator import load_migrations
 
     return len(load_migrations())
 
 
 async def check_database(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`DatabaseProblem` unless the database at ``path`` can be opened and written:
+    """Raise :class:`DatabaseUnusable` unless the database at ``path`` can be opened and written:
     a folder, a missing folder that cannot be made, a folder or file not writable, a file that is
     not a database, a full disk, a schema newer than this code, a lock held too long.
 
@@ -56,12 +56,12 @@ def check_database_now(path: str | os.PathLike[str]) -> None:
     try:
         conn = sqlite3.connect(target, uri=uri, isolation_level=None, timeout=_LOCK_WAIT_S)
     except sqlite3.Error as exc:
-        raise DatabaseProblem(_explain(exc, target, where)) from exc
+        raise DatabaseUnusable(_explain(exc, target, where)) from exc
     try:
         found = int(conn.execute("PRAGMA user_version").fetchone()[0])
         known = known_schema_version()
         if found > known:
-            raise DatabaseProblem(
+            raise DatabaseUnusable(
                 f"{where} was written by a newer version of the bot (schema {found}, this bot "
                 f"knows {known}): upgrade the bot or use another DATABASE_PATH")
         conn.execute("BEGIN IMMEDIATE")
@@ -72,7 +72,7 @@ def check_database_now(path: str | os.PathLike[str]) -> None:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
     except sqlite3.Error as exc:
-        raise DatabaseProblem(_explain(exc, target, where)) from exc
+        raise DatabaseUnusable(_explain(exc, target, where)) from exc
     finally:
         conn.close()
 
@@ -80,33 +80,33 @@ def check_database_now(path: str | os.PathLike[str]) -> None:
 def _check_place(file: Path, where: str) -> None:
     """The path itself: not a folder, its folder there (or made) and writable, space left."""
     if file.is_dir():
-        raise DatabaseProblem(
+        raise DatabaseUnusable(
             f"{where} is a folder, not a database file: set DATABASE_PATH to a file such as "
             f"{file / 'panda_royale.db'}")
     folder = file.parent
     if folder.exists() and not folder.is_dir():
-        raise DatabaseProblem(
+        raise DatabaseUnusable(
             f"{where}: {folder} is a file, not a folder: use another DATABASE_PATH")
     if not folder.is_dir():
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise DatabaseProblem(
+            raise DatabaseUnusable(
                 f"{where}: its folder {folder} does not exist and cannot be created "
                 f"({exc.strerror or exc}): create it or use another DATABASE_PATH") from exc
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise DatabaseProblem(
+        raise DatabaseUnusable(
             f"{where}: the folder {folder} is not writable by this user: fix its permissions "
             "or use another DATABASE_PATH")
     if file.exists() and not os.access(file, os.R_OK | os.W_OK):
-        raise DatabaseProblem(
+        raise DatabaseUnusable(
             f"{where} is read-only for this user: make it writable or use another DATABASE_PATH")
     try:
         free = shutil.disk_usage(folder).free
     except OSError:
         return
     if free < MIN_FREE_BYTES:
-        raise DatabaseProblem(
+        raise DatabaseUnusable(
             f"{where}: the disk is full ({free // 1024} KiB free in {folder}): free some space "
             "or use another DATABASE_PATH")
 
