@@ -5,22 +5,11 @@ application (simulator, demo, Discord service) drives every game kind through th
 and the kind's entry in :mod:`bot.rules.registry`, so Panda Royale and Posing Pandas are driven
 the same way.
 
-Conventions shared by every engine:
-
-* ``new_game(players, seed, options)`` returns the state and the events up to the first
-  decision (the ``setup`` event first). Automatic steps never wait for an action.
-  With ``keep_events=False`` no event is built (an empty list).
-* ``current_seat(state)`` is the seat that must decide now, or ``None`` when the game is over.
-* ``legal_actions(state)`` lists every legal action of that seat.
-* ``apply(state, action)`` never mutates ``state``: it returns a new state and the events.
-  ``apply_in_place`` does the same work on ``state`` itself, and builds no event with
-  ``keep_events=False`` (headless games and look-aheads).
-* Illegal actions raise :class:`bot.rules.errors.IllegalAction` with a message for players.
-* Events have ``to_log()`` giving their game-log object (docs/game-log.md) without the
-  ``game`` key, which the log writer adds, and ``log_line`` giving that object's JSON line
-  (see :func:`bot.rules.gamelog.log_lines`).
-* Actions have ``seat`` and ``to_json()``; ``action_from_json`` reads them back.
-* States have ``to_json()`` / ``state_from_json`` and a format version.
+Conventions shared by every engine (the :class:`Engine` methods say the rest): automatic steps
+never wait for an action; illegal actions raise :class:`bot.rules.errors.IllegalAction` with a
+message for players; events have ``to_log()`` (their docs/game-log.md object without the
+``game`` key, which the log writer adds) and ``log_line``; actions have ``seat`` and
+``to_json()``; states have ``to_json()`` and a format version.
 
 A kind's achievements (its registry entry's ``achievements``) are :class:`Achievement` values,
 each checked on a :class:`FinishedGame`: the finished game's log as docs/game-log.md writes it.
@@ -82,7 +71,9 @@ class Engine(Protocol[S, A]):
         self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
         keep_events: bool = True,
     ) -> tuple[S, Sequence[Event]]:
-        """Set up a game and run it to its first decision."""
+        """Set up a game and run it to its first decision; the events start with ``setup``
+        (none built without ``keep_events``).
+        """
         ...
 
     def current_seat(self, state: S) -> int | None:

@@ -1,16 +1,10 @@
 """Every game kind the bot plays, in one table: :data:`KINDS`.
 
-A :class:`GameKind` bundles what the application needs to know of one kind of game: its engine
-(:class:`bot.rules.api.Engine`), its computer players and which is each level, its seat range,
-its rule options and their choices, which of its events a game message shows, how the
-validator checks its logs, its terminal demo, its colour in charts, what the benchmark plays
-of it and the achievements its games can earn. The service, the CLI, the simulator, the
-benchmark, the validator, the achievements and the stats read the kind's fields here (storage
-stores any kind's name); none of them lists the kinds or asks "is it Royale?". The first kind
-registered is the default (:func:`default_kind`). The Discord layer adds its own part of a kind
-(component, presenter, verb table, slash commands) in the kind's extension,
-``cogs/<kind>/__init__.py``, as a ``ui.hub.DiscordGame``. Adding a game kind: see
-docs/contributing.md.
+A :class:`GameKind` bundles what the application needs to know of one kind of game (its engine,
+computer players, seats, options, log, demo, review, chart colour, benchmark, achievements), so
+the service, the CLI, the simulator, the validator and the stats read a kind's fields here and
+never ask "is it Royale?". The first kind registered is the default. The Discord layer adds its
+own part of a kind in ``cogs/<kind>/__init__.py``. Adding a game kind: see docs/contributing.md.
 """
 
 from __future__ import annotations
@@ -21,14 +15,14 @@ from types import MappingProxyType
 from typing import Any, Final, Generic, TypeVar
 
 from bot.rules.api import Achievement, Engine, Player
-from bot.rules.levels import LEVELS
+from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.posing.achievements import ACHIEVEMENTS as POSING_ACHIEVEMENTS
 from bot.rules.posing.actions import PosingAction
-from bot.rules.posing.ai import BY_LEVEL as POSING_LEVELS
-from bot.rules.posing.ai import make_player as make_posing_player
+from bot.rules.posing.ai import ExpectedValuePlayer, RandomPosingPlayer
 from bot.rules.posing.engine import ENGINE as POSING_ENGINE
 from bot.rules.posing.events import event_from_log as posing_event
 from bot.rules.posing.events import recent_events as posing_recent
+from bot.rules.posing.optimal import OptimalPosingPlayer
 from bot.rules.posing.poses import BOX_COUNT
 from bot.rules.posing.poses import MAX_PLAYERS as POSING_MAX
 from bot.rules.posing.poses import MIN_PLAYERS as POSING_MIN
@@ -37,12 +31,12 @@ from bot.rules.posing.state import PosingState
 from bot.rules.review import Reviewer
 from bot.rules.royale.achievements import ACHIEVEMENTS as ROYALE_ACHIEVEMENTS
 from bot.rules.royale.actions import RoyaleAction
+from bot.rules.royale.ai import HeuristicPlayer, RandomPlayer
 from bot.rules.royale.dice import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from bot.rules.royale.engine import ENGINE as ROYALE_ENGINE
 from bot.rules.royale.events import event_from_log as royale_event
 from bot.rules.royale.events import recent_events as royale_recent
-from bot.rules.royale.players import BY_LEVEL as ROYALE_LEVELS
-from bot.rules.royale.players import make_player as make_royale_player
+from bot.rules.royale.expert import ExpertPlayer
 from bot.rules.royale.review import REVIEWER as ROYALE_REVIEWER
 from bot.rules.royale.state import RoyaleState
 from bot.rules.validate.checks import LogChecks
@@ -62,34 +56,30 @@ class Demo:
     """A kind's terminal demo: ``python -m bot demo --game NAME``."""
 
     runner: str
-    """Where it is, ``"module:function"``; called as ``function(players=..., seed=..., ai=...,
-    out=..., **rules)`` with the game's rule options by name. Named, not imported: the demos
-    print games in the terminal from ``bot/sim``, which sits above the rules."""
+    """``"module:function"``, called as ``function(players=..., seed=..., ai=..., out=...,
+    **rules)``; named, not imported, because ``bot/sim`` sits above the rules."""
     players: int
     """Its seats when ``--players`` is not given."""
 
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """How a kind's log counts a game's progress, step by step: the event that scores one
-    player's step, once per player and step (Royale: each round's ``score``; Posing: each
-    turn's ``fill``), its key numbering the steps, and its key holding the points. The
-    game-over chart and the replay read a game's log through it (no kind named).
+    """How a kind's log counts a game's steps (Royale's rounds, Posing's turns), for the
+    game-over chart and the replay.
     """
 
     event: str
-    """The event scoring one player's step (``"score"``)."""
+    """The event scoring one player's step, once per player and step (``"score"``)."""
     step: str
     """Its key numbering the steps, from 1 (``"round"``); every event of the step has it."""
     points: str
     """Its key holding the player's points for the step (``"total"``)."""
     axis: str
-    """The steps as the chart's axis names them (an English msgid: ``"Rounds"``)."""
+    """The chart's axis (an English msgid: ``"Rounds"``)."""
     position: str
-    """Where a step is in the game, for people (an English msgid with ``{n}`` and
-    ``{steps}``: ``"Round {n} of {steps}"``). The Discord layer marks both for the catalogue."""
+    """Where a step is, for people (an English msgid: ``"Round {n} of {steps}"``)."""
     steps: int
-    """How many steps a whole game has (ten rounds; eleven turns)."""
+    """How many steps a whole game has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +87,13 @@ class Bench:
     """What ``python -m bot bench`` plays of a kind (docs/performance.md keeps the figures)."""
 
     players: tuple[int, ...]
-    """The seat counts of its engine-loop games (and, for the default kind, of the whole
-    ``simulate`` process and of its loop)."""
+    """The seat counts of its engine-loop games (and of ``simulate``, for the default kind)."""
     option_sets: tuple[Mapping[str, tuple[str, ...]], ...] = ({},)
-    """The rule options of its engine-loop games, one set each; the computer players' decision
-    speed is measured with the last (every option)."""
+    """The rule options of its engine-loop games; decisions are timed with the last."""
     ai: tuple[str, ...] = ("random", "heuristic")
-    """The computer players measured, by the engine's names."""
+    """The computer players timed, by the engine's names."""
     decision_players: int = 4
-    """The seats of the games the decision speed is measured in."""
+    """The seats of the games decisions are timed in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,66 +105,60 @@ class GameKind(Generic[S, A]):
     title: str
     """The kind's name for people (``"Panda Royale"``)."""
     engine: Engine[S, A]
-    make_player: Callable[[str, int], Player[S, A]]
-    """A seeded computer player by level (``easy``, ``normal``, ``hard``: the service asks for
-    these) or by the engine's own player names (``make_player("heuristic", seed)``)."""
+    players: Mapping[str, Callable[[int], Player[S, A]]]
+    """Its computer players by the engine's names (``"heuristic"``), each made from a seed."""
+    levels: Mapping[str, str]
+    """Which of ``players`` each level of :data:`bot.rules.levels.LEVELS` is."""
     min_players: int
     max_players: int
     recent_events: Callable[[Sequence[Any]], list[Any]]
-    """Which of a game's events (the engine's, oldest first) its board shows: the last ones,
-    cut where the kind's turns or rounds begin."""
+    """Which of a game's events (oldest first) its board shows."""
     read_event: Callable[[LogObject, tuple[str, ...]], Any]
-    """The engine's event a logged object records (the game's players in seat order, as the
-    log names them): how a stored log is read back as the engine's events."""
+    """The engine's event a logged object records (the players in seat order)."""
     log_checks: LogChecks
-    """How ``python -m bot validate`` checks its games' logs (event shapes, the decisions read
-    back for the replay, the rules check)."""
+    """How ``python -m bot validate`` checks its games' logs."""
     rule_options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """The game settings handed to ``engine.new_game`` (the rest belong to the service), each
-    with its choices: the setting's value is a list of some of them (Royale's ``expansions``).
-    The ``setup`` event logs each under its name."""
+    """The settings handed to ``engine.new_game``, each with its choices (a setting's value is
+    a list of some of them); the ``setup`` event logs each under its name."""
     turn_end: str | None = None
-    """A player who runs out of time has the computer finish their turn up to this action type
-    (Posing: the fill); ``None``: one decision."""
+    """A player out of time has the computer finish their turn up to this action type (Posing:
+    the fill); ``None``: one decision."""
     demo: Demo | None = None
     reviewer: Reviewer | None = None
     """How a game review judges one player's decisions (:mod:`bot.rules.review`)."""
     progress: Progress | None = None
-    """How its log counts the game's steps (rounds, turns) for the chart and the replay;
-    None: the kind has neither."""
-    levels: Mapping[str, str] = field(default_factory=dict)
-    """Which of the engine's computer players each level (:data:`bot.rules.levels.LEVELS`) is
-    (``{"easy": "random", "normal": "heuristic", "hard": "expert"}``): ``make_player`` takes
-    either name, and ``--ai`` takes :attr:`player_names`."""
     color: RGB | None = None
-    """The kind's colour in charts (the ``/stats`` chart's points and average line); None: the
-    charts' colour for any other kind."""
+    """The kind's colour in charts; None: the charts' colour for any other kind."""
     bench: Bench | None = None
-    """What ``python -m bot bench`` plays of it; None: nothing."""
     achievements: tuple[Achievement, ...] = ()
-    """What its games alone can earn (:mod:`bot.rules.achievements` adds those of any game),
-    in the order they are listed to players."""
+    """What its games alone can earn, in the order they are listed to players."""
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        """Every name ``make_player`` takes: the levels, then the engine's players."""
-        return tuple(dict.fromkeys((*LEVELS, *self.levels.values())))
+        """Every name :meth:`make_player` takes: the levels, then the engine's players."""
+        return tuple(dict.fromkeys((*LEVELS, *self.players)))
+
+    def make_player(self, name: str, seed: int) -> Player[S, A]:
+        """A seeded computer player by level (``"hard"``) or by the engine's name."""
+        key = name.strip().lower()
+        make = self.players.get(self.levels.get(key, key))
+        if make is None:
+            raise ValueError(f"There is no computer player called {name!r}: choose "
+                             f"{', '.join(LEVELS)} or {', '.join(self.players)}.")
+        return make(seed)
 
 
 # The one place where the kinds' state and action types are erased: a game is looked up by
 # the kind stored with it.
 _KINDS: dict[str, GameKind[Any, Any]] = {}
 KINDS: Final[Mapping[str, GameKind[Any, Any]]] = MappingProxyType(_KINDS)
-"""Every game kind by name, in the order registered (:func:`register`): the one list of kinds.
-A read-only view: it shows a kind registered later too."""
+"""Every game kind by name, in the order registered: a read-only view of the one list."""
 GAME_KINDS: Final[KeysView[str]] = KINDS.keys()
 """The kinds' names: a live view of :data:`KINDS`."""
 
 
 def register(kind: GameKind[S, A]) -> GameKind[S, A]:
-    """Add ``kind`` to :data:`KINDS` and return it; ValueError if its name is taken or its
-    entry does not hold together.
-    """
+    """Add ``kind`` to :data:`KINDS` and return it (ValueError if it does not fit)."""
     if kind.name in _KINDS:
         raise ValueError(f"the game kind {kind.name!r} is registered twice")
     if kind.engine.kind != kind.name:
@@ -194,9 +176,7 @@ def unregister(name: str) -> None:
 
 
 def default_kind() -> GameKind[Any, Any]:
-    """The kind taken when none is named (``demo``, ``simulate``, the demo of a bot without a
-    token): the first registered.
-    """
+    """The kind taken when none is named: the first registered."""
     return next(iter(_KINDS.values()))
 
 
@@ -214,25 +194,30 @@ def engine_for(name: str) -> Engine[Any, Any]:
 
 
 ROYALE: Final[GameKind[RoyaleState, RoyaleAction]] = register(GameKind(
-    name="royale", title="Panda Royale", engine=ROYALE_ENGINE, make_player=make_royale_player,
+    name="royale", title="Panda Royale", engine=ROYALE_ENGINE,
+    players={"random": RandomPlayer, "heuristic": HeuristicPlayer, "expert": ExpertPlayer},
+    levels={EASY: "random", NORMAL: "heuristic", HARD: "expert"},
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=royale_recent,
     read_event=royale_event,
     log_checks=ROYALE_LOG, rule_options={"expansions": EXPANSIONS},
     demo=Demo("bot.sim.demo_royale:run_royale_demo", players=4), reviewer=ROYALE_REVIEWER,
     progress=Progress(event="score", step="round", points="total", axis="Rounds",
                       position="Round {n} of {steps}", steps=ROUNDS),
-    levels=ROYALE_LEVELS, color=(0, 114, 178),  # Okabe-Ito blue
+    color=(0, 114, 178),  # Okabe-Ito blue
     bench=Bench(players=(4, 10), option_sets=({}, {"expansions": EXPANSIONS})),
     achievements=ROYALE_ACHIEVEMENTS,
 ))
 POSING: Final[GameKind[PosingState, PosingAction]] = register(GameKind(
-    name="posing", title="Posing Pandas", engine=POSING_ENGINE, make_player=make_posing_player,
+    name="posing", title="Posing Pandas", engine=POSING_ENGINE,
+    players={"random": RandomPosingPlayer, "heuristic": ExpectedValuePlayer,
+             "optimal": OptimalPosingPlayer},
+    levels={EASY: "random", NORMAL: "heuristic", HARD: "optimal"},
     min_players=POSING_MIN, max_players=POSING_MAX, recent_events=posing_recent,
     read_event=posing_event,
     log_checks=POSING_LOG, turn_end="fill",
     demo=Demo("bot.sim.demo_posing:run_posing_demo", players=2), reviewer=POSING_REVIEWER,
     progress=Progress(event="fill", step="turn", points="points", axis="Turns",
                       position="Turn {n} of {steps}", steps=BOX_COUNT),
-    levels=POSING_LEVELS, color=(0, 158, 115),  # Okabe-Ito bluish green
+    color=(0, 158, 115),  # Okabe-Ito bluish green
     bench=Bench(players=(1, 4)), achievements=POSING_ACHIEVEMENTS,
 ))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.rules.api import Event
 from bot.rules.posing.engine import ENGINE
-from bot.rules.posing.events import FillEvent, GameEndEvent, PosingEvent, RollEvent
+from bot.rules.posing.events import FillEvent, GameEndEvent, RollEvent
 from bot.rules.posing.poses import BOX_IDS, box_name
 from bot.rules.posing.state import PosingState
 from bot.rules.registry import POSING
-from bot.sim.runner import ai_seed
+from bot.sim.runner import play_game
 
 PANDA_NAMES = (
     "Bamboo",
@@ -31,7 +32,7 @@ def _faces(faces: Sequence[int]) -> str:
     return "[" + ", ".join(map(str, faces)) + "]"
 
 
-def _turn_lines(state: PosingState, events: Sequence[PosingEvent]) -> list[str]:
+def _turn_lines(state: PosingState, events: Sequence[Event]) -> list[str]:
     """One line per finished turn: every roll, the dice held before each re-roll, the fill."""
     lines: list[str] = []
     line = ""
@@ -84,12 +85,9 @@ def run_posing_demo(*, players: int, seed: int, ai: str | Sequence[str], out: Te
     """
     ais = [ai] if isinstance(ai, str) else list(ai)
     names = [PANDA_NAMES[i] if i < len(PANDA_NAMES) else f"Panda {i + 1}" for i in range(players)]
-    state, events = ENGINE.new_game(names, seed)  # InvalidSetup for a bad player count
-    bots = [POSING.make_player(ais[seat % len(ais)], ai_seed(seed, seat))
-            for seat in range(players)]
+    played = play_game(POSING, names, seed, ais)  # InvalidSetup for a bad player count
+    state, events = played.state, played.events
     out.write(f"Posing Pandas: {players} computer player(s) ({', '.join(ais)}), seed {seed}\n\n")
-    while (seat := ENGINE.current_seat(state)) is not None:
-        events.extend(ENGINE.apply_in_place(state, bots[seat].choose(state)))
     for line in _turn_lines(state, events):
         out.write(line + "\n")
     out.write("\nFinal score card\n")

@@ -8,9 +8,8 @@ from typing import Any, TextIO
 from bot.rules.registry import ROYALE
 from bot.rules.royale import events as ev
 from bot.rules.royale.dice import DieSpec
-from bot.rules.royale.engine import ENGINE
 from bot.rules.royale.state import RoyaleState
-from bot.sim.runner import ai_seed
+from bot.sim.runner import play_game
 
 _CODES = {"yellow": "Y", "purple": "P", "blue": "B", "red": "R", "green": "G", "clear": "C",
           "pink": "K"}
@@ -78,37 +77,25 @@ def run_royale_demo(
 ) -> None:
     """Play one game and print it round by round, then the final standings."""
     names = [f"cpu{i + 1}" for i in range(players)]
-    state, events = ENGINE.new_game(names, seed, {"expansions": list(expansions)})
-    bots = [ROYALE.make_player(ai[i % len(ai)], ai_seed(seed, i)) for i in range(players)]
+    played = play_game(ROYALE, names, seed, ai, {"expansions": list(expansions)})
+    state = played.state
     opts = ", ".join(state.expansions) or "none"
     out.write(f"Panda Royale: {players} computer players ({', '.join(ai)}), "
               f"Mayhem options: {opts}, seed {seed}\n")
     out.write("Columns: yellow sum, purple x2, blue (x2 with glitter), red sum x red dice, "
               "green, clear, pink\n")
     running = [0] * players
-    pending: list[Any] = []
-
-    def flush(upto_end: bool) -> None:
-        nonlocal pending
-        while True:
-            ends = [i for i, e in enumerate(pending)
-                    if isinstance(e, ev.DraftReturnEvent | ev.GameEndEvent)]
-            if not ends:
-                return
-            cut = ends[0] + 1
-            _print_round(out, state, pending[:cut], running)
-            pending = pending[cut:]
-            if not upto_end:
-                continue
-
-    pending.extend(e for e in events if not isinstance(e, ev.SetupEvent))
-    while (seat := ENGINE.current_seat(state)) is not None:
-        pending.extend(ENGINE.apply_in_place(state, bots[seat].choose(state)))
-        flush(False)
-    flush(True)
-    totals = state.totals()
+    rnd: list[Any] = []
+    for e in played.events:
+        if isinstance(e, ev.SetupEvent):
+            continue
+        rnd.append(e)
+        if isinstance(e, ev.DraftReturnEvent | ev.GameEndEvent):  # the round's last event
+            _print_round(out, state, rnd, running)
+            rnd = []
+    totals = played.totals
     order = sorted(range(players), key=lambda i: -totals[i])
-    winners = set(ENGINE.winners(state))
+    winners = set(played.winners)
     out.write("\nFinal standings\n")
     for place, seat in enumerate(order, 1):
         mark = "  <- winner" + (" (shared)" if len(winners) > 1 else "") if seat in winners else ""

@@ -19,12 +19,6 @@ def ai_seed(game_seed: int, seat: int) -> int:
     return game_seed * 1_000 + 500 + seat
 
 
-def ai_seeds(game_seed: int, players: int) -> list[int]:
-    """:func:`ai_seed` of every seat, in seat order."""
-    first = ai_seed(game_seed, 0)
-    return list(range(first, first + players))
-
-
 @dataclass(slots=True)
 class Played:
     """One finished game."""

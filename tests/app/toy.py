@@ -13,7 +13,7 @@ charts, what the benchmark plays of it and an achievement, bundled in :data:`TOY
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -21,7 +21,6 @@ from bot.rules.api import Achievement, FinishedGame
 from bot.rules.errors import IllegalAction, InvalidSetup, NotYourTurn
 from bot.rules.registry import Bench, GameKind
 from bot.rules.validate.checks import LogChecks, Obj
-from bot.rules.validate.problems import Problems
 from bot.rules.validate.shape import GAME_END, INT, PLAYER, PLAYERS, Schema
 
 NAME: Final = "toy"
@@ -153,13 +152,6 @@ class ToyPlayer:
         return self.rng.choice(ENGINE.legal_actions(state))
 
 
-def make_player(name: str, seed: int) -> ToyPlayer:
-    """The one computer player, for every level (easy, normal, hard) and as ``random``."""
-    if name not in ("easy", "normal", "hard", "random"):
-        raise ValueError(f"unknown computer player {name!r}")
-    return ToyPlayer(seed)
-
-
 def _greedy(game: FinishedGame, player: str) -> bool:
     takes = game.lines(player, "take")
     return len(takes) == ROUNDS and all(t["shoots"] == 2 for t in takes)
@@ -198,57 +190,11 @@ def decision(obj: Obj, players: Sequence[str]) -> Take | None:
     return Take(players.index(who) if who in players else -1, obj.get("shoots", 0))
 
 
-class ToyRules:
-    """Bamboo's rules from the log alone: turns in seat order, 1 or 2 shoots, the bonus turn
-    doubled, the totals and winners of ``game_end``.
-    """
-
-    def __init__(self, events: Sequence[Obj], problems: Problems) -> None:
-        self.events = events
-        self.p = problems
-        self.players: list[str] = list(events[0]["players"])
-        self.bonus: int = events[0]["bonus"]
-        self.scores = dict.fromkeys(self.players, 0)
-        self.ended = False
-
-    def run(self, partial_end: bool) -> None:
-        turn = 0
-        for k, obj in enumerate(self.events[1:], 1):
-            if obj["event"] == "game_end":
-                self.ended = True
-                if obj["totals"] != self.scores:
-                    self.p.add(k, f"game_end totals {obj['totals']} are not {self.scores}")
-                if obj["winners"] != list(self.winners()):
-                    self.p.add(k, f"game_end winners {obj['winners']} are not the top scores")
-                continue
-            want = self.players[turn % len(self.players)]
-            if obj["player"] != want or obj["turn"] != turn + 1:
-                self.p.add(k, f"turn {turn + 1} is {want}'s")
-            if obj["shoots"] not in (1, 2):
-                self.p.add(k, "a player takes 1 or 2 shoots")
-            points = obj["shoots"] * (2 if turn == self.bonus else 1)
-            if obj["points"] != points:
-                self.p.add(k, f"{obj['shoots']} shoots on turn {turn + 1} score {points}")
-            self.scores[obj["player"]] += obj["points"]
-            turn += 1
-
-    @property
-    def complete(self) -> bool:
-        return self.ended
-
-    def totals(self) -> dict[str, int]:
-        return dict(self.scores)
-
-    def winners(self) -> Iterable[str]:
-        best = max(self.scores.values())
-        return [p for p in self.players if self.scores[p] == best]
-
-
 TOY: Final[GameKind[State, Take]] = GameKind(
-    name=NAME, title="Bamboo", engine=ENGINE, make_player=make_player,
+    name=NAME, title="Bamboo", engine=ENGINE, players={"random": ToyPlayer},
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, recent_events=recent_events,
     read_event=read_event,
-    log_checks=LogChecks(schema=SCHEMA, decision=decision, rules=ToyRules),
+    log_checks=LogChecks(schema=SCHEMA, decision=decision),
     levels={"easy": "random", "normal": "random", "hard": "random"}, color=COLOR,
     bench=Bench(players=(2,), ai=("random",)), achievements=(GREEDY,),
 )

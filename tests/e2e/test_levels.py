@@ -10,8 +10,8 @@ import threading
 import pytest
 
 from bot.errors import LobbyError
+from bot.rules.registry import ROYALE
 from bot.rules.royale.expert import ExpertPlayer
-from bot.rules.royale.players import make_player
 from bot.service import Person, Place
 from bot.service.model import cpu_level, cpu_name
 from tests.e2e.table import Table, components, private, refused, text_of, verb
@@ -90,8 +90,8 @@ async def test_unknown_level_and_rematch_keep_levels(table: Table) -> None:
     outcome = await service.start(game.id, alice)
     rng = random.Random(5)
     while outcome.game.status == "active":
-        player = make_player("random", rng.randrange(1 << 30))
-        outcome = await service.act(outcome.game.id, Person(alice.id, ""), outcome.game.version,
+        player = ROYALE.make_player("random", rng.randrange(1 << 30))
+        outcome = await service.act(outcome.game.id, alice, outcome.game.version,
                                     lambda state, _seat, p=player: p.choose(state))
     again = await service.rematch(outcome.game.id, alice, place)
     assert [p.player_id for p in again.players[1:]] == ["cpu:hard:1", "cpu:easy:2"]

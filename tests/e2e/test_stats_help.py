@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.rules.royale.players import make_player
+from bot.rules.registry import ROYALE
 from bot.service import Person, Place
 from tests.e2e.table import Table, answers, components, text_of, verb
 from ui.cards import TEXT_LIMIT
@@ -25,7 +25,7 @@ async def finish_game(table: Table, member: Any, channel_id: int, seed: int,
     if cancel:
         await service.cancel(game.id, who, manager=False)
         return
-    player = make_player("heuristic", seed)
+    player = ROYALE.make_player("heuristic", seed)
     while outcome.game.status == "active":
         outcome = await service.act(game.id, Person(member.id, ""), outcome.game.version,
                                     lambda st, seat: player.choose(st))

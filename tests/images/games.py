@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.rules.posing import engine as posing_engine
-from bot.rules.posing.ai import make_player as make_posing_player
 from bot.rules.posing.state import PosingState
+from bot.rules.registry import POSING, ROYALE
 from bot.rules.royale import engine as royale_engine
-from bot.rules.royale.players import make_player as make_royale_player
 from bot.rules.royale.state import Phase, RoyaleState
 
 ALL_EXPANSIONS = ("mischief", "cannon", "mercenary")
@@ -28,7 +27,7 @@ def royale_game(
     """A seeded game of ``n`` random players, played until ``until_round`` begins (and, with
     ``phase``, until that phase of it) or until the end."""
     state, _ = royale_engine.new_game([f"p{i}" for i in range(n)], seed, expansions)
-    players = [make_royale_player("random", seed * 100 + i) for i in range(n)]
+    players = [ROYALE.make_player("random", seed * 100 + i) for i in range(n)]
     while state.phase is not Phase.OVER:
         if state.round >= until_round and (phase is None or state.phase is phase):
             break
@@ -42,7 +41,7 @@ def posing_game(n: int, seed: int, turns: int | None = None) -> PosingState:
     """A seeded game of Posing Pandas between heuristic players, ``turns`` decisions long
     (to the end when None)."""
     state, _ = posing_engine.new_game([f"p{i}" for i in range(n)], seed)
-    players = [make_posing_player("heuristic", seed * 100 + i) for i in range(n)]
+    players = [POSING.make_player("heuristic", seed * 100 + i) for i in range(n)]
     done = 0
     while not state.is_over and (turns is None or done < turns):
         seat = posing_engine.current_seat(state)

@@ -3,7 +3,7 @@ call best is the one an exact evaluation prefers, and what they say each option 
 its exact expectation. Royale: the last pick of round 9 (round 10's points follow from the
 hands alone), against every roll of the dice scored by the engine's own ``score_hand``.
 Posing: two open boxes and one roll left, against every re-roll scored by ``score_box`` and
-turn-start values rebuilt from scratch (not the shipped table).
+turn-start values rebuilt from scratch (not the optimal table).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 from bot.rules.posing.actions import Fill, Roll
 from bot.rules.posing.engine import new_game as new_posing
-from bot.rules.posing.optimal import compute_values, mask_of
+from bot.rules.posing.optimal import mask_of, turn_plan
 from bot.rules.posing.poses import BOX_IDS, POSE_COUNT, score_box
 from bot.rules.posing.review import judge as judge_posing
 from bot.rules.registry import kind_of
@@ -113,7 +113,7 @@ def test_royale_exact_best_with_options_dropped_on_the_way(
 
 @cache
 def from_scratch(mask: int) -> float:
-    return compute_values([mask])[mask] if mask else 0.0
+    return turn_plan(mask, from_scratch).start if mask else 0.0
 
 
 def exact_posing(dice: tuple[int, ...], open_boxes: list[str]) -> dict[tuple[str, ...], float]:

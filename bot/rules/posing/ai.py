@@ -9,7 +9,7 @@
   depend only on the set of open boxes, so they are built once per set and shared by every
   player of the process.
 * :class:`~bot.rules.posing.optimal.OptimalPosingPlayer` ("optimal") plays the exact optimum
-  for the expected score, from a shipped table (see :mod:`bot.rules.posing.optimal`).
+  for the expected score, from an exact table (see :mod:`bot.rules.posing.optimal`).
 
 Each player draws its tie-breaks from its own :class:`~bot.rules.rng.Rng`, never the game's.
 """
@@ -19,12 +19,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from bot.rules.errors import InvalidSetup
-from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.posing.actions import PosingAction
-from bot.rules.posing.choice import decide
 from bot.rules.posing.engine import legal_actions
-from bot.rules.posing.optimal import OptimalPosingPlayer, TurnPlan, boxes_of, mask_of, turn_plan
+from bot.rules.posing.optimal import (
+    TurnPlan,
+    boxes_of,
+    decide,
+    mask_of,
+    option_values,
+    turn_plan,
+)
 from bot.rules.posing.poses import (
     ALL_DIFFERENT,
     BOX_IDS,
@@ -51,13 +55,6 @@ squares to the exact optimal values of every set of 6 or more open boxes (solo p
 
 EXACT_BOXES: Final = 5
 """With this many open boxes or fewer, the rest of the game is valued exactly."""
-
-
-BY_LEVEL: Final = {EASY: "random", NORMAL: "heuristic", HARD: "optimal"}
-"""Each level's player (the registry entry's ``levels``)."""
-PLAYER_NAMES: Final = tuple(BY_LEVEL.values())
-"""The engine player names :func:`make_player` accepts (besides the levels of
-:mod:`bot.rules.levels`: easy, normal, hard)."""
 
 
 def _without(boxes: tuple[str, ...], box: str) -> tuple[str, ...]:
@@ -108,24 +105,5 @@ class ExpectedValuePlayer:
             raise ValueError("the game is over: there is nothing to choose")
         filled = state.filled[state.seat]
         boxes = tuple(box for box in BOX_IDS if box not in filled)
-        return decide(self.rng, state, _plan(boxes), boxes,
-                      lambda box: _future(_without(boxes, box)))
-
-
-def make_player(
-    name: str, seed: int
-) -> RandomPosingPlayer | ExpectedValuePlayer | OptimalPosingPlayer:
-    """The computer player called ``name``, seeded: ``"random"``, ``"heuristic"`` or
-    ``"optimal"``, or a level (``"easy"``, ``"normal"``, ``"hard"``).
-    """
-    engine_name = BY_LEVEL.get(name.strip().lower(), name)
-    if engine_name == "random":
-        return RandomPosingPlayer(seed)
-    if engine_name == "heuristic":
-        return ExpectedValuePlayer(seed)
-    if engine_name == "optimal":
-        return OptimalPosingPlayer(seed)
-    raise InvalidSetup(
-        f"There is no computer player called {name!r}: choose "
-        f"{', '.join(LEVELS)} or {', '.join(PLAYER_NAMES)}."
-    )
+        options = option_values(state, _plan(boxes), lambda box: _future(_without(boxes, box)))
+        return decide(self.rng, options)

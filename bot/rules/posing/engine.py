@@ -267,93 +267,26 @@ def apply(state: PosingState, action: PosingAction) -> tuple[PosingState, list[P
 
 
 class PosingEngine:
-    """Posing Pandas behind the :class:`bot.rules.api.Engine` protocol, plus UI helpers."""
+    """Posing Pandas behind the :class:`bot.rules.api.Engine` protocol."""
 
     kind: str = KIND
 
-    def new_game(
-        self, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
-        keep_events: bool = True,
-    ) -> tuple[PosingState, list[PosingEvent]]:
-        """Set up a game; the first player's automatic roll is among the events."""
-        return new_game(players, seed, options, keep_events)
-
-    def current_seat(self, state: PosingState) -> int | None:
-        """The seat that must decide now, or None once the game is over."""
-        return current_seat(state)
-
-    def legal_actions(self, state: PosingState) -> list[PosingAction]:
-        """Every legal action of the current seat."""
-        return legal_actions(state)
-
-    def check(self, state: PosingState, action: PosingAction) -> None:
-        """Raise the player-readable error that makes ``action`` illegal, if any."""
-        check(state, action)
-
-    def apply(
-        self, state: PosingState, action: PosingAction
-    ) -> tuple[PosingState, list[PosingEvent]]:
-        """Play ``action`` on a copy of ``state``."""
-        return apply(state, action)
-
-    def apply_in_place(self, state: PosingState, action: PosingAction,
-                       keep_events: bool = True) -> list[PosingEvent]:
-        """Play ``action`` on ``state`` itself."""
-        return apply_in_place(state, action, keep_events)
+    # The module's functions themselves (no wrapper call on every decision).
+    new_game = staticmethod(new_game)
+    current_seat = staticmethod(current_seat)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    apply_in_place = staticmethod(apply_in_place)
+    state_from_json = staticmethod(state_from_json)
+    action_from_json = staticmethod(_actions.action_from_json)
+    totals = staticmethod(totals)
+    winners = staticmethod(winners)
+    # What the score card of the Discord layer shows.
+    rolls_left = staticmethod(rolls_left)
+    box_points = staticmethod(box_points)
 
     def state_to_json(self, state: PosingState) -> dict[str, Any]:
-        """The state's JSON form."""
         return state.to_json()
-
-    def state_from_json(self, data: Mapping[str, Any]) -> PosingState:
-        """Read a state's JSON form back."""
-        return state_from_json(data)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> PosingAction:
-        """Read an action's JSON form back."""
-        return _actions.action_from_json(data)
-
-    def totals(self, state: PosingState) -> list[int]:
-        """Every seat's points so far."""
-        return totals(state)
-
-    def winners(self, state: PosingState) -> list[int]:
-        """The seats with the highest total."""
-        return winners(state)
-
-    # Helpers for user interfaces.
-
-    def dice(self, state: PosingState) -> tuple[int, ...]:
-        """The five poses on the table."""
-        return state.dice
-
-    def rolls_made(self, state: PosingState) -> int:
-        """Rolls the current player made this turn (the automatic first one included)."""
-        return state.rolls
-
-    def rolls_left(self, state: PosingState) -> int:
-        """Rolls the current player may still make this turn."""
-        return rolls_left(state)
-
-    def turn(self, state: PosingState) -> int:
-        """The current player's turn number, 1 .. 11."""
-        return state.turn
-
-    def box_points(self, state: PosingState) -> dict[str, int]:
-        """What each empty box of the current player would score with the dice on the table."""
-        return box_points(state)
-
-    def filled_boxes(self, state: PosingState, seat: int) -> dict[str, int]:
-        """The boxes ``seat`` has filled, with their points, in the order filled."""
-        return dict(state.filled[seat])
-
-    def empty_boxes(self, state: PosingState, seat: int) -> list[str]:
-        """The boxes ``seat`` has yet to fill."""
-        return empty_boxes(state, seat)
-
-    def total(self, state: PosingState, seat: int) -> int:
-        """The points ``seat`` has scored so far."""
-        return total(state, seat)
 
 
 ENGINE: Final = PosingEngine()

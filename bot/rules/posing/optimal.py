@@ -11,13 +11,10 @@ expected score depends only on the player's own card. Dynamic programming over
   the better of that and the best keep's expectation over the re-rolled dice (multinomial odds
   of :mod:`bot.rules.posing.odds`).
 
-The 2,047 turn-start values are the whole table: everything within a turn follows from them in
-a few milliseconds, computed on demand and cached per set of open boxes. The table is shipped
-as the generated module :mod:`bot.rules.posing.optimal_values` (``python -m
-bot.sim.posing_table`` writes it), so no player has to build it (about four seconds of pure
-Python) and the rules engine reads no file: importing it is all. A test rebuilds every table
-entry of up to three open boxes from scratch and checks larger ones against the Bellman
-equation.
+The 2,048 turn-start values are the whole table: everything within a turn follows from them in
+a few milliseconds, computed on demand and cached per set of open boxes. The six pose boxes are
+interchangeable, so a set's value depends only on how many pose boxes are open: the table is
+built on first use from 224 sets (under a second).
 """
 
 from __future__ import annotations
@@ -27,17 +24,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
-from typing import Final
+from typing import Final, TypeVar
 
-from bot.rules.posing.actions import PosingAction
-from bot.rules.posing.choice import decide
+from bot.rules.posing.actions import Fill, PosingAction, Roll
 from bot.rules.posing.odds import dice_odds
-from bot.rules.posing.poses import BOX_COUNT, BOX_IDS, MAX_ROLLS
+from bot.rules.posing.poses import BOX_COUNT, BOX_IDS, MAX_ROLLS, POSE_BOXES
 from bot.rules.posing.state import PosingState
 from bot.rules.rng import Rng
 
 ALL_OPEN: Final = (1 << BOX_COUNT) - 1
 """The mask of a fresh score card (every box open)."""
+
+POSE_MASK: Final = (1 << len(POSE_BOXES)) - 1
+"""The bits of the pose boxes (the first six of ``BOX_IDS``)."""
+
+TIE: Final = 1e-9
+"""Values closer than this are equal."""
+
+T = TypeVar("T")
 
 
 def mask_of(open_boxes: Sequence[str]) -> int:
@@ -95,45 +99,22 @@ def turn_plan(mask: int, value: Callable[[int], float]) -> TurnPlan:
     return TurnPlan(stop, tuple(keep_values), start)
 
 
-def compute_values(
-    masks: Sequence[int] | None = None, known: Callable[[int], float] | None = None
-) -> dict[int, float]:
-    """Turn-start values computed from scratch: of every set of open boxes, or of ``masks`` and
-    the smaller sets they need. ``known`` (optional) gives values to trust instead of
-    recomputing them (a one-step check of a table).
-    """
-    out: dict[int, float] = {0: 0.0}
-
-    def value(mask: int) -> float:
-        if mask in out:
-            return out[mask]
-        if known is not None:
-            return known(mask)
-        raise KeyError(mask)
-
-    wanted: set[int] = set()
-    todo = list(range(1, ALL_OPEN + 1) if masks is None else masks)
-    if known is None:
-        while todo:  # the closure under removing boxes
-            m = todo.pop()
-            if m and m not in wanted:
-                wanted.add(m)
-                todo.extend(m & ~(1 << i) for i in range(BOX_COUNT) if m >> i & 1)
-    else:
-        wanted = set(todo)
-    for m in sorted(wanted, key=lambda m: m.bit_count()):
-        out[m] = turn_plan(m, value).start
-    return out
+def _alike(mask: int) -> int:
+    """The set of the same value as ``mask``: its open pose boxes moved to the first ones."""
+    return (1 << (mask & POSE_MASK).bit_count()) - 1 | mask & ~POSE_MASK
 
 
 @cache
 def table() -> tuple[float, ...]:
-    """The shipped turn-start values, indexed by mask (imported on first use only)."""
-    from bot.rules.posing.optimal_values import VALUES
+    """The turn-start values, indexed by mask (built on first use)."""
+    values = {0: 0.0}
 
-    if len(VALUES) != ALL_OPEN + 1:  # pragma: no cover - a damaged generated file
-        raise RuntimeError("bot/rules/posing/optimal_values.py is damaged: regenerate it")
-    return VALUES
+    def value(mask: int) -> float:
+        return values[_alike(mask)]
+
+    for mask in sorted({_alike(m) for m in range(1, ALL_OPEN + 1)}, key=int.bit_count):
+        values[mask] = turn_plan(mask, value).start
+    return tuple(map(value, range(ALL_OPEN + 1)))
 
 
 def value(mask: int) -> float:
@@ -141,15 +122,67 @@ def value(mask: int) -> float:
     return table()[mask]
 
 
-def expected_score() -> float:
-    """The optimal expected final score of a game (every box open before the first roll)."""
-    return value(ALL_OPEN)
-
-
 @cache
 def plan(mask: int) -> TurnPlan:
-    """The turn plan of ``mask`` from the shipped table, cached (about 10 kB per set)."""
+    """The optimal turn plan of ``mask``, cached (about 10 kB per set)."""
     return turn_plan(mask, value)
+
+
+def hold_for(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice indexes that keep the multiset ``keep`` (the first matching dice)."""
+    wanted = list(keep)
+    hold = []
+    for index, face in enumerate(dice):
+        if face in wanted:
+            wanted.remove(face)
+            hold.append(index)
+    return tuple(hold)
+
+
+def option_values(state: PosingState, plan: TurnPlan,
+                  future: Callable[[str], float]) -> list[tuple[float, PosingAction]]:
+    """Every option of the seat that must decide, with its value: each open box's fill (its
+    points plus ``future(box)``, what the rest of the game is worth without it) in score-card
+    order, then, while a roll is left, each hold (the expectation of re-rolling the others, from
+    ``plan``) in the order of ``DiceOdds.sub_keeps``.
+    """
+    seat = state.seat
+    odds = dice_odds()
+    roll = odds.roll_index[tuple(sorted(state.dice))]
+    filled = state.filled[seat]
+    out: list[tuple[float, PosingAction]] = [
+        (odds.scores[box][roll] + future(box), Fill(seat, box))
+        for box in BOX_IDS if box not in filled
+    ]
+    if state.rolls < MAX_ROLLS:
+        values = plan.keep_values[MAX_ROLLS - 1 - state.rolls]
+        out.extend((values[keep], Roll(seat, hold_for(state.dice, odds.keeps[keep])))
+                   for keep in odds.sub_keeps[roll])
+    return out
+
+
+def pick_best(rng: Rng, options: Sequence[tuple[float, T]]) -> T:
+    """The option of highest value; exact ties are broken by ``rng``."""
+    best = max(value for value, _ in options)
+    ties = [option for value, option in options if value >= best - TIE]
+    return ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]
+
+
+def decide(rng: Rng, options: Sequence[tuple[float, PosingAction]]) -> PosingAction:
+    """Re-roll when some hold of ``options`` (:func:`option_values`) is worth more than the best
+    fill, else fill the best box: the decision every computer player of Posing makes.
+    """
+    fills = [(v, a) for v, a in options if isinstance(a, Fill)]
+    holds = [(v, a) for v, a in options if isinstance(a, Roll)]
+    if holds and max(v for v, _ in holds) > max(v for v, _ in fills) + TIE:
+        return pick_best(rng, holds)
+    return pick_best(rng, fills)
+
+
+def optimal_options(state: PosingState) -> list[tuple[float, PosingAction]]:
+    """:func:`option_values` of the optimal play, for the seat that must decide."""
+    mask = mask_of([box for box in BOX_IDS if box not in state.filled[state.seat]])
+    return option_values(state, plan(mask), lambda box: value(mask & ~(1 << BOX_IDS.index(box))))
 
 
 class OptimalPosingPlayer:
@@ -162,34 +195,4 @@ class OptimalPosingPlayer:
         """The optimal action of the seat that must decide."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to choose")
-        filled = state.filled[state.seat]
-        boxes = [box for box in BOX_IDS if box not in filled]
-        mask = mask_of(boxes)
-        return decide(self.rng, state, plan(mask), boxes,
-                      lambda box: value(mask & ~(1 << BOX_IDS.index(box))))
-
-
-def render_values_module(values: dict[int, float]) -> str:
-    """The source of :mod:`bot.rules.posing.optimal_values` for a full table."""
-    lines = [
-        '"""Generated by ``python -m bot.sim.posing_table``: do not edit.',
-        "",
-        "The optimal expected points still to come when a Posing Pandas turn starts with the",
-        "open boxes ``mask`` (bit i = ``BOX_IDS[i]``), indexed by mask.",
-        "See bot/rules/posing/optimal.py.",
-        '"""',
-        "",
-        "from typing import Final",
-        "",
-        "VALUES: Final[tuple[float, ...]] = (",
-    ]
-    row: list[str] = []
-    for mask in range(ALL_OPEN + 1):
-        row.append(repr(values[mask]) + ",")
-        if len(row) == 4:
-            lines.append("    " + " ".join(row))
-            row = []
-    if row:
-        lines.append("    " + " ".join(row))
-    lines.append(")")
-    return "\n".join(lines) + "\n"
+        return decide(self.rng, optimal_options(state))

@@ -14,9 +14,7 @@ from typing import Final
 
 from bot.rules.posing.actions import Fill, PosingAction, Roll
 from bot.rules.posing.engine import total
-from bot.rules.posing.odds import dice_odds
-from bot.rules.posing.optimal import mask_of, plan, value
-from bot.rules.posing.poses import BOX_IDS, MAX_ROLLS
+from bot.rules.posing.optimal import optimal_options
 from bot.rules.posing.state import PosingState
 from bot.rules.review import Option, Reviewer, Verdict
 
@@ -28,21 +26,8 @@ def options(state: PosingState) -> dict[tuple[str, tuple[str, ...]], float]:
     """Every option of the decision in ``state`` (``("fill", (box,))`` or ``("hold",
     poses)``, poses as sorted digits), with the seat's expected final score.
     """
-    seat = state.seat
-    boxes = [box for box in BOX_IDS if box not in state.filled[seat]]
-    mask = mask_of(boxes)
-    odds = dice_odds()
-    roll = odds.roll_index[tuple(sorted(state.dice))]
-    have = float(total(state, seat))
-    out: dict[tuple[str, tuple[str, ...]], float] = {}
-    for box in boxes:
-        out[("fill", (box,))] = have + odds.scores[box][roll] + value(
-            mask & ~(1 << BOX_IDS.index(box)))
-    if state.rolls < MAX_ROLLS:
-        keep_values = plan(mask).keep_values[MAX_ROLLS - 1 - state.rolls]
-        for keep in odds.sub_keeps[roll]:
-            out[("hold", tuple(map(str, odds.keeps[keep])))] = have + keep_values[keep]
-    return out
+    have = float(total(state, state.seat))
+    return {_key(state, action): have + v for v, action in optimal_options(state)}
 
 
 def _key(state: PosingState, action: PosingAction) -> tuple[str, tuple[str, ...]]:

@@ -77,11 +77,6 @@ class PosingState:
             "filled": [dict(boxes) for boxes in self.filled],
         }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PosingState:
-        """Read a state written by :meth:`to_json`; raises StateFormatError when it is not one."""
-        return state_from_json(data)
-
 
 def _bad(what: str) -> StateFormatError:
     return StateFormatError(f"This saved Posing Pandas game cannot be read: {what}.")

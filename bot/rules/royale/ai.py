@@ -5,10 +5,10 @@
   hand over the rounds left (column multipliers, red and glitter interplay, Mercenary losses,
   the Cannon's best stopping point), and drafts, trades, aims mischief and fires Cannons by that
   value.
-* :class:`~bot.rules.royale.expert.ExpertPlayer` ("expert", module ``expert``) looks ahead by
-  playing the heuristic's best draft picks out to the end of the game.
+* :class:`~bot.rules.royale.expert.ExpertPlayer` ("expert") looks ahead: see
+  :mod:`bot.rules.royale.expert`.
 
-:func:`bot.rules.royale.players.make_player` builds any of them by name or level.
+The registry's Royale entry makes any of them by name or level.
 
 Each player has its own seeded generator, so a simulated game is reproducible; the game's own
 randomness stays in the game state.
@@ -122,6 +122,7 @@ def add_parts(a: Parts, b: Parts, sign: int = 1) -> Parts:
 
 
 def hand_parts(dice: Iterable[DieSpec], next_round: int) -> Parts:
+    """The :func:`die_parts` of ``dice``, summed."""
     total = NO_PARTS
     for sp in dice:
         total = add_parts(total, die_parts(sp, next_round))
@@ -137,11 +138,6 @@ def parts_value(p: Parts, next_round: int) -> float:
         return 0.0
     flat, blue, red, reds, glitters, extra = p
     return (flat + blue * (GLITTER_MULTIPLIER if glitters else 1) + red * reds) * rounds + extra
-
-
-def hand_value(dice: Iterable[DieSpec], next_round: int) -> float:
-    """Expected points ``dice`` will score from ``next_round`` to the end of the game."""
-    return parts_value(hand_parts(dice, next_round), next_round)
 
 
 PARTS: Final[dict[int, dict[str, Parts]]] = {
@@ -382,14 +378,3 @@ class HeuristicPlayer:
         if col == Column.BLUE and any(specs[d].kind == GLITTER for d in hand):
             return drop * GLITTER_MULTIPLIER
         return drop
-
-
-__all__ = [
-    "HeuristicPlayer",
-    "RandomPlayer",
-    "cannon_value",
-    "die_parts",
-    "hand_value",
-    "mercenary_value",
-]
-

@@ -1,29 +1,17 @@
 """The expert Panda Royale player: Monte-Carlo look-ahead over the heuristic player.
 
-The expert decides its draft picks, its trades and its mischief targets by play-outs. The
-candidates of a decision (the heuristic's best picks, one per kind of die; on a trading turn,
-the heuristic's own trade, passing, its next best trades and its best for a Mischief die; the
-heuristic's best few mischief targets, :mod:`bot.rules.royale.expert_mischief`) are each played
-to the end of the game in the same futures, on the engine itself, every seat (the expert's
-included) then played by the heuristic player: the opponents are heuristic players, so the
-play-outs model them exactly. In a play-out only the decisions' effects count, not the dice's
-luck in the points: every round it rolls counts the *expected* points of each hand, and their
-variance, less the expected cost of each mischief re-roll a hand suffers (aimed at a die
-showing a high value, a re-roll costs its owner in expectation:
-:mod:`bot.rules.royale.expert_playout`). A candidate is worth its average win chance: at the
-end of a play-out each seat's final total is taken as normal (the points so far plus the
-expected points to come, the dice's variance) and the chance that the expert's beats every
-other is computed. Aiming at the win rather than the expected margin makes the expert take
-risks when behind and play safe when ahead. Cannon decisions are the heuristic's.
-
-The futures of a decision are seeds: every candidate is played in the same ones (the same
-draws of the game's generator and of the heuristic's), so two candidates differ mostly by
-themselves (:mod:`bot.rules.royale.expert_search`).
+The expert decides its draft picks, its trades and its mischief targets by play-outs; Cannon
+decisions are the heuristic's. The candidates of a decision (:mod:`.expert_search`,
+:mod:`.expert_mischief`) are each played to the end of the game in the same futures, on the
+engine itself, every seat then played by the heuristic player: the opponents are heuristic
+players, so the play-outs model them exactly. A play-out counts the expected points of the
+hands, not the dice's luck (:mod:`.expert_playout`). A candidate is worth its mean chance of
+winning at the end of its play-outs; aiming at the win rather than the expected margin makes
+the expert take risks when behind and play safe when ahead.
 
 Randomness: each decision has its own generator, seeded from the player's seed and the game's
-state (the game's seed, the round, the phase, the seat, how many dice are where); the game's
-own generator is never used, so the real game's dice are neither predicted nor consumed, and
-the same state always gets the same choice. Every game replays exactly.
+state; the game's own generator is never used, so the real game's dice are neither predicted
+nor consumed, and the same state always gets the same choice. Every game replays exactly.
 """
 
 from __future__ import annotations
@@ -63,11 +51,8 @@ _PHASES = {phase: i for i, phase in enumerate(Phase)}
 class ExpertPlayer:
     """Monte-Carlo look-ahead over heuristic play-outs (see the module docstring).
 
-    The defaults weigh strength against time (the Hard player's win shares and decision
-    times: docs/performance.md). ``futures`` and the
-    candidates (``pick_candidates``, ``trade_candidates``; 0 trade candidates leaves trades to
-    the heuristic) size the look-ahead; ``work`` caps the futures of the costliest decisions
-    (see :data:`WORK`).
+    The keyword arguments size the look-ahead (0 candidates leaves a decision to the
+    heuristic); the defaults weigh strength against time (docs/performance.md).
     """
 
     def __init__(
@@ -113,9 +98,7 @@ class ExpertPlayer:
         return choose_best(state, candidates, seeds, self.policy)
 
     def decision_rng(self, state: RoyaleState) -> Rng:
-        """This decision's own generator, seeded from the player's seed and the game's state
-        (never from the game's generator): the same state gets the same choice.
-        """
+        """This decision's own generator, seeded from the player's seed and the game's state."""
         h = self.seed
         keys = (state.seed, state.round, _PHASES[state.phase], state.queue[0][0],
                 len(state.given), len(state.pool), len(state.bag),

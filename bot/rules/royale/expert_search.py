@@ -1,15 +1,10 @@
-"""The expert player's look-ahead: a decision's candidates, their play-outs, the choice.
+"""The expert player's look-ahead (:mod:`bot.rules.royale.expert`): a decision's candidates,
+their play-outs in the same futures (the same seeds for the game's generator and the
+heuristic's, so two candidates differ mostly by themselves), the choice.
 
-A draft pick's candidates are the heuristic's best picks, one per kind of die; a trading turn's
-are the heuristic's own choice, passing, its next best trades (one per player and kind of die)
-and its best trade for a Mischief die, which it ranks low although a second Mischief die is
-one more chance to cause mischief each round and one fewer for the player it is taken from (an
-effect the play-outs count). Each candidate is played out
-(:func:`bot.rules.royale.expert_playout.play_out`) in the same futures: the same seeds for the
-game's generator and the heuristic's, so two candidates differ mostly by themselves. A
-candidate is worth its mean win chance at the end of its play-outs
-(:func:`bot.rules.royale.round_odds.win_chance` over each seat's total so far plus the
-expected points still to come, with their variance).
+A trading turn's candidates include the heuristic's best trade for a Mischief die, which it
+ranks low although a second Mischief die is one more chance to cause mischief each round and
+one fewer for the player it is taken from (an effect the play-outs count).
 """
 
 from __future__ import annotations

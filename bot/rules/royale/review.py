@@ -1,19 +1,11 @@
 """The Panda Royale judge of a game review (:mod:`bot.rules.review`): the Hard player's
 look-ahead (:mod:`bot.rules.royale.expert`) asked about one decision.
 
-The options weighed are the expert's own candidates (every kind of die in the pool for a pick;
-the heuristic's trade, passing and its next best trades on a trading turn), both choices of a
-Cannon, the heuristic's likeliest mischief targets, and always the option the player chose.
-Each is played out in the same futures on the engine
-(:func:`bot.rules.royale.expert_search.outcome`, the one evaluation the expert decides by), and
-is worth the player's expected final total. The best option found is the one of the highest
-expected total.
-
-The options race (:func:`bot.rules.review.race`): each is played in the first few futures, and
-one clearly beaten by the leader so far is not played in the others. The player's choice and
-whichever options stay close to the best are played in every future: what the review says of
-them is what playing every option in every future says, but for the rare option dropped that
-would have come out best.
+The options weighed are the expert's own candidates, both choices of a Cannon, the heuristic's
+likeliest mischief targets, and always the option the player chose, each worth the player's
+expected final total over its play-outs (:func:`bot.rules.royale.expert_search.outcome`).
+They race (:func:`bot.rules.review.race`): an option clearly beaten in the first few futures is
+not played in the others.
 """
 
 from __future__ import annotations

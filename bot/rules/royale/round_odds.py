@@ -1,6 +1,6 @@
 """The odds the expert player reasons with: what a die adds to its hand's points in one round,
-in expectation and variance (:func:`round_parts`, :func:`round_points`), and the chance that a
-normal total beats every other (:func:`win_chance`). See :mod:`bot.rules.royale.expert`.
+in expectation and variance (:func:`round_parts`; a hand's: :func:`moments`), and the chance
+that a normal total beats every other (:func:`win_chance`). See :mod:`bot.rules.royale.expert`.
 """
 
 from __future__ import annotations
@@ -8,9 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from bot.rules.royale.ai import (
-    mean,
-)
+from bot.rules.royale.ai import mean
 from bot.rules.royale.dice import (
     CANNON_KIND,
     GLITTER,
@@ -49,11 +47,6 @@ def round_parts(spec: DieSpec, round_no: int) -> RoundParts:
     if col == Column.PURPLE:
         return (m * PURPLE_MULTIPLIER, 0.0, 0.0, 0, 0, v * PURPLE_MULTIPLIER**2, 0.0, 0.0)
     return (m, 0.0, 0.0, 0, 0, v, 0.0, 0.0)
-
-
-def round_points(dice: Sequence[DieSpec], round_no: int) -> float:
-    """The expected points of one round of a hand (pity dice included)."""
-    return moments([round_parts(spec, round_no) for spec in dice])[0]
 
 
 def moments(parts: Sequence[RoundParts]) -> tuple[float, float]:

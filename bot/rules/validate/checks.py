@@ -8,38 +8,14 @@ checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from bot.rules.validate.problems import Problems
 from bot.rules.validate.shape import Schema
 
 Obj = dict[str, Any]
 """One object of a game log."""
-
-
-class LogRules(Protocol):
-    """The rules check of one game, from its log alone: made for a game's shape-checked
-    events and its :class:`Problems`, then :meth:`run`.
-    """
-
-    def run(self, partial_end: bool) -> None:
-        """Check every event; record each rule broken in the game's problems."""
-        ...
-
-    @property
-    def complete(self) -> bool:
-        """Whether the log reaches the end of the game."""
-        ...
-
-    def totals(self) -> dict[str, int]:
-        """Each player's points as the check counted them, in seat order."""
-        ...
-
-    def winners(self) -> Iterable[str]:
-        """The players with the top total (asked only of a complete game)."""
-        ...
 
 
 def no_options(setup: Obj) -> Mapping[str, Any]:
@@ -58,7 +34,7 @@ class LogChecks:
 
     The replay starts the kind's engine from the ``setup`` event (``options``), applies each
     logged ``decision`` (and the ``implicit`` actions the log leaves out), and compares the
-    engine's events with the log's; the ``rules`` check reads the log alone.
+    engine's events with the log's.
     """
 
     schema: Schema
@@ -66,8 +42,6 @@ class LogChecks:
     decision: Callable[[Obj, Sequence[str]], Any | None]
     """The action a logged event records (``players``: the setup's player ids, in seat
     order), or None for an event the engine writes on its own."""
-    rules: Callable[[Sequence[Obj], Problems], LogRules]
-    """The rules check of one game's events (docs/rules.md, from the log alone)."""
     options: Callable[[Obj], Mapping[str, Any]] = no_options
     """The rule options of the game, read from its ``setup`` event, for ``engine.new_game``."""
     implicit: Callable[[Any, Any | None], Any | None] = nothing_implicit

@@ -1,15 +1,15 @@
-"""Group a game log by game and run both checks on each game.
+"""Group a game log by game and check each game: the shape of its events, then its replay.
 
 A game's kind is the ``game_kind`` of its ``setup`` event, looked up in the registry
-(:mod:`bot.rules.registry`); the kind's ``log_checks`` say how its events look, how its
-decisions read back for the replay, and how its rules are checked.
+(:mod:`bot.rules.registry`); the kind's ``log_checks`` say how its events look and how its
+decisions read back for the replay.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 # The module, not its names: the registry imports each kind's log checks from this package.
@@ -22,44 +22,21 @@ from bot.rules.validate.shape import PLAYERS, shape_problem
 _CHECK_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """``allow_unfinished``: a game whose log stops before ``game_end`` (in progress,
-    cancelled) is valid if everything it logs is; by default the missing end is a problem.
-    ``replay`` and ``rules`` turn each check on or off (the shape check always runs).
-    """
-
-    allow_unfinished: bool = False
-    replay: bool = True
-    rules: bool = True
-
-
 def validate_objects(
-    objs: Iterable[dict[str, Any]],
-    *,
-    allow_unfinished: bool = False,
-    replay: bool = True,
-    rules: bool = True,
+    objs: Iterable[dict[str, Any]], *, allow_unfinished: bool = False
 ) -> ValidationReport:
     """Validate log objects (parsed JSON), grouped by their ``"game"`` in order of appearance.
 
-    Games are checked one after the other, so memory holds the whole log (all its objects).
+    ``allow_unfinished``: a game whose log stops before ``game_end`` (in progress, cancelled)
+    is valid if everything it logs is; by default the missing end is a problem.
     """
-    opts = Options(allow_unfinished, replay, rules)
-    return _validate(((None, obj) for obj in objs), [], opts)
+    return _validate(((None, obj) for obj in objs), [], allow_unfinished)
 
 
-def validate_lines(
-    lines: Iterable[str],
-    *,
-    allow_unfinished: bool = False,
-    replay: bool = True,
-    rules: bool = True,
-) -> ValidationReport:
+def validate_lines(lines: Iterable[str], *, allow_unfinished: bool = False) -> ValidationReport:
     """Validate JSON Lines text (:func:`validate_objects`); malformed lines are problems of
     the file (blank lines are skipped). Problems name each event's line number (1-based).
     """
-    opts = Options(allow_unfinished, replay, rules)
     problems: list[str] = []
 
     def parsed() -> Iterator[tuple[int, Any]]:
@@ -74,7 +51,7 @@ def validate_lines(
             except RecursionError:
                 problems.append(f"line {number}: malformed JSON (nested too deeply)")
 
-    return _validate(parsed(), problems, opts)
+    return _validate(parsed(), problems, allow_unfinished)
 
 
 class _Group:
@@ -92,7 +69,7 @@ class _Group:
 
 
 def _validate(
-    entries: Iterable[tuple[int | None, Any]], problems: list[str], opts: Options
+    entries: Iterable[tuple[int | None, Any]], problems: list[str], allow_unfinished: bool
 ) -> ValidationReport:
     # Each game is checked as soon as its game_end is read and its events dropped, so a big
     # file needs the memory of its unfinished games only.
@@ -119,17 +96,16 @@ def _validate(
             group.lines.append(line)
             group.objs.append(obj)
             if obj.get("event") == "game_end":
-                group.report = validate_game(key, group.objs, group.lines, opts,
+                group.report = validate_game(key, group.objs, group.lines, allow_unfinished,
                                              notes=group.notes)
                 group.objs, group.lines = [], []
         group.count += 1
     reports = []
     for key, group in games.items():
-        report = group.report or validate_game(key, group.objs, group.lines, opts,
-                                               notes=group.notes)
+        report = group.report or validate_game(key, group.objs, group.lines,
+                                               allow_unfinished, notes=group.notes)
         if group.late:
-            report = replace(report, problems=(*report.problems, _late(group.late)),
-                             events=group.count)
+            report = replace(report, problems=(*report.problems, _late(group.late)))
         reports.append(report)
     return ValidationReport(tuple(reports), tuple(problems))
 
@@ -147,20 +123,17 @@ def validate_game(
     game: str,
     events: list[dict[str, Any]],
     lines: list[int | None] | None = None,
-    opts: Options | None = None,
+    allow_unfinished: bool = False,
     *,
     notes: Iterable[str] = (),
 ) -> GameReport:
-    """Both checks on the events of one game, in log order (``events[0]`` should be setup)."""
-    opts = opts or Options()
+    """Check the events of one game, in log order (``events[0]`` should be setup)."""
     p = Problems(lines if lines is not None else [None] * len(events))
     for note in notes:
         p.add(None, note)
 
-    def report(kind: str, totals: dict[str, int] | None = None,
-               winners: Iterable[str] = (), complete: bool = False) -> GameReport:
-        return GameReport(game, kind, p.result(), totals or {}, tuple(winners), len(events),
-                          complete)
+    def report(kind: str) -> GameReport:
+        return GameReport(game, kind, p.result())
 
     if not events:
         p.add(None, "the game has no events")
@@ -174,39 +147,20 @@ def validate_game(
     if entry is None:
         p.add(0, f"unknown game_kind {kind!r}")
         return report("unknown")
-    kind = entry.name
     schema = entry.log_checks.schema
     players: list[str] = setup.get("players") or []
     err = PLAYERS(players, []) or shape_problem(setup, schema, players)
     if err:
         p.add(0, err)
-        return report(kind)
-    shapes_ok = True
+        return report(entry.name)
     for k, obj in enumerate(events[1:], 1):
         err = shape_problem(obj, schema, players)
         if err:
             p.add(k, err)
-            shapes_ok = False
-
-    if opts.replay:
-        try:
-            replay(setup.get("game", game), entry, events, p)
-        except _CHECK_ERRORS as exc:  # a log too damaged for the engine's readers
-            p.add(None, f"replay: stopped on damaged data ({type(exc).__name__}: {exc})")
-
-    ended = events[-1].get("event") == "game_end"
-    if not ended and not opts.allow_unfinished:
-        p.add(len(events) - 1, "the log ends before game_end (an unfinished or truncated game)")
-    if not shapes_ok:
-        p.add(None, "rules: not checked, some events are malformed")
-        return report(kind)
-    if not opts.rules:
-        return report(kind)
-    checker = entry.log_checks.rules(events, p)
     try:
-        checker.run(partial_end=True)
-    except _CHECK_ERRORS as exc:
-        p.add(None, f"rules: stopped on damaged data ({type(exc).__name__}: {exc})")
-        return report(kind)
-    complete = checker.complete
-    return report(kind, checker.totals(), checker.winners() if complete else (), complete)
+        replay(setup.get("game", game), entry, events, p)
+    except _CHECK_ERRORS as exc:  # a log too damaged for the engine's readers
+        p.add(None, f"replay: stopped on damaged data ({type(exc).__name__}: {exc})")
+    if events[-1].get("event") != "game_end" and not allow_unfinished:
+        p.add(len(events) - 1, "the log ends before game_end (an unfinished or truncated game)")
+    return report(entry.name)

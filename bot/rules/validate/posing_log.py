@@ -1,8 +1,8 @@
 """How the validator checks a Posing Pandas log: :data:`POSING_LOG`, the ``log_checks`` of the
 registry's Posing entry.
 
-The shape of each event, the decisions read back for the replay (``roll`` 2 and 3, and
-``fill``), and the rules check (:mod:`.posing_rules`).
+The shape of each event and the decisions read back for the replay (``roll`` 2 and 3, and
+``fill``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Any, Final
 
 from bot.rules.posing.actions import Fill, PosingAction, Roll
 from bot.rules.validate.checks import LogChecks, Obj
-from bot.rules.validate.posing_rules import PosingRules
 from bot.rules.validate.shape import GAME_END, INT, PLAYER, PLAYERS, STR, Schema, list_of
 
 SCHEMA: Final[Schema] = {
@@ -41,4 +40,4 @@ def decision(obj: Obj, players: Sequence[str]) -> PosingAction | None:
     return None
 
 
-POSING_LOG: Final = LogChecks(schema=SCHEMA, decision=decision, rules=PosingRules)
+POSING_LOG: Final = LogChecks(schema=SCHEMA, decision=decision)

@@ -30,20 +30,6 @@ class Problems:
         key = -1 if index is None else index
         self._items.append((key, len(self._items), self.where(index) + text))
 
-    def after_end(self, index: int, name: str, rest: int) -> None:
-        """Events at ``index`` and after come after the game's ``game_end``."""
-        if name == "setup":
-            self.add(index, "a second setup: the game id is used for two games (it must be "
-                            f"unique in the file); the {rest} events from here are not checked")
-        else:
-            self.add(index, f"{rest} event(s) after game_end")
-
-    def __bool__(self) -> bool:
-        return bool(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
     def result(self) -> tuple[str, ...]:
         items = [text for _, _, text in sorted(self._items)]
         if len(items) > MAX_PROBLEMS:

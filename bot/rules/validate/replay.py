@@ -1,4 +1,4 @@
-"""Check 1, the replay: rebuild the game with its engine and compare every event.
+"""The replay: rebuild the game with its engine and compare every event.
 
 The kind's engine (its registry entry) starts from the ``setup`` event; the players' decisions
 are read back from the log (the kind's ``LogChecks.decision``: Royale ``mischief``, ``cannon``,

@@ -13,20 +13,14 @@ from bot.rules import registry
 class GameReport:
     """The verdict on one game of the log.
 
-    ``kind`` is the ``game_kind`` of its ``setup`` event (``"unknown"`` without one).
-    ``totals`` are the validator's own count (each player's sum of round totals, or of fill
-    points), in seat order; ``winners`` the players with the top total, once the game is
-    complete. Every problem is a readable sentence naming the event index in the game (0 is
-    ``setup``) and, when the log was read from lines, the line number.
+    ``kind`` is the ``game_kind`` of its ``setup`` event (``"unknown"`` without one). Every
+    problem is a readable sentence naming the event index in the game (0 is ``setup``) and,
+    when the log was read from lines, the line number.
     """
 
     game: str
     kind: str
     problems: tuple[str, ...]
-    totals: dict[str, int]
-    winners: tuple[str, ...]
-    events: int
-    complete: bool
 
     @property
     def ok(self) -> bool:

@@ -3,8 +3,7 @@ registry's Royale entry.
 
 The shape of each event (dice, column scores, Captain losses), the decisions read back for the
 replay (``mischief``, ``cannon``, ``trade``, ``pick``, and a ``Pass`` wherever a trading turn
-ends without a logged trade), the expansions read from ``setup``, and the rules check
-(:mod:`.royale_rules`).
+ends without a logged trade) and the expansions read from ``setup``.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from bot.rules.royale.dice import COLUMN_NAMES
 from bot.rules.royale.engine import ENGINE
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.rules.validate.checks import LogChecks, Obj
-from bot.rules.validate.royale_rules import RoyaleRules
 from bot.rules.validate.shape import (
     GAME_END,
     INT,
@@ -142,7 +140,6 @@ def options(setup: Obj) -> Mapping[str, Any]:
 
 
 ROYALE_LOG: Final = LogChecks(
-    schema=SCHEMA, decision=decision, rules=RoyaleRules, options=options,
-    implicit=implicit_pass,
+    schema=SCHEMA, decision=decision, options=options, implicit=implicit_pass,
     optional_keys={"setup": frozenset({"aside"}), "cannon": frozenset({"value"})},
 )

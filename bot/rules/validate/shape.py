@@ -1,9 +1,7 @@
 """The shape of each docs/game-log.md event: its required keys and their JSON types.
 
-The rules checks run only on games whose events all have the right shape, so they can read
-the objects without guarding every access. Extra keys are allowed (docs/game-log.md). Here, the
-checks every kind's schema is made of; each kind's schema is in its log checks
-(:mod:`.royale_log`, :mod:`.posing_log`).
+Extra keys are allowed (docs/game-log.md). Here, the checks every kind's schema is made of;
+each kind's schema is in its log checks (:mod:`.royale_log`, :mod:`.posing_log`).
 """
 
 from __future__ import annotations

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.rules.posing.actions import PosingAction
-from bot.rules.posing.ai import make_player
 from bot.rules.posing.engine import apply_in_place, current_seat, legal_actions, new_game
 from bot.rules.posing.events import PosingEvent
 from bot.rules.posing.state import PosingState
+from bot.rules.registry import POSING
 from bot.sim.demo_posing import PANDA_NAMES
 
 NAMES = PANDA_NAMES
@@ -30,7 +30,7 @@ def play(
 ) -> tuple[PosingState, list[PosingEvent], list[PosingAction]]:
     """Play a whole game, seat i played by ``ai[i % len(ai)]``; returns state, events, actions."""
     state, events = new_game(names(n), seed)
-    bots = [make_player(ai[i % len(ai)], ai_seed * 100 + i) for i in range(n)]
+    bots = [POSING.make_player(ai[i % len(ai)], ai_seed * 100 + i) for i in range(n)]
     actions: list[PosingAction] = []
     while (seat := current_seat(state)) is not None:
         action = bots[seat].choose(state)

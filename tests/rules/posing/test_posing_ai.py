@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules.errors import InvalidSetup
 from bot.rules.posing.actions import Fill, Roll
-from bot.rules.posing.ai import ExpectedValuePlayer, RandomPosingPlayer, make_player
+from bot.rules.posing.ai import ExpectedValuePlayer, RandomPosingPlayer
 from bot.rules.posing.engine import ENGINE, new_game
 from bot.rules.posing.poses import BOX_IDS
 from bot.rules.posing.state import PosingState
@@ -30,8 +29,8 @@ def test_mixed_table_only_legal_actions() -> None:
 def test_make_player() -> None:
     assert isinstance(POSING.make_player("random", 1), RandomPosingPlayer)
     assert isinstance(POSING.make_player("heuristic", 1), ExpectedValuePlayer)
-    with pytest.raises(InvalidSetup, match="no computer player called 'genius'"):
-        make_player("genius", 1)
+    with pytest.raises(ValueError, match="no computer player called 'genius'"):
+        POSING.make_player("genius", 1)
 
 
 @pytest.mark.parametrize("ai", ["random", "heuristic"])

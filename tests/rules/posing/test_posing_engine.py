@@ -9,10 +9,17 @@ import pytest
 from bot.rules.api import Engine
 from bot.rules.errors import InvalidSetup
 from bot.rules.posing.actions import Fill, Roll
-from bot.rules.posing.engine import ENGINE, PosingEngine, apply_in_place, new_game
+from bot.rules.posing.engine import (
+    ENGINE,
+    PosingEngine,
+    apply_in_place,
+    empty_boxes,
+    new_game,
+    total,
+)
 from bot.rules.posing.events import FillEvent, GameEndEvent, RollEvent, SetupEvent
 from bot.rules.posing.poses import BOX_IDS, score_all
-from bot.rules.registry import engine_for
+from bot.rules.registry import kind_of
 
 from .posing_helpers import names
 
@@ -21,7 +28,7 @@ def test_engine_protocol() -> None:
     engine: Engine = ENGINE
     assert engine.kind == "posing"
     assert isinstance(ENGINE, PosingEngine)
-    assert engine_for("posing") is ENGINE
+    assert kind_of("posing").engine is ENGINE
     for name in Engine.__dict__:
         if not name.startswith("_") and name != "kind":
             assert callable(getattr(ENGINE, name)), name
@@ -46,11 +53,11 @@ def test_setup_and_the_automatic_first_roll() -> None:
         "faces": list(state.dice),
     }
     assert ENGINE.current_seat(state) == 0
-    assert ENGINE.dice(state) == state.dice and len(state.dice) == 5
-    assert ENGINE.rolls_made(state) == 1 and ENGINE.rolls_left(state) == 2
-    assert ENGINE.turn(state) == 1
-    assert ENGINE.filled_boxes(state, 0) == {} and ENGINE.total(state, 0) == 0
-    assert ENGINE.empty_boxes(state, 0) == list(BOX_IDS)
+    assert len(state.dice) == 5
+    assert state.rolls == 1 and ENGINE.rolls_left(state) == 2
+    assert state.turn == 1
+    assert state.filled[0] == {} and total(state, 0) == 0
+    assert empty_boxes(state, 0) == list(BOX_IDS)
     assert ENGINE.box_points(state) == score_all(state.dice)
 
 
@@ -80,18 +87,18 @@ def test_a_fill_passes_the_dice_on() -> None:
     assert isinstance(roll, RollEvent)
     assert (roll.player, roll.turn, roll.roll, roll.held) == ("Mochi", 1, 1, ())
     assert ENGINE.current_seat(state) == 1 and state.rolls == 1
-    assert ENGINE.filled_boxes(state, 0) == {"set_of_3": points}
-    assert "set_of_3" not in ENGINE.empty_boxes(state, 0)
+    assert state.filled[0] == {"set_of_3": points}
+    assert "set_of_3" not in empty_boxes(state, 0)
     assert "set_of_3" in ENGINE.box_points(state)  # Mochi's card is still empty
     apply_in_place(state, Fill(1, "pose_2"))
-    assert ENGINE.current_seat(state) == 0 and ENGINE.turn(state) == 2
+    assert ENGINE.current_seat(state) == 0 and state.turn == 2
     assert "set_of_3" not in ENGINE.box_points(state)
 
 
 def test_solo_turns_follow_each_other() -> None:
     state, _ = new_game(["solo"], 1)
     for turn in range(1, 12):
-        assert ENGINE.turn(state) == turn and ENGINE.current_seat(state) == 0
+        assert state.turn == turn and ENGINE.current_seat(state) == 0
         events = apply_in_place(state, Fill(0, BOX_IDS[turn - 1]))
         assert isinstance(events[0], FillEvent) and events[0].turn == turn
     assert isinstance(events[-1], GameEndEvent)

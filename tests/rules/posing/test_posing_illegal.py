@@ -6,7 +6,7 @@ import pytest
 
 from bot.rules.errors import GameOver, IllegalAction, NotYourTurn
 from bot.rules.posing.actions import Fill, PosingAction, Roll
-from bot.rules.posing.engine import ENGINE, apply, apply_in_place, new_game
+from bot.rules.posing.engine import ENGINE, apply, apply_in_place, check, new_game
 from bot.rules.posing.state import PosingState
 
 from .posing_helpers import names, play
@@ -34,7 +34,7 @@ def _refused(
     with pytest.raises(error):
         apply_in_place(state, action)
     with pytest.raises(error):
-        ENGINE.check(state, action)
+        check(state, action)
     assert state.to_json() == before
     assert state == snapshot
     return message
@@ -44,7 +44,7 @@ def test_a_fourth_roll() -> None:
     state = _two_players()
     apply_in_place(state, Roll(0, (0, 1)))
     apply_in_place(state, Roll(0, ()))
-    assert ENGINE.rolls_made(state) == 3 and ENGINE.rolls_left(state) == 0
+    assert state.rolls == 3 and ENGINE.rolls_left(state) == 0
     _refused(state, Roll(0, (1,)), IllegalAction, "already rolled 3 times", "fill a box")
     assert all(isinstance(a, Fill) for a in ENGINE.legal_actions(state))
 

@@ -14,8 +14,10 @@ from bot.rules.posing.engine import (
     apply_in_place,
     box_points,
     current_seat,
+    empty_boxes,
     legal_actions,
     new_game,
+    total,
 )
 from bot.rules.posing.events import FillEvent, GameEndEvent, RollEvent, SetupEvent
 from bot.rules.posing.poses import BOX_IDS, MAX_ROLLS, score_all, score_box
@@ -45,7 +47,7 @@ def test_random_games_keep_every_rule(n: int, seed: int, player_seed: int) -> No
         assert options, "a player who must decide always has a legal action"
         assert len(options) == len(set(options))
         assert all(a.seat == seat for a in options)
-        empty = ENGINE.empty_boxes(state, seat)
+        empty = empty_boxes(state, seat)
         assert sum(isinstance(a, Fill) for a in options) == len(empty) > 0
         rolls = sum(isinstance(a, Roll) for a in options)
         assert rolls == (31 if state.rolls < MAX_ROLLS else 0)
@@ -102,7 +104,7 @@ def test_random_games_keep_every_rule(n: int, seed: int, player_seed: int) -> No
     totals = ENGINE.totals(state)
     for seat, card in enumerate(state.filled):
         assert set(card) == set(BOX_IDS)
-        assert totals[seat] == sum(card.values()) == ENGINE.total(state, seat)
+        assert totals[seat] == sum(card.values()) == total(state, seat)
     end = events[-1].to_log()
     assert end == {
         "event": "game_end",

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from bot.rules.gamelog import dumps_line, log_lines, log_objects
-from bot.rules.posing.ai import make_player
 from bot.rules.posing.engine import apply_in_place, current_seat, new_game
+from bot.rules.registry import POSING
 
 
 def test_each_line_is_its_object_as_json() -> None:
     players = ["cpu1", 'Ann "P"', "Zoë\n🐼"]
     state, events = new_game(players, 5)
-    bots = [make_player("random", 10 + i) for i in range(len(players))]
+    bots = [POSING.make_player("random", 10 + i) for i in range(len(players))]
     while (seat := current_seat(state)) is not None:
         events += apply_in_place(state, bots[seat].choose(state))
     assert len(events) > 3 * 11 * 2

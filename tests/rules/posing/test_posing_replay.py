@@ -110,7 +110,7 @@ def test_state_json_shape() -> None:
     assert data["kind"] == "posing" and data["format"] == FORMAT_VERSION == 1
     assert data["players"] == names(2) and data["seed"] == 5
     assert ENGINE.state_to_json(state) == data
-    assert ENGINE.state_from_json(data) == state == PosingState.from_json(data)
+    assert ENGINE.state_from_json(data) == state
 
 
 @pytest.mark.parametrize(

@@ -10,11 +10,11 @@ from bot.rules.royale.ai import (
     HeuristicPlayer,
     RandomPlayer,
     cannon_value,
-    hand_value,
+    hand_parts,
     mercenary_value,
+    parts_value,
 )
 from bot.rules.royale.engine import ENGINE, apply_in_place, current_seat, legal_actions, new_game
-from bot.rules.royale.players import make_player
 from bot.rules.royale.state import Phase
 
 from .helpers import ALL_OPTIONS, BOX, logs, names, play, position, start
@@ -74,11 +74,11 @@ def test_players_are_reproducible():
 
 
 def test_make_player():
-    assert isinstance(make_player("random", 1), RandomPlayer)
-    assert isinstance(make_player("heuristic", 1), HeuristicPlayer)
+    assert isinstance(ROYALE.make_player("random", 1), RandomPlayer)
+    assert isinstance(ROYALE.make_player("heuristic", 1), HeuristicPlayer)
     assert isinstance(ROYALE.make_player("heuristic", 2), HeuristicPlayer)
-    with pytest.raises(ValueError, match="unknown computer player"):
-        make_player("genius", 1)
+    with pytest.raises(ValueError, match="no computer player called 'genius'"):
+        ROYALE.make_player("genius", 1)
 
 
 def test_cannon_value():
@@ -93,6 +93,11 @@ def test_mercenary_value():
     assert values[-1] == pytest.approx(3.5 * 10)
     # round 9: 9 x 3.5 now, and 10 x 3.5 if the Captain (1 in 6) spares it
     assert values[-2] == pytest.approx(31.5 + 35 * 5 / 6)
+
+
+def hand_value(dice, next_round):
+    """The expected points ``dice`` will score from ``next_round`` to the end of the game."""
+    return parts_value(hand_parts(dice, next_round), next_round)
 
 
 def test_hand_value():

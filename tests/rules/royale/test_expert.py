@@ -13,8 +13,7 @@ from bot.rules.royale.dice import MISCHIEF_KIND
 from bot.rules.royale.engine import ENGINE, apply_in_place, current_seat, legal_actions, new_game
 from bot.rules.royale.expert import ExpertPlayer
 from bot.rules.royale.expert_search import trade_candidates
-from bot.rules.royale.players import make_player
-from bot.rules.royale.round_odds import round_parts, round_points, win_chance
+from bot.rules.royale.round_odds import moments, round_parts, win_chance
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.sim.runner import ai_seed
 
@@ -152,8 +151,8 @@ def test_round_points_are_the_expected_column_scores() -> None:
     # purple d8 doubled (9), blue d12 + glitter d6 doubled (2 x 10), two red d8 (4 x 2), pity.
     dice = [BOX[d] for d in ("purple8-1", "blue12-1", "glitter6-1", "red8-1", "red8-2",
                              "pink12-1", "cannon8-1")]
-    assert round_points(dice, 3) == pytest.approx(9 + 20 + 8 + 6.5)
-    assert round_points([BOX["mercenary6-1"]], 4) == pytest.approx(14)
+    assert moments([round_parts(d, 3) for d in dice])[0] == pytest.approx(9 + 20 + 8 + 6.5)
+    assert moments([round_parts(BOX["mercenary6-1"], 4)])[0] == pytest.approx(14)
 
 
 def test_round_variance() -> None:
@@ -198,10 +197,10 @@ def test_expert_beats_three_heuristic_players() -> None:
 
 
 def test_make_player_by_name_and_level() -> None:
-    assert isinstance(make_player("expert", 1), ExpertPlayer)
-    assert isinstance(make_player("hard", 1), ExpertPlayer)
-    assert isinstance(make_player("normal", 1), HeuristicPlayer)
-    assert isinstance(make_player("easy", 1), RandomPlayer)
+    assert isinstance(ROYALE.make_player("expert", 1), ExpertPlayer)
+    assert isinstance(ROYALE.make_player("hard", 1), ExpertPlayer)
+    assert isinstance(ROYALE.make_player("normal", 1), HeuristicPlayer)
+    assert isinstance(ROYALE.make_player("easy", 1), RandomPlayer)
     assert isinstance(ROYALE.make_player("Hard", 2), ExpertPlayer)
-    with pytest.raises(ValueError, match="unknown computer player"):
-        make_player("optimal", 1)
+    with pytest.raises(ValueError, match="no computer player called 'optimal'"):
+        ROYALE.make_player("optimal", 1)

@@ -96,4 +96,4 @@ def test_an_expert_mischief_game_replays_exactly_and_validates() -> None:
     assert _mischief_game(57) == (lines, actions)
     assert any(isinstance(a, Mischief) for a in actions)
     report = validate_lines(lines)
-    assert report.ok and report.games[0].complete
+    assert report.ok  # a log that stops before game_end is not

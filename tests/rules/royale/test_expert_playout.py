@@ -107,7 +107,7 @@ def test_an_expert_game_is_the_same_every_time_and_its_log_validates() -> None:
     lines, actions = _expert_game(31)
     assert _expert_game(31) == (lines, actions)
     report = validate_lines(lines)
-    assert report.ok and report.games[0].complete
+    assert report.ok  # a log that stops before game_end is not
     # Replayed from the seed and the decisions, the game logs the same bytes.
     s, events = new_game([f"cpu{i}" for i in range(4)], 31)
     for a in actions:

@@ -32,8 +32,7 @@ def run(*argv: str) -> tuple[int, str]:
 
 def test_report_of_a_valid_game(royale: list[Obj]) -> None:
     g = validate_game(royale[0]["game"], royale)
-    assert g.ok and g.complete and g.kind == "royale" and g.events == len(royale)
-    assert g.totals == royale[-1]["totals"] and list(g.winners) == royale[-1]["winners"]
+    assert g.ok and g.kind == "royale" and g.game == royale[0]["game"]
 
 
 @pytest.mark.parametrize("cut", [1, 2, 40, 77, 150])
@@ -45,11 +44,10 @@ def test_unfinished_games(royale: list[Obj], cut: int) -> None:
         cut += 1
     events = royale[:cut]
     strict = validate_objects(events).games[0]
-    assert not strict.ok and not strict.complete
+    assert not strict.ok
     assert any("ends before game_end" in p for p in strict.problems)
     lenient = validate_objects(events, allow_unfinished=True).games[0]
     assert lenient.ok, lenient.problems
-    assert lenient.winners == ()
 
 
 def test_unfinished_posing_game(posing: list[Obj]) -> None:
@@ -87,7 +85,7 @@ def test_problems_are_capped_per_game(royale: list[Obj]) -> None:
     damaged = fresh(royale)
     for o in damaged:
         if o["event"] == "score":
-            o["total"] += 1
+            o["total"] = str(o["total"])  # a shape problem in each of the 40 score events
     problems = validate_objects(damaged).games[0].problems
     assert len(problems) == 26 and problems[-1].startswith("... and ")
 

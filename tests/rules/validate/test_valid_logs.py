@@ -22,13 +22,8 @@ def _assert_valid(lines: list[str], kind: str, games: int) -> None:
     assert report.problems == ()
     assert [g.problems for g in report.games] == [()] * games
     assert report.ok and len(report.games) == games
-    assert all(g.kind == kind and g.complete for g in report.games)
-    # The validator's own totals and winners are the logged game_end ones.
-    for g, objs in zip(report.games, games_of(objects(lines)).values(), strict=True):
-        end = objs[-1]
-        assert g.game == end["game"] and g.events == len(objs)
-        assert g.totals == end["totals"]
-        assert list(g.winners) == end["winners"]
+    assert all(g.kind == kind for g in report.games)
+    assert [g.game for g in report.games] == list(games_of(objects(lines)))
     assert report.summary() == (
         f"validated {games} game{'s' if games > 1 else ''} "
         f"({'royale' if kind == 'royale' else 'royale 0, posing'} {games}"
@@ -75,12 +70,6 @@ def test_interleaved_games_are_grouped_by_game_id(sim_log: MakeLog) -> None:
     assert report.ok and [g.game for g in report.games] == [a[0]["game"], b[0]["game"]]
 
 
-def test_each_check_alone_accepts_a_valid_log(sim_log: MakeLog) -> None:
-    lines = sim_log("royale", 4, games=2, seed=7, expansions=ALL_OPTIONS)
-    assert validate_lines(lines, replay=False).ok
-    assert validate_lines(lines, rules=False).ok
-
-
 @pytest.mark.parametrize("kind", ["royale", "posing"])
 def test_discord_style_ids_and_extra_keys_are_fine(kind: str) -> None:
     # A Discord game: the game id as text, Discord user ids and computer seats "cpu:N".
@@ -93,7 +82,6 @@ def test_discord_style_ids_and_extra_keys_are_fine(kind: str) -> None:
     report = validate_objects(objs)
     assert report.ok, report.games[0].problems
     assert report.games[0].game == "1234"
-    assert list(report.games[0].totals) == players
 
 
 def test_a_log_without_the_optional_aside_key_still_validates(sim_log: MakeLog) -> None:
