@@ -133,7 +133,7 @@ def die_edge(color: str, kind: str) -> RGB:
 
 KEPT_SIZE: Final = 64
 """Dice images up to this size are kept (the pictures' dice); larger ones (the emojis, drawn
-once) are drawn afresh, and so are their values."""
+once) are drawn afresh (each cached function's ``__wrapped__``), and so are their values."""
 
 
 @lru_cache(maxsize=256)
@@ -144,10 +144,6 @@ def die_body(color: str, kind: str, sides: int, size: int, dark_face: bool = Fal
 
     ``dark_face`` adds the black face of a red die's negative values.
     """
-    return _die_body(color, kind, sides, size, dark_face)
-
-
-def _die_body(color: str, kind: str, sides: int, size: int, dark_face: bool) -> Image.Image:
     fill = COLUMN_COLORS.get(color, (160, 160, 160))
     glitter = kind in GLITTER_KINDS
     edge = die_edge(color, kind)
@@ -231,12 +227,16 @@ def digit_middle(size: int) -> float:
     return digit_height(size, True) / 2
 
 
-def _draw_die_image(face: DieFace, size: int) -> Image.Image:
+@lru_cache(maxsize=512)
+def die_image(face: DieFace, size: int) -> Image.Image:
+    """The die ``face`` on a transparent square of ``size`` pixels: body, marks and its value
+    (or ``d12`` when not rolled). The pictures and the die emojis draw dice with it.
+    """
     color, kind, sides, value = face
     keep = size <= KEPT_SIZE
     dark = value is not None and value < 0
-    image = (die_body(color, kind, sides, size, dark) if keep
-             else _die_body(color, kind, sides, size, dark)).copy()
+    body_image = die_body if keep else die_body.__wrapped__
+    image = body_image(color, kind, sides, size, dark).copy()
     text = die_label(sides, value)
     body = size * BODY
     px = value_size(text, sides, round(body))
@@ -245,19 +245,6 @@ def _draw_die_image(face: DieFace, size: int) -> Image.Image:
     draw_line(image, (cx, cy + digit_middle(px)), text, px, value_ink(color, value),
               anchor="ms", bold=True, keep=keep)
     return image
-
-
-@lru_cache(maxsize=512)
-def die_image(face: DieFace, size: int) -> Image.Image:
-    """The die ``face`` on a transparent square of ``size`` pixels: body, marks and its value
-    (or ``d12`` when not rolled). The pictures and the die emojis draw dice with it.
-    """
-    return _draw_die_image(face, size)
-
-
-def die_image_uncached(face: DieFace, size: int) -> Image.Image:
-    """:func:`die_image`, drawn afresh and kept nowhere (the emojis: drawn once, large)."""
-    return _draw_die_image(face, size)
 
 
 def die_tile_size(body: int) -> int:
@@ -306,7 +293,13 @@ HELD_FILL: Final[RGB] = (38, 38, 46)
 """A held Posing Pandas die is drawn inverted: dark, white pips, a gold rim."""
 
 
-def _pose_die(pips: int, size: int, held: bool) -> Image.Image:
+@lru_cache(maxsize=64)
+def pose_die_image(pips: int, size: int, held: bool = False) -> Image.Image:
+    """A Posing Pandas die showing ``pips`` (1..6, the pose) on a transparent square of
+    ``size`` pixels: white with black pips, or inverted when ``held``. The score card's pose
+    rows, its dice and the pose emojis draw it.
+    """
+
     def paint(draw: ImageDraw.ImageDraw, s: float) -> None:
         full = size * s
         d = full * POSE_BODY
@@ -320,20 +313,6 @@ def _pose_die(pips: int, size: int, held: bool) -> Image.Image:
             draw.ellipse((x - r, y - r, x + r, y + r), fill=dot)
 
     return _tile((size, size), paint)
-
-
-@lru_cache(maxsize=64)
-def pose_die_image(pips: int, size: int, held: bool = False) -> Image.Image:
-    """A Posing Pandas die showing ``pips`` (1..6, the pose) on a transparent square of
-    ``size`` pixels: white with black pips, or inverted when ``held``. The score card's pose
-    rows, its dice and the pose emojis draw it.
-    """
-    return _pose_die(pips, size, held)
-
-
-def pose_die_image_uncached(pips: int, size: int, held: bool = False) -> Image.Image:
-    """:func:`pose_die_image`, drawn afresh and kept nowhere (the emojis)."""
-    return _pose_die(pips, size, held)
 
 
 @lru_cache(maxsize=16)

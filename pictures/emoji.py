@@ -39,7 +39,7 @@ from bot.rules.royale.dice import (
     DieSpec,
     DieType,
 )
-from pictures.drawing import DieFace, die_image_uncached, pose_die_image_uncached
+from pictures.drawing import DieFace, die_image, pose_die_image
 
 SIZE: Final = 128
 """The side of every emoji image, in pixels (Discord shows them at 22 px in text, about 20-24
@@ -114,12 +114,12 @@ def encode(image: Image.Image) -> bytes:
 
 def royale_emoji(face: DieFace) -> bytes:
     """The emoji image of a Panda Royale die face, as PNG bytes."""
-    return encode(die_image_uncached(face, SIZE))
+    return encode(die_image.__wrapped__(face, SIZE))  # drawn once, kept nowhere
 
 
 def pose_emoji(pips: int, held: bool = False) -> bytes:
     """The emoji image of a Posing Pandas die, as PNG bytes."""
-    return encode(pose_die_image_uncached(pips, SIZE, held))
+    return encode(pose_die_image.__wrapped__(pips, SIZE, held))
 
 
 @lru_cache(maxsize=1)
@@ -145,14 +145,3 @@ def fingerprints() -> dict[str, str]:
     emojis were uploaded with to recreate only those missing or changed.
     """
     return {name: fingerprint(png) for name, png in _emoji_set()}
-
-
-__all__ = [
-    "SIZE",
-    "die_emoji_name",
-    "emoji_set",
-    "face_emoji_name",
-    "fingerprint",
-    "fingerprints",
-    "pose_emoji_name",
-]

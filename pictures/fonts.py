@@ -231,12 +231,11 @@ def _run_tile(f: FontFile, text: str, size: int, fill: RGB, bold: bool) -> Tile:
     font = load(f, size, bold)
     scale = size / BITMAP_SIZE * 1.1 if f.bitmap else 1.0
     ascent, descent = font.getmetrics()
-    stroke = 0
     width = math.ceil(font.getlength(text)) + 2
     pad = 4
     image = Image.new("RGBA", (width + 2 * pad, ascent + descent + 2 * pad), (0, 0, 0, 0))
     ImageDraw.Draw(image).text((pad, pad + ascent), text, font=font, fill=(*fill, 255),
-                               anchor="ls", embedded_color=f.bitmap, stroke_width=stroke)
+                               anchor="ls", embedded_color=f.bitmap)
     box = image.getbbox()
     if box is not None:  # keep the advance, crop nothing vertically
         image = image.crop((min(box[0], pad), 0, max(box[2], width + pad), image.height))

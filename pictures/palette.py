@@ -55,6 +55,11 @@ BLADE: Final[RGB] = (214, 220, 230)
 HILT: Final[RGB] = (150, 96, 40)
 
 
+def number_ink(value: int) -> RGB:
+    """The ink of a score: :data:`NEGATIVE` below zero, else :data:`INK`."""
+    return NEGATIVE if value < 0 else INK
+
+
 def tint(color: RGB, amount: float) -> RGB:
     """``color`` mixed with white: ``amount`` 0 keeps it, 1 gives white."""
     r, g, b = color

@@ -53,8 +53,8 @@ from pictures.palette import (
     shade,
 )
 from pictures.png import to_png
-from pictures.text import draw_text, shown_names
-from pictures.words import Words, draw_label, english, label_width
+from pictures.text import draw_text, highest, shown_names
+from pictures.words import Words, draw_label, draw_title_bar, english
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
@@ -112,10 +112,7 @@ class CardData:
 
     def winners(self) -> list[int]:
         """The seats sharing the highest total (empty before the game is final)."""
-        if not self.final:
-            return []
-        totals = self.totals()
-        return [seat for seat, t in enumerate(totals) if t == max(totals)]
+        return highest(self.totals()) if self.final else []
 
 
 def box_number(box: str) -> int:
@@ -176,13 +173,10 @@ class _Painter:
         return self.image
 
     def _title(self) -> None:
-        y = MARGIN + TITLE_H / 2 - 3
         words = self.data.words
         status = words("Final scores") if self.data.final else words("Game in progress")
-        room = WIDTH - 2 * MARGIN - label_width(status, STATUS) - 16
-        draw_label(self.image, (WIDTH - MARGIN, y), status, STATUS, MUTED, anchor="rm")
-        draw_label(self.image, (MARGIN, y), self.data.title, TITLE, INK, anchor="lm", bold=True,
-                   room=room, one_off=True)
+        draw_title_bar(self.image, MARGIN + TITLE_H / 2 - 3, MARGIN, WIDTH - MARGIN,
+                       self.data.title, TITLE, status, STATUS)
 
     def _dice(self) -> None:
         d, lay = self.data, self.layout
@@ -269,11 +263,6 @@ class _Painter:
                       bold=True)
 
 
-def render_score_card_image(data: CardData) -> Image.Image:
-    """The score card of ``data`` as an RGB image, before PNG encoding (for tests and tools)."""
-    return _Painter(data).paint()
-
-
 def render_score_card(data: CardData) -> bytes:
     """The score card of ``data`` as PNG bytes (synchronous, pure: run it in a thread)."""
-    return to_png(render_score_card_image(data))
+    return to_png(_Painter(data).paint())

@@ -1,17 +1,12 @@
 """The Panda Royale round picture: every player's dice and scores on one phone screen.
 
-The round message shows it alone at full width (about 390 px on a phone, 550 on a desktop), so
-the picture is :data:`WIDTH` pixels wide and shown at half size on a phone; every digit on it
-is drawn at least :data:`SMALLEST_DIGITS` pixels in size, about 9 px tall once shown. One line
-per player: the panda token, the name as the player wrote it (any script, see
-:mod:`pictures.fonts`), this round's dice (drawn as the die emojis are:
-:func:`pictures.drawing.die_image`), the last scored round's total and the game total. The
-player the game waits on is tinted and marked. A hand as large as the rules allow
-(:data:`MAX_HAND`) fits on one line beside a name, so ten players stay within
-:data:`MAX_HEIGHT`; a larger one would wrap to a second line, never a third.
+:data:`WIDTH` pixels wide, shown at half size on a phone, every digit at least
+:data:`SMALLEST_DIGITS` pixels. One line per player: the panda token, the name (any script),
+this round's dice (as the die emojis draw them), the last scored round's total and the game
+total; the player the game waits on is marked. The largest hand the rules allow
+(:data:`MAX_HAND`) fits on one line, so ten players stay within :data:`MAX_HEIGHT`.
 
-:func:`describe_round_card` says the same in words (the picture's description for screen
-readers). The full ten-round sheet stays :func:`pictures.render_score_sheet`.
+:func:`describe_round_card` says the same in words, for screen readers.
 """
 
 from __future__ import annotations
@@ -52,16 +47,16 @@ from pictures.palette import (
     HEADER_INK,
     INK,
     MUTED,
-    NEGATIVE,
     PAPER,
     STRIPE,
     WINNER,
     WINNER_EDGE,
+    number_ink,
 )
 from pictures.png import to_png
 from pictures.royale_sheet import COLUMN_LABELS, die_order, sheet_data
 from pictures.sheet_layout import COLUMNS
-from pictures.text import shown_names
+from pictures.text import highest, shown_names
 from pictures.words import N_, Words, english
 
 WIDTH: Final = 780
@@ -146,9 +141,7 @@ class RoundCardData:
 
     def winners(self) -> list[int]:
         """The seats sharing the highest total once the game is over."""
-        if not self.final:
-            return []
-        return [s for s, t in enumerate(self.totals) if t == max(self.totals)]
+        return highest(self.totals) if self.final else []
 
 
 def round_card_data(names: Sequence[str], state: RoyaleState,
@@ -194,7 +187,6 @@ class DiceLayout:
 
     @property
     def per_line(self) -> int:
-        """Dice slots on one line."""
         return max(1, min(self.largest, dice_per_line()))
 
     @property
@@ -207,9 +199,7 @@ class DiceLayout:
 
     def lines(self, dice: int) -> int:
         """How many lines ``dice`` dice take (1 or 2)."""
-        if dice <= self.per_line:
-            return 1
-        return 2
+        return 1 if dice <= self.per_line else 2
 
     def in_line(self, dice: int) -> int:
         """How many of ``dice`` dice go on each line."""
@@ -256,10 +246,6 @@ def die_value_size(face: DieFace) -> int:
 
 
 # --- drawing -----------------------------------------------------------------------------
-
-
-def _number_ink(value: int) -> tuple[int, int, int]:
-    return NEGATIVE if value < 0 else INK
 
 
 def _status(data: RoundCardData) -> str:
@@ -312,9 +298,9 @@ def render_round_card_image(data: RoundCardData) -> Image.Image:
             paste_icon(image, panda_tile(TOKEN), (NAME_X + drawn + 4, round(ny - TOKEN / 2)))
         rnd = data.round_totals[seat]
         draw_line(image, (ROUND_RIGHT - 6, ny), str(rnd) if data.scored_round else "·",
-                  ROUND_SIZE, _number_ink(rnd), anchor="rm")
+                  ROUND_SIZE, number_ink(rnd), anchor="rm")
         total = data.totals[seat]
-        draw_line(image, (GAME_RIGHT, ny), str(total), GAME_SIZE, _number_ink(total),
+        draw_line(image, (GAME_RIGHT, ny), str(total), GAME_SIZE, number_ink(total),
                   anchor="rm", bold=True)
         if not dice:
             draw_line(image, (lay.dice_left + 4, ny), words("no dice"), CAPTION_SIZE, MUTED)

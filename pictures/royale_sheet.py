@@ -47,13 +47,13 @@ from pictures.palette import (
     HEADER_INK,
     INK,
     MUTED,
-    NEGATIVE,
     PAPER,
     RGB,
     RULE,
     STRIPE,
     WINNER,
     ink_on,
+    number_ink,
     shade,
 )
 from pictures.png import to_png
@@ -66,8 +66,8 @@ from pictures.sheet_layout import (
     WIDTH,
     SheetLayout,
 )
-from pictures.text import draw_text, shown_names
-from pictures.words import N_, Words, draw_label, english, label_width
+from pictures.text import draw_text, highest, shown_names
+from pictures.words import N_, Words, draw_label, draw_title_bar, english
 
 CELL = 25
 """The numbers' font size: digits about 18 px tall, 9 px on a phone."""
@@ -126,10 +126,7 @@ class SheetData:
 
     def winners(self) -> list[int]:
         """The seats sharing the highest total (empty before the game is final)."""
-        if not self.final:
-            return []
-        totals = self.totals()
-        return [seat for seat, t in enumerate(totals) if t == max(totals)]
+        return highest(self.totals()) if self.final else []
 
 
 def die_order(face: DieFace) -> tuple[int, int, int]:
@@ -171,19 +168,8 @@ def shown_rounds(data: SheetData) -> int:
     return max(data.round, len(data.sheet))
 
 
-def draw_label_width(image: Image.Image, xy: tuple[float, float], text: str, size: int,
-                     fill: RGB, anchor: str) -> int:
-    """Draw a label as :func:`draw_label` does and return its width."""
-    draw_label(image, xy, text, size, fill, anchor=anchor)
-    return round(label_width(text, size))
-
-
 def _ranks(totals: list[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other > t) for t in totals]
-
-
-def _number_ink(value: int, base: RGB = INK) -> RGB:
-    return NEGATIVE if value < 0 else base
 
 
 class _Painter:
@@ -208,17 +194,14 @@ class _Painter:
 
     def _title(self) -> None:
         d = self.data
-        y = MARGIN + TITLE_H / 2 - 3
         played = len(d.sheet)
         words = self.words
         status = (words("Final scores") if d.final
                   else words("Round {n} of {rounds}", n=d.round, rounds=ROUNDS))
         if not d.final and played >= d.round:
             status += words(" · scored")
-        used = draw_label_width(self.image, (WIDTH - MARGIN, y), status, STATUS, MUTED,
-                                anchor="rm")
-        draw_label(self.image, (MARGIN, y), d.title, TITLE, INK, anchor="lm", bold=True,
-                   room=WIDTH - 2 * MARGIN - used - 16, one_off=True)
+        draw_title_bar(self.image, MARGIN + TITLE_H / 2 - 3, MARGIN, WIDTH - MARGIN, d.title,
+                       TITLE, status, STATUS)
 
     def _header_cells(self, boxes: list[tuple[Box, str, RGB]]) -> None:
         for box, label, fill in boxes:
@@ -256,7 +239,7 @@ class _Painter:
                 cell(draw, box, shade(tint, 0.04) if stripe else tint, GRID)
                 value = sum(row[seat][i] for row in d.sheet)
                 draw_text(self.image, centre(box), str(value), CELL,
-                          MUTED if value == 0 else _number_ink(value))
+                          MUTED if value == 0 else number_ink(value))
             place = lay.standing_cell(seat, 0)
             if won:
                 x, y = centre(place)
@@ -266,7 +249,7 @@ class _Painter:
                 draw_text(self.image, centre(place), str(ranks[seat]), CELL, MUTED)
             self._name(lay.standing_cell(seat, 1), seat, won, token=False)
             draw_text(self.image, centre(lay.standing_cell(seat, 9)), str(totals[seat]), TOTAL,
-                      _number_ink(totals[seat]), bold=True)
+                      number_ink(totals[seat]), bold=True)
             cell(draw, line, None, RULE)
 
     def _name(self, box: Box, seat: int, bold: bool, token: bool, ink: RGB = INK) -> None:
@@ -310,12 +293,12 @@ class _Painter:
                 cols = d.sheet[rnd - 1][seat]
                 for i, value in enumerate(cols):
                     draw_text(self.image, centre(lay.cell(rnd, seat, 2 + i)), str(value), CELL,
-                              MUTED if value == 0 else _number_ink(value))
+                              MUTED if value == 0 else number_ink(value))
                 total = sum(cols)
                 draw_text(self.image, centre(lay.cell(rnd, seat, 9)), str(total), CELL,
-                          _number_ink(total), bold=True)
+                          number_ink(total), bold=True)
                 draw_text(self.image, centre(lay.cell(rnd, seat, 10)), str(running[seat]),
-                          CELL, _number_ink(running[seat]), bold=True)
+                          CELL, number_ink(running[seat]), bold=True)
         label = lay.round_label(rnd)
         cell(draw, label, CURRENT if current else HEADER)
         draw_text(self.image, centre(label), str(rnd), ROUND_NUMBER, HEADER_INK, bold=True)
@@ -326,15 +309,3 @@ def render_score_sheet(data: SheetData) -> bytes:
     """The score sheet of ``data`` as PNG bytes (synchronous, pure: run it in a thread)."""
     return to_png(_Painter(data).paint())
 
-
-def render_score_sheet_image(data: SheetData) -> Image.Image:
-    """The score sheet of ``data`` as an RGB image, before PNG encoding (for tests and tools)."""
-    return _Painter(data).paint()
-
-
-__all__ = [
-    "SheetData",
-    "render_score_sheet",
-    "render_score_sheet_image",
-    "sheet_data",
-]

@@ -56,28 +56,23 @@ def shown_names(names: Sequence[str]) -> list[str]:
             for seat, name in enumerate(shown)]
 
 
-def width(text: str, f: Font) -> float:
-    """The advance width of ``text`` in ``f``."""
-    return f.getlength(text)
+def highest(totals: Sequence[int]) -> list[int]:
+    """The seats sharing the highest of ``totals`` (seat order): the winners."""
+    return [seat for seat, total in enumerate(totals) if total == max(totals)]
 
 
 def fit(text: str, f: Font, room: float) -> str:
     """``text``, cut short with an ellipsis when it is wider than ``room`` pixels."""
-    if width(text, f) <= room:
+    if f.getlength(text) <= room:
         return text
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if width(text[:mid].rstrip() + ELLIPSIS, f) <= room:
+        if f.getlength(text[:mid].rstrip() + ELLIPSIS) <= room:
             lo = mid
         else:
             hi = mid - 1
     return text[:lo].rstrip() + ELLIPSIS
-
-
-def number(value: int) -> str:
-    """A score as printed: ``-12``, ``0``, ``37``."""
-    return str(value)
 
 
 BIDI_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

@@ -87,10 +87,6 @@ class TileCache(Generic[K, V]):
                 self._bytes -= dropped
         return value
 
-    def __contains__(self, key: object) -> bool:
-        with self._lock:
-            return key in self._items
-
     def __len__(self) -> int:
         return len(self._items)
 

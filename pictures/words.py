@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image
 
 from pictures.fonts import draw_line
-from pictures.palette import RGB
+from pictures.palette import INK, MUTED, RGB
 from pictures.text import draw_text, fit, font, printable
 
 Words = Callable[..., str]
@@ -52,6 +52,17 @@ def draw_label(image: Image.Image, xy: tuple[float, float], text: str, size: int
     else:
         draw_line(image, xy, text, size, fill, anchor=anchor, bold=bold,
                   max_width=None if room is None else round(room), one_off=one_off)
+
+
+def draw_title_bar(image: Image.Image, y: float, left: int, right: int, title: str,
+                   title_size: int, status: str, status_size: int) -> None:
+    """A picture's title bar at height ``y``: ``status`` muted, right-aligned at ``right``,
+    and ``title`` in bold from ``left``, cut to the room the status leaves.
+    """
+    draw_label(image, (right, y), status, status_size, MUTED, anchor="rm")
+    room = right - left - round(label_width(status, status_size)) - 16
+    draw_label(image, (left, y), title, title_size, INK, anchor="lm", bold=True, room=room,
+               one_off=True)
 
 
 def label_width(text: str, size: int) -> float:

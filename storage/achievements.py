@@ -9,13 +9,13 @@ returns. A player keeps the first game that earned each achievement in a server.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic
+from typing import Any
 
-from .connection import Conn, Row, execute_many, fetch_all, serialize
+from .connection import Conn, execute_many, fetch_all, in_chunks, serialize
 from .errors import InvalidData
 from .finish import Finish
-from .rows import AchievementRow, GameRow, PlayerRow
-from .runner import C, Transactions
+from .rows import AchievementRow, GameRow, PlayerRow, from_row
+from .runner import C, Records
 
 _COLUMNS = "guild_id, player_id, achievement, game_id, earned_ms"
 
@@ -26,10 +26,7 @@ async def season_times(conn: Conn, guild_id: int, player_ids: Sequence[str],
     end_ms)`` (any game kind), by player.
     """
     times: dict[str, list[int]] = {p: [] for p in player_ids}
-    ids = list(dict.fromkeys(player_ids))
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ", ".join("?" * len(chunk))
+    for marks, chunk in in_chunks(player_ids):
         for row in await fetch_all(
             conn,
             "SELECT player_id, finished_ms FROM results"
@@ -73,12 +70,6 @@ async def record_achievements(conn: Conn, game: GameRow, finish: Finish, now_ms:
     )
 
 
-def _row(row: Row) -> AchievementRow:
-    return AchievementRow(guild_id=row["guild_id"], player_id=row["player_id"],
-                          achievement=row["achievement"], game_id=row["game_id"],
-                          earned_ms=row["earned_ms"])
-
-
 async def select_player_achievements(conn: Conn, guild_id: int, player_id: str
                                      ) -> list[AchievementRow]:
     """A player's achievements in a server, first earned first."""
@@ -88,7 +79,7 @@ async def select_player_achievements(conn: Conn, guild_id: int, player_id: str
         " ORDER BY earned_ms, achievement",
         (guild_id, player_id),
     )
-    return [_row(row) for row in rows]
+    return [from_row(AchievementRow, row) for row in rows]
 
 
 async def select_person_achievements(conn: Conn, player_id: str) -> list[AchievementRow]:
@@ -99,7 +90,7 @@ async def select_person_achievements(conn: Conn, player_id: str) -> list[Achieve
         " ORDER BY guild_id, earned_ms, achievement",
         (player_id,),
     )
-    return [_row(row) for row in rows]
+    return [from_row(AchievementRow, row) for row in rows]
 
 
 async def select_game_achievements(conn: Conn, game_id: int) -> list[AchievementRow]:
@@ -109,14 +100,11 @@ async def select_game_achievements(conn: Conn, game_id: int) -> list[Achievement
         f"SELECT {_COLUMNS} FROM achievements WHERE game_id = ? ORDER BY player_id, achievement",
         (game_id,),
     )
-    return [_row(row) for row in rows]
+    return [from_row(AchievementRow, row) for row in rows]
 
 
-class AchievementRecords(Generic[C]):
+class AchievementRecords(Records[C]):
     """Reading the achievements people earned (written by the finishing transaction)."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     async def of_player(self, guild_id: int, player_id: str) -> list[AchievementRow]:
         """A player's achievements in a server, first earned first."""

@@ -25,6 +25,7 @@ a transaction half-done (before it starts, nothing is written; once started, it 
 from __future__ import annotations
 
 import asyncio
+import logging
 from abc import ABC, abstractmethod
 from types import TracebackType
 from typing import Any, Generic, Self, TypeAlias
@@ -36,10 +37,11 @@ from .guild_settings import SettingRecords
 from .member_history import HistoryRecords
 from .personal_data import PersonalRecords
 from .results import ResultRecords
-from .rows import DatabaseInfo
 from .runner import Access, C, Job, T
 from .seasons import SeasonRecords
 from .shown import ShownRecords
+
+log = logging.getLogger(__name__)
 
 
 class StorageBase(ABC, Generic[C]):
@@ -57,9 +59,15 @@ class StorageBase(ABC, Generic[C]):
     """Whether a move that does not finish the game is written as one statement (where SQL can
     update and insert in one: :meth:`storage.games.GameRecords.commit_action`)."""
 
-    def __init__(self, schema_version: int, applied: tuple[int, ...]) -> None:
+    def __init__(self, where: str, schema_version: int, applied: tuple[int, ...]) -> None:
+        """Wrap an open, migrated database at ``where`` (its path, or its URL without the
+        password); use the backend's ``open`` instead.
+        """
+        if applied:
+            log.info("database %s migrated to schema version %d", where, schema_version)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._orphans: set[asyncio.Task[Any]] = set()
+        self._closed = False
         self.schema_version = schema_version
         self.applied_migrations = applied
         self.games: GameRecords[C] = GameRecords(self)
@@ -71,26 +79,30 @@ class StorageBase(ABC, Generic[C]):
         self.achievements: AchievementRecords[C] = AchievementRecords(self)
         self.shown: ShownRecords[C] = ShownRecords(self)
 
-    # -- lifecycle (per backend) -------------------------------------------------------------
+    # -- lifecycle ---------------------------------------------------------------------------
 
     @property
-    @abstractmethod
     def closed(self) -> bool:
         """True once :meth:`close` has been called."""
+        return self._closed
 
-    @abstractmethod
     async def close(self) -> None:
         """Let running transactions finish, then release the connection(s). Safe twice."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._release()
 
     @abstractmethod
-    async def info(self) -> DatabaseInfo:
-        """Schema version, settings in force and tables: for health checks and tests."""
+    async def _release(self) -> None:
+        """Release the backend's connection(s); no transaction runs any more."""
 
     @abstractmethod
     async def scrub(self) -> None:
         """Make deleted rows unreadable in the files the backend keeps (after forgetting a
-        person or a server): SQLite folds its WAL into the database file, whose freed pages
-        ``secure_delete`` zeroes; PostgreSQL vacuums the dead row versions away.
+        person or a server).
         """
 
     @abstractmethod
@@ -99,10 +111,6 @@ class StorageBase(ABC, Generic[C]):
         snapshot), or for a read of one statement, outside any (see
         :data:`storage.runner.Access`).
         """
-
-    async def _wait_for_running(self) -> None:
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def __aenter__(self) -> Self:
         return self

@@ -6,22 +6,30 @@ The helpers take either backend's connection (:data:`Conn`): an ``aiosqlite.Conn
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
 from .pgconn import PgConn, lock_key
 
 Params = Sequence[Any]
+T = TypeVar("T")
+
+_IN_CHUNK = 500
+"""The most values one ``IN (...)`` list holds (SQLite limits a statement's parameters)."""
 
 Conn = aiosqlite.Connection | PgConn
 """A connection inside one transaction, of either backend."""
 
 class Row(Protocol):
-    """A result row of either backend: ``row["column"]`` or ``row[index]``."""
+    """A result row of either backend: ``row["column"]`` or ``row[index]``; ``keys()``, the
+    names of its columns.
+    """
 
     def __getitem__(self, key: str | int, /) -> Any: ...
+
+    def keys(self) -> Iterable[str]: ...
 
 
 async def execute(conn: Conn, sql: str, params: Params = ()) -> int:
@@ -61,6 +69,16 @@ async def fetch_value(conn: Conn, sql: str, params: Params = ()) -> Any:
     return None if row is None else row[0]
 
 
+def in_chunks(values: Iterable[T]) -> Iterator[tuple[str, list[T]]]:
+    """``values`` without repeats, a chunk at a time, each with the ``?, ?, ...`` of an
+    ``IN (...)`` list of it.
+    """
+    unique = list(dict.fromkeys(values))
+    for start in range(0, len(unique), _IN_CHUNK):
+        chunk = unique[start : start + _IN_CHUNK]
+        yield ", ".join("?" * len(chunk)), chunk
+
+
 def json_array_agg(conn: Conn, values: str) -> str:
     """The SQL aggregate of ``values`` (a comma-separated list of expressions) over a query's
     rows as one JSON text ``[[v1, v2, ...], ...]``: SQLite's ``json_group_array`` of
@@ -73,18 +91,18 @@ def json_array_agg(conn: Conn, values: str) -> str:
 
 
 async def serialize_all(conn: Conn, keys: Sequence[str]) -> None:
-    """:func:`serialize` on each of ``keys``, in their order, in one statement."""
+    """Hold a lock named by each of ``keys``, taken in their order in one statement, until the
+    transaction ends (read-modify-write sections).
+
+    SQLite needs nothing: ``BEGIN IMMEDIATE`` already makes writers take turns. PostgreSQL
+    takes transaction-scoped advisory locks, so concurrent transactions on other connections
+    (or other processes) wait here for each other.
+    """
     if isinstance(conn, PgConn) and keys:
         await conn.execute("SELECT " + ", ".join("pg_advisory_xact_lock(?)" for _ in keys),
                            tuple(lock_key(k) for k in keys))
 
 
 async def serialize(conn: Conn, key: str) -> None:
-    """Hold a lock named ``key`` until the transaction ends (read-modify-write sections).
-
-    SQLite needs nothing: ``BEGIN IMMEDIATE`` already makes writers take turns. PostgreSQL
-    takes a transaction-scoped advisory lock, so concurrent transactions on other connections
-    (or other processes) wait here for each other.
-    """
-    if isinstance(conn, PgConn):
-        await conn.execute("SELECT pg_advisory_xact_lock(?)", (lock_key(key),))
+    """:func:`serialize_all` of one key."""
+    await serialize_all(conn, [key])

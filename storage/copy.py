@@ -36,58 +36,20 @@ CHUNK_GAMES: Final = 500
 @dataclass(frozen=True, slots=True)
 class _Table:
     name: str
-    columns: tuple[str, ...]
     order: str
+    columns: str = "*"
+    """What is read: every column (inserted by the names the rows read have), or, for the
+    action log, its columns in the order of its checksum."""
 
 
-_GAMES = _Table(
-    "games",
-    (
-        "id", "guild_id", "channel_id", "kind", "status", "host_id", "settings", "seed", "state",
-        "start_events", "version", "message_id", "deadline_ms", "created_ms", "updated_ms",
-        "finished_ms", "paused", "end_reason", "parent_channel_id",
-    ),
-    "id",
-)
-_PLAYERS = _Table(
-    "game_players", ("game_id", "seat", "player_id", "display_name", "is_bot", "stand_in"),
-    "game_id, seat",
-)
-_ACTIONS = _Table(
-    "actions", ("game_id", "seq", "action", "actor", "events", "created_ms"), "game_id, seq"
-)
-_RESULTS = _Table(
-    "results",
-    (
-        "game_id", "player_id", "guild_id", "kind", "display_name", "is_bot", "seat", "score",
-        "rank", "won", "finished_ms",
-    ),
-    "game_id, player_id",
-)
-_RATINGS = _Table(
-    "ratings",
-    ("guild_id", "kind", "player_id", "display_name", "mu", "sigma", "games", "updated_ms"),
-    "guild_id, kind, player_id",
-)
-_GUILD_SETTINGS = _Table(
-    "guild_settings",
-    ("guild_id", "language", "threads", "season", "season_channel_id", "season_reset",
-     "season_since_ms", "turn_timeout", "mayhem", "greeted_join_ms", "updated_ms"),
-    "guild_id",
-)
-_ACHIEVEMENTS = _Table(
-    "achievements", ("guild_id", "player_id", "achievement", "game_id", "earned_ms"),
-    "game_id, guild_id, player_id, achievement",
-)
-_SEASON_ENDS = _Table(
-    "season_ends",
-    ("guild_id", "season", "start_ms", "end_ms", "claimed_ms", "posted_ms", "channel_id",
-     "message_id", "outcome"),
-    "guild_id, season",
-)
+_GAMES = _Table("games", "id")
+_PLAYERS = _Table("game_players", "game_id, seat")
+_ACTIONS = _Table("actions", "game_id, seq", "game_id, seq, action, actor, events, created_ms")
+_RESULTS = _Table("results", "game_id, player_id")
+_ACHIEVEMENTS = _Table("achievements", "game_id, guild_id, player_id, achievement")
 _PER_GAME = (_GAMES, _PLAYERS, _ACTIONS, _RESULTS, _ACHIEVEMENTS)
-_DEPARTURES = _Table("guild_departures", ("guild_id", "removed_ms"), "guild_id")
-_PER_GUILD = (_RATINGS, _GUILD_SETTINGS, _SEASON_ENDS, _DEPARTURES)
+_PER_GUILD = (_Table("ratings", "guild_id, kind, player_id"), _Table("guild_settings", "guild_id"),
+              _Table("season_ends", "guild_id, season"), _Table("guild_departures", "guild_id"))
 _ALL = (*_PER_GAME, *_PER_GUILD)
 
 
@@ -129,10 +91,13 @@ class CopyReport:
 
 
 Tuples = list[tuple[Any, ...]]
+Read = tuple[tuple[str, ...], Tuples]
+"""Rows as read: the names of their columns, and their values in that order."""
 
 
-def _tuples(rows: Sequence[Row], table: _Table) -> Tuples:
-    return [tuple(row[column] for column in table.columns) for row in rows]
+def _read(rows: Sequence[Row]) -> Read:
+    columns = tuple(rows[0].keys()) if rows else ()
+    return columns, [tuple(row[column] for column in columns) for row in rows]
 
 
 async def _counts(conn: Conn) -> dict[str, int]:
@@ -146,15 +111,11 @@ async def _game_ids(conn: Conn) -> list[int]:
     return [int(row[0]) for row in await fetch_all(conn, "SELECT id FROM games ORDER BY id")]
 
 
-async def _chunk(conn: Conn, table: _Table, low: int, high: int) -> Tuples:
+async def _chunk(conn: Conn, table: _Table, low: int, high: int) -> Read:
     key = "id" if table is _GAMES else "game_id"
-    rows = await fetch_all(
-        conn,
-        f"SELECT {', '.join(table.columns)} FROM {table.name}"
-        f" WHERE {key} BETWEEN ? AND ? ORDER BY {table.order}",
-        (low, high),
-    )
-    return _tuples(rows, table)
+    return _read(await fetch_all(
+        conn, f"SELECT {table.columns} FROM {table.name} WHERE {key} BETWEEN ? AND ?"
+              f" ORDER BY {table.order}", (low, high)))
 
 
 def action_log_digests(game_ids: Sequence[int], actions: Tuples) -> dict[int, str]:
@@ -169,11 +130,10 @@ def action_log_digests(game_ids: Sequence[int], actions: Tuples) -> dict[int, st
     return {game_id: digest.hexdigest() for game_id, digest in digests.items()}
 
 
-async def _insert(conn: Conn, table: _Table, rows: Tuples) -> None:
-    marks = ", ".join("?" * len(table.columns))
+async def _insert(conn: Conn, table: _Table, columns: Sequence[str], rows: Tuples) -> None:
+    marks = ", ".join("?" * len(columns))
     await execute_many(
-        conn, f"INSERT INTO {table.name} ({', '.join(table.columns)}) VALUES ({marks})", rows
-    )
+        conn, f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({marks})", rows)
 
 
 async def _clear(conn: Conn) -> None:
@@ -202,8 +162,6 @@ async def copy_database(
     source: str | os.PathLike[str],
     target: str | os.PathLike[str],
     force: bool = False,
-    *,
-    chunk_games: int = CHUNK_GAMES,
 ) -> CopyReport:
     """Copy everything from ``source`` to ``target`` (paths or ``postgresql://`` URLs) and
     check it; see the module docstring. Raises :class:`TargetNotEmpty`, :class:`CopyError`
@@ -218,14 +176,14 @@ async def copy_database(
     try:
         dst = await open_database(target)
         try:
-            return await _copy(src, dst, force, chunk_games)
+            return await _copy(src, dst, force)
         finally:
             await dst.close()
     finally:
         await src.close()
 
 
-async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> CopyReport:
+async def _copy(src: Storage, dst: Storage, force: bool) -> CopyReport:
     expected = await src.read(_counts)
     ids = await src.read(_game_ids)
 
@@ -236,30 +194,27 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
             await _clear(conn)
         source_digests: dict[int, str] = {}
         copied = dict.fromkeys(expected, 0)
-        for start in range(0, len(ids), chunk_games):
-            low, high = ids[start], ids[min(start + chunk_games, len(ids)) - 1]
+        for start in range(0, len(ids), CHUNK_GAMES):
+            low, high = ids[start], ids[min(start + CHUNK_GAMES, len(ids)) - 1]
 
-            async def read(c: Conn, low: int = low, high: int = high) -> list[Tuples]:
+            async def read(c: Conn, low: int = low, high: int = high) -> list[Read]:
                 return [await _chunk(c, table, low, high) for table in _PER_GAME]
 
-            for table, rows in zip(_PER_GAME, await src.read(read), strict=True):
-                await _insert(conn, table, rows)
+            for table, (columns, rows) in zip(_PER_GAME, await src.read(read), strict=True):
+                await _insert(conn, table, columns, rows)
                 copied[table.name] += len(rows)
                 if table is _ACTIONS:
-                    chunk = ids[start : start + chunk_games]
+                    chunk = ids[start : start + CHUNK_GAMES]
                     source_digests.update(action_log_digests(chunk, rows))
 
         for table in _PER_GUILD:
 
-            async def whole(c: Conn, table: _Table = table) -> Tuples:
-                rows = await fetch_all(
-                    c,
-                    f"SELECT {', '.join(table.columns)} FROM {table.name} ORDER BY {table.order}",
-                )
-                return _tuples(rows, table)
+            async def whole(c: Conn, table: _Table = table) -> Read:
+                return _read(await fetch_all(
+                    c, f"SELECT * FROM {table.name} ORDER BY {table.order}"))
 
-            rows = await src.read(whole)
-            await _insert(conn, table, rows)
+            columns, rows = await src.read(whole)
+            await _insert(conn, table, columns, rows)
             copied[table.name] = len(rows)
         await _after_explicit_ids(conn)
         await rebuild_totals(conn)
@@ -275,10 +230,10 @@ async def _copy(src: Storage, dst: Storage, force: bool, chunk_games: int) -> Co
                 " (is the bot still writing to the source?)"
             )
         target_digests: dict[int, str] = {}
-        for start in range(0, len(ids), chunk_games):
-            low, high = ids[start], ids[min(start + chunk_games, len(ids)) - 1]
-            rows = await _chunk(conn, _ACTIONS, low, high)
-            target_digests.update(action_log_digests(ids[start : start + chunk_games], rows))
+        for start in range(0, len(ids), CHUNK_GAMES):
+            low, high = ids[start], ids[min(start + CHUNK_GAMES, len(ids)) - 1]
+            _, rows = await _chunk(conn, _ACTIONS, low, high)
+            target_digests.update(action_log_digests(ids[start : start + CHUNK_GAMES], rows))
         bad = sorted(
             game_id
             for game_id in source_digests.keys() | target_digests.keys()

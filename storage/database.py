@@ -19,10 +19,9 @@ from typing import Final, TypeVar
 import aiosqlite
 
 from .base import StorageBase
-from .connection import execute, fetch_all, fetch_value
+from .connection import execute, fetch_value
 from .errors import BackendError
 from .migrator import Migration, apply_migrations, load_migrations, user_version
-from .rows import DatabaseInfo
 from .runner import Access
 
 log = logging.getLogger(__name__)
@@ -86,23 +85,13 @@ async def _enable_wal(conn: aiosqlite.Connection) -> str:
 
 
 class Database(StorageBase[aiosqlite.Connection]):
-    """The storage interface on one SQLite file.
+    """The storage interface on one SQLite file (``db = await Database.open(path)``)."""
 
-    Open with ``db = await Database.open(path)`` (or ``async with await Database.open(path) as
-    db``) and close with ``await db.close()``.
-    """
-
-    def __init__(
-        self, conn: aiosqlite.Connection, path: str, schema_version: int, applied: tuple[int, ...]
-    ) -> None:
-        """Wrap an open, migrated connection; use :meth:`open` instead."""
-        super().__init__(schema_version, applied)
+    def __init__(self, conn: aiosqlite.Connection, path: str, schema_version: int,
+                 applied: tuple[int, ...]) -> None:
+        super().__init__(path, schema_version, applied)
         self._conn = conn
-        self._closed = False
-        self._path = path
         self._lock = asyncio.Lock()
-
-    # -- lifecycle ---------------------------------------------------------------------------
 
     @classmethod
     async def open(
@@ -123,27 +112,14 @@ class Database(StorageBase[aiosqlite.Connection]):
         except BaseException:
             await conn.close()
             raise
-        if applied:
-            log.info("database %s migrated to schema version %d", os.fspath(path), version)
         return cls(conn, os.fspath(path), version, applied)
 
-    async def close(self) -> None:
-        """Let running transactions finish, then close the connection. Safe to call twice."""
-        if self._closed:
-            return
-        self._closed = True
-        conn = self._conn
-        await self._wait_for_running()
+    async def _release(self) -> None:
         try:
             async with self._lock:
-                await execute(conn, "PRAGMA optimize")
+                await execute(self._conn, "PRAGMA optimize")
         finally:
-            await conn.close()
-
-    @property
-    def closed(self) -> bool:
-        """True once :meth:`close` has been called."""
-        return self._closed
+            await self._conn.close()
 
     async def scrub(self) -> None:
         """Fold the WAL (which may still hold deleted rows' old pages) into the database
@@ -151,8 +127,6 @@ class Database(StorageBase[aiosqlite.Connection]):
         """
         async with self._lock:
             await fetch_value(self._conn, "PRAGMA wal_checkpoint(TRUNCATE)")
-
-    # -- the transaction runner --------------------------------------------------------------
 
     async def _transaction(self, work: Work[T], access: Access) -> T:
         conn = self._conn
@@ -184,26 +158,3 @@ class Database(StorageBase[aiosqlite.Connection]):
                     raise BackendError(f"SQLite: {error}") from error
                 raise
             return result
-
-    # -- diagnostics -------------------------------------------------------------------------
-
-    async def info(self) -> DatabaseInfo:
-        """Schema version, pragmas in force and tables: for health checks and tests."""
-
-        async def work(conn: aiosqlite.Connection) -> DatabaseInfo:
-            tables = await fetch_all(
-                conn,
-                "SELECT name FROM sqlite_master WHERE type = 'table'"
-                " AND name NOT LIKE 'sqlite_%' ORDER BY name",
-            )
-            return DatabaseInfo(
-                path=self._path,
-                schema_version=await user_version(conn),
-                journal_mode=str(await fetch_value(conn, "PRAGMA journal_mode")),
-                foreign_keys=bool(await fetch_value(conn, "PRAGMA foreign_keys")),
-                synchronous=int(await fetch_value(conn, "PRAGMA synchronous")),
-                busy_timeout_ms=int(await fetch_value(conn, "PRAGMA busy_timeout")),
-                tables=tuple(row["name"] for row in tables),
-            )
-
-        return await self.read(work)

@@ -4,15 +4,14 @@ A game is a row of ``games`` with its seats (``game_players``); its log is its s
 (the game row's ``start_events``) followed by its actions (``actions``, ``seq`` 1, 2, 3, ...,
 append-only), each with the events it made. Versioned writes update
 ``WHERE id = ? AND version = ? AND status ...``; when no row changed, the precise reason is
-raised (:func:`_explain`). Time is never read here: every write takes ``now_ms`` (epoch
-milliseconds) from the caller.
+raised (:func:`_explain`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Generic, NoReturn
+from typing import Any, Final, NoReturn
 
 from . import jsoncol
 from .connection import (
@@ -51,8 +50,9 @@ from .rows import (
     OpenCounts,
     PlayerRow,
     ServerDefaults,
+    from_row,
 )
-from .runner import C, Transactions
+from .runner import C, Records
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
@@ -144,10 +144,18 @@ async def _require(conn: Conn, game_id: int) -> GameRow:
     return game
 
 
-async def _updated(conn: Conn, sql: str, params: Params) -> GameRow | None:
-    """The game as an ``UPDATE ... RETURNING`` of :func:`game_columns` left it, or None."""
+_NOT_IN: Final = {GameStatus.LOBBY: NotInLobby, GameStatus.ACTIVE: NotActive}
+
+
+async def _updated(conn: Conn, game_id: int, expected_version: int, status: GameStatus,
+                   sql: str, params: Params) -> GameRow:
+    """The game as a versioned ``UPDATE ... RETURNING`` of :func:`game_columns` of a game in
+    ``status`` left it; raises why when it changed no row (:func:`_explain`).
+    """
     rows = await fetch_all(conn, sql.format(columns=game_columns(conn)), params)
-    return game_from_row(rows[0]) if rows else None
+    if not rows:
+        await _explain(conn, game_id, expected_version, (status,), _NOT_IN[status])
+    return game_from_row(rows[0])
 
 
 async def _explain(
@@ -218,11 +226,8 @@ def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
     return sorted(players, key=lambda p: p.seat)
 
 
-class GameRecords(Generic[C]):
+class GameRecords(Records[C]):
     """Creating, moving and finishing games, and reading their logs."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     # -- games -------------------------------------------------------------------------------
 
@@ -339,11 +344,6 @@ class GameRecords(Generic[C]):
         return await self._db.statement(
             lambda conn: select_games(conn, OPEN_OF_GUILD, (guild_id,)))
 
-    async def open_of_host(self, host_id: int) -> list[GameRow]:
-        """The games a person hosts in the lobby or being played, oldest first."""
-        return await self._db.statement(
-            lambda conn: select_games(conn, OPEN_OF_HOST, (host_id,)))
-
     async def open_guilds(self) -> list[int]:
         """The servers that have games in the lobby or being played."""
         rows = await self._db.statement(lambda conn: fetch_all(
@@ -377,11 +377,10 @@ class GameRecords(Generic[C]):
 
         async def work(conn: C) -> GameRow:
             game = await _updated(
-                conn, "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
-                      " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
+                conn, game_id, expected_version, GameStatus.LOBBY,
+                "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
+                " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
                 (now_ms, deadline_ms, game_id, expected_version))
-            if game is None:
-                await _explain(conn, game_id, expected_version, (GameStatus.LOBBY,), NotInLobby)
             await execute(conn, "DELETE FROM game_players WHERE game_id = ?", (game_id,))
             await _seat(conn, game_id, seated)
             return replace(game, players=tuple(seated))
@@ -394,17 +393,11 @@ class GameRecords(Generic[C]):
         Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
         :class:`~storage.errors.GameNotFound`.
         """
-
-        async def work(conn: C) -> GameRow:
-            game = await _updated(
-                conn, "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"
-                      " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
-                (jsoncol.dump(settings), now_ms, game_id, expected_version))
-            if game is None:
-                await _explain(conn, game_id, expected_version, (GameStatus.LOBBY,), NotInLobby)
-            return game
-
-        return await self._db.statement(work)
+        return await self._db.statement(lambda conn: _updated(
+            conn, game_id, expected_version, GameStatus.LOBBY,
+            "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"
+            " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
+            (jsoncol.dump(settings), now_ms, game_id, expected_version)))
 
     async def start(
         self,
@@ -423,19 +416,13 @@ class GameRecords(Generic[C]):
         :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
         :class:`~storage.errors.GameNotFound`.
         """
-
-        async def work(conn: C) -> GameRow:
-            game = await _updated(
-                conn, "UPDATE games SET status = 'active', state = ?, start_events = ?,"
-                      " deadline_ms = ?, version = version + 1, updated_ms = ?"
-                      " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
-                (jsoncol.dump(state), jsoncol.dump(setup_events), deadline_ms, now_ms, game_id,
-                 expected_version))
-            if game is None:
-                await _explain(conn, game_id, expected_version, (GameStatus.LOBBY,), NotInLobby)
-            return game
-
-        return await self._db.statement(work)
+        return await self._db.statement(lambda conn: _updated(
+            conn, game_id, expected_version, GameStatus.LOBBY,
+            "UPDATE games SET status = 'active', state = ?, start_events = ?, deadline_ms = ?,"
+            " version = version + 1, updated_ms = ?"
+            " WHERE id = ? AND version = ? AND status = 'lobby' RETURNING {columns}",
+            (jsoncol.dump(state), jsoncol.dump(setup_events), deadline_ms, now_ms, game_id,
+             expected_version)))
 
     async def commit_action(
         self,
@@ -474,21 +461,15 @@ class GameRecords(Generic[C]):
         logged = (jsoncol.dump(action), actor, jsoncol.dump(events), now_ms)
 
         if not finished and self._db.moves_in_one_statement:
-            async def statement(conn: C) -> GameRow:
-                game = await _updated(
-                    conn, f"WITH moved AS ({_ADVANCE}), logged AS (INSERT INTO actions"
-                          f" ({_ACTION_COLUMNS}) SELECT moved.id, {_next_seq('moved.id')},"
-                          " ?, ?, ?, ? FROM moved) SELECT * FROM moved", (*moved, *logged))
-                if game is None:
-                    await _explain(conn, game_id, expected_version, (GameStatus.ACTIVE,), NotActive)
-                return game
-
-            return await self._db.statement(statement)
+            return await self._db.statement(lambda conn: _updated(
+                conn, game_id, expected_version, GameStatus.ACTIVE,
+                f"WITH moved AS ({_ADVANCE}), logged AS (INSERT INTO actions ({_ACTION_COLUMNS})"
+                f" SELECT moved.id, {_next_seq('moved.id')}, ?, ?, ?, ? FROM moved)"
+                " SELECT * FROM moved", (*moved, *logged)))
 
         async def work(conn: C) -> GameRow:
-            game = await _updated(conn, _ADVANCE, moved)
-            if game is None:
-                await _explain(conn, game_id, expected_version, (GameStatus.ACTIVE,), NotActive)
+            game = await _updated(conn, game_id, expected_version, GameStatus.ACTIVE, _ADVANCE,
+                                  moved)
             await execute(conn, f"INSERT INTO actions ({_ACTION_COLUMNS})"
                                 f" VALUES (?, {_next_seq('?')}, ?, ?, ?, ?)",
                           (game_id, game_id, *logged))
@@ -523,13 +504,6 @@ class GameRecords(Generic[C]):
             return await _require(conn, game_id)
 
         return await self._db.write(work)
-
-    async def cancel(
-        self, game_id: int, now_ms: int, *, expected_version: int | None = None
-    ) -> GameRow:
-        """:meth:`end` as ``cancelled`` by its host or a manager."""
-        return await self.end(game_id, GameStatus.CANCELLED, "cancelled", now_ms,
-                              expected_version=expected_version)
 
     async def abandon(
         self, *, channel_id: int | None = None, guild_id: int | None = None, reason: str,
@@ -640,10 +614,8 @@ class GameRecords(Generic[C]):
         rows = await self._db.read(lambda conn: fetch_all(
             conn, f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,)))
-        return [ActionRow(game_id=row["game_id"], seq=row["seq"],
-                          action=jsoncol.load(row["action"]), actor=row["actor"],
-                          events=jsoncol.load(row["events"]), created_ms=row["created_ms"])
-                for row in rows]
+        return [from_row(ActionRow, row, action=jsoncol.load(row["action"]),
+                         events=jsoncol.load(row["events"])) for row in rows]
 
     async def events(self, game_id: int) -> list[dict[str, Any]]:
         """The game's full event log: the start events, then each action's events, in order.

@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, Generic
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 from .connection import Conn, Row, execute, fetch_one, fetch_value
 from .rows import ServerDefaults
-from .runner import C, Transactions
+from .runner import C, Records
 
 DEFAULT_COLUMNS: Final = ("language", "threads", "turn_timeout", "mayhem")
 """The columns of ``guild_settings`` a :class:`ServerDefaults` is read from
@@ -29,71 +29,22 @@ def server_defaults(row: Row | None) -> ServerDefaults:
         mayhem=None if mayhem is None else tuple(o for o in str(mayhem).split(",") if o))
 
 
-async def select_defaults(conn: Conn, guild_id: int) -> ServerDefaults:
-    """What the server's managers chose for its new games."""
-    columns = ", ".join(DEFAULT_COLUMNS)
-    return server_defaults(await fetch_one(
-        conn, f"SELECT {columns} FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+async def upsert(conn: Conn, guild_id: int, values: Mapping[str, object], now_ms: int) -> None:
+    """Set some of the server's settings (``values``, by column: a name written in this code,
+    never taken from input), its other settings as they are (one row per server).
+    """
+    columns = [*values, "updated_ms"]
+    marks = ", ".join("?" * (1 + len(columns)))
+    updates = ", ".join(f"{column} = excluded.{column}" for column in columns)
+    await execute(conn, f"INSERT INTO guild_settings (guild_id, {', '.join(columns)})"
+                        f" VALUES ({marks}) ON CONFLICT (guild_id) DO UPDATE SET {updates}",
+                  (guild_id, *values.values(), now_ms))
 
 
-async def select_language(conn: Conn, guild_id: int) -> str | None:
-    """The server's default language, or None when its admins never set one."""
-    value = await fetch_value(conn, "SELECT language FROM guild_settings WHERE guild_id = ?",
-                              (guild_id,))
-    return None if value is None else str(value)
-
-
-async def upsert_language(conn: Conn, guild_id: int, language: str, now_ms: int) -> None:
-    """Set the server's default language (one row per server)."""
-    await execute(
-        conn,
-        "INSERT INTO guild_settings (guild_id, language, updated_ms) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE"
-        " SET language = excluded.language, updated_ms = excluded.updated_ms",
-        (guild_id, language, now_ms),
-    )
-
-
-async def select_threads(conn: Conn, guild_id: int) -> bool | None:
-    """Whether the server's new games play in a thread (None: its admins never said)."""
-    value = await fetch_value(conn, "SELECT threads FROM guild_settings WHERE guild_id = ?",
-                              (guild_id,))
-    return None if value is None else bool(value)
-
-
-async def upsert_threads(conn: Conn, guild_id: int, threads: bool, now_ms: int) -> None:
-    """Set whether the server's new games play in a thread."""
-    await execute(
-        conn,
-        "INSERT INTO guild_settings (guild_id, threads, updated_ms) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE"
-        " SET threads = excluded.threads, updated_ms = excluded.updated_ms",
-        (guild_id, int(threads), now_ms),
-    )
-
-
-async def upsert_turn_timeout(conn: Conn, guild_id: int, seconds: int | None,
-                              now_ms: int) -> None:
-    """Set the server's default turn timeout (None: none, the bot's default applies)."""
-    await execute(
-        conn,
-        "INSERT INTO guild_settings (guild_id, turn_timeout, updated_ms) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE"
-        " SET turn_timeout = excluded.turn_timeout, updated_ms = excluded.updated_ms",
-        (guild_id, seconds, now_ms),
-    )
-
-
-async def upsert_mayhem(conn: Conn, guild_id: int, options: Sequence[str] | None,
-                        now_ms: int) -> None:
-    """Set the server's default Mayhem options (empty: none; None: not set)."""
-    await execute(
-        conn,
-        "INSERT INTO guild_settings (guild_id, mayhem, updated_ms) VALUES (?, ?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE"
-        " SET mayhem = excluded.mayhem, updated_ms = excluded.updated_ms",
-        (guild_id, None if options is None else ",".join(options), now_ms),
-    )
+async def _setting(conn: Conn, column: str, guild_id: int) -> object:
+    """One of the server's settings (``column``: a name written in this code), or None."""
+    return await fetch_value(conn, f"SELECT {column} FROM guild_settings WHERE guild_id = ?",
+                             (guild_id,))
 
 
 async def claim_greeting(conn: Conn, guild_id: int, joined_ms: int, now_ms: int) -> bool:
@@ -114,40 +65,45 @@ async def claim_greeting(conn: Conn, guild_id: int, joined_ms: int, now_ms: int)
     return made is not None
 
 
-class SettingRecords(Generic[C]):
+class SettingRecords(Records[C]):
     """Reading and writing a server's settings."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     async def defaults(self, guild_id: int) -> ServerDefaults:
         """What a server's managers chose for its new games (one statement)."""
-        return await self._db.statement(lambda conn: select_defaults(conn, guild_id))
+        row = await self._db.statement(lambda conn: fetch_one(
+            conn, f"SELECT {', '.join(DEFAULT_COLUMNS)} FROM guild_settings WHERE guild_id = ?",
+            (guild_id,)))
+        return server_defaults(row)
 
     async def language(self, guild_id: int) -> str | None:
         """The default language a server's admins chose, or None."""
-        return await self._db.read(lambda conn: select_language(conn, guild_id))
+        value = await self._db.read(lambda conn: _setting(conn, "language", guild_id))
+        return None if value is None else str(value)
 
     async def set_language(self, guild_id: int, language: str, now_ms: int) -> None:
         """Set a server's default language."""
-        await self._db.write(lambda conn: upsert_language(conn, guild_id, language, now_ms))
+        await self._db.write(lambda conn: upsert(conn, guild_id, {"language": language}, now_ms))
 
     async def threads(self, guild_id: int) -> bool | None:
         """Whether a server's new games play in a thread (None: not set)."""
-        return await self._db.read(lambda conn: select_threads(conn, guild_id))
+        value = await self._db.read(lambda conn: _setting(conn, "threads", guild_id))
+        return None if value is None else bool(value)
 
     async def set_threads(self, guild_id: int, threads: bool, now_ms: int) -> None:
         """Set whether a server's new games play in a thread."""
-        await self._db.write(lambda conn: upsert_threads(conn, guild_id, threads, now_ms))
+        await self._db.write(
+            lambda conn: upsert(conn, guild_id, {"threads": int(threads)}, now_ms))
 
     async def set_turn_timeout(self, guild_id: int, seconds: int | None, now_ms: int) -> None:
         """Set a server's default turn timeout in seconds (None: clear it)."""
-        await self._db.write(lambda conn: upsert_turn_timeout(conn, guild_id, seconds, now_ms))
+        await self._db.write(
+            lambda conn: upsert(conn, guild_id, {"turn_timeout": seconds}, now_ms))
 
     async def set_mayhem(self, guild_id: int, options: Sequence[str] | None,
                          now_ms: int) -> None:
         """Set a server's default Mayhem options (empty: none; None: clear the setting)."""
-        await self._db.write(lambda conn: upsert_mayhem(conn, guild_id, options, now_ms))
+        mayhem = None if options is None else ",".join(options)
+        await self._db.write(lambda conn: upsert(conn, guild_id, {"mayhem": mayhem}, now_ms))
 
     async def claim_greeting(self, guild_id: int, joined_ms: int, now_ms: int) -> bool:
         """Claim the greeting of the bot's join of a server at ``joined_ms``, once across

@@ -9,24 +9,21 @@ the full event logs of a few games in one read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, Generic
+from typing import Any, Final
 
 from .connection import fetch_all
 from .errors import InvalidData
 from .games import select_events
 from .results import RESULT_COLUMNS, result_row
 from .rows import ResultRow
-from .runner import C, Transactions
+from .runner import C, Records
 
 MAX_GAMES: Final = 100
 """The most games one call reads (results or logs)."""
 
 
-class HistoryRecords(Generic[C]):
+class HistoryRecords(Records[C]):
     """A member's recent results in a server and the logs of a few games."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     async def recent_results(
         self, guild_id: int, player_id: str, *, limit: int = 30

@@ -141,6 +141,15 @@ def check_sequence(migrations: Sequence[Migration]) -> None:
         raise SchemaError(f"migrations must be numbered 1..N without gaps, found {versions}")
 
 
+def _check_newer(migrations: Sequence[Migration], current: int) -> None:
+    """Raise :class:`SchemaError` if the database's schema version ``current`` is newer than
+    the last of ``migrations``.
+    """
+    if current > len(migrations):
+        raise SchemaError(f"database schema version {current} is newer than this code"
+                          f" ({len(migrations)}): upgrade the bot")
+
+
 async def user_version(conn: aiosqlite.Connection) -> int:
     """The schema version recorded in the file (0 for a new file)."""
     return int(await fetch_value(conn, "PRAGMA user_version"))
@@ -155,12 +164,8 @@ async def apply_migrations(
     migration is rolled back; the ones before it stay applied).
     """
     check_sequence(migrations)
-    latest = len(migrations)
     current = await user_version(conn)
-    if current > latest:
-        raise SchemaError(
-            f"database schema version {current} is newer than this code ({latest}): upgrade the bot"
-        )
+    _check_newer(migrations, current)
     applied: list[int] = []
     # Foreign keys are off while a migration runs (SQLite's way to rebuild a table: dropping a
     # parent table would otherwise cascade), and checked before it commits.
@@ -219,7 +224,6 @@ async def apply_pg_migrations(raw: Any, migrations: Sequence[Migration]) -> tupl
     import asyncpg
 
     check_sequence(migrations)
-    latest = len(migrations)
     applied: list[int] = []
     async with raw.transaction():
         await raw.execute("SELECT pg_advisory_xact_lock($1)", _PG_MIGRATION_LOCK)
@@ -231,10 +235,7 @@ async def apply_pg_migrations(raw: Any, migrations: Sequence[Migration]) -> tupl
             "INSERT INTO schema_version (one, version) VALUES (1, 0) ON CONFLICT DO NOTHING"
         )
         current = await pg_schema_version(raw)
-    if current > latest:
-        raise SchemaError(
-            f"database schema version {current} is newer than this code ({latest}): upgrade the bot"
-        )
+    _check_newer(migrations, current)
     for migration in migrations[current:]:
         try:
             async with raw.transaction():

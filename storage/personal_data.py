@@ -10,15 +10,14 @@ them never touches the append-only log. A server's data is every row carrying it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic
 
 from . import games as g
 from .achievements import select_person_achievements
 from .connection import Conn, execute, fetch_all, fetch_value
 from .errors import InvalidData
-from .results import RATING_COLUMNS, RESULT_COLUMNS, rating_row, result_row
-from .rows import AchievementRow, GameRow, RatingRow, ResultRow
-from .runner import C, Transactions
+from .results import RATING_COLUMNS, RESULT_COLUMNS, result_row
+from .rows import AchievementRow, GameRow, RatingRow, ResultRow, from_row
+from .runner import C, Records
 
 SERVER_TABLES = ("games", "results", "ratings", "player_totals", "guild_settings",
                  "guild_departures", "achievements", "season_ends", "pings")
@@ -58,7 +57,7 @@ async def _person_rows(conn: Conn, player_id: str) -> PersonalRows:
         conn, f"SELECT {RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY game_id",
         (player_id,))]
     ratings = [
-        rating_row(r) for r in await fetch_all(
+        from_row(RatingRow, r) for r in await fetch_all(
             conn, f"SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?"
                   " ORDER BY guild_id, kind",
             (player_id,))]
@@ -75,13 +74,9 @@ async def _person_rows(conn: Conn, player_id: str) -> PersonalRows:
 
 async def _forget_person(conn: Conn, player_id: str, pseudonym: str, name: str
                          ) -> dict[str, int]:
-    counts = {
-        "results": await execute(conn, "DELETE FROM results WHERE player_id = ?", (player_id,)),
-        "ratings": await execute(conn, "DELETE FROM ratings WHERE player_id = ?", (player_id,)),
-        "player_totals": await execute(conn, "DELETE FROM player_totals WHERE player_id = ?",
-                                       (player_id,)),
-        "achievements": await execute(conn, "DELETE FROM achievements WHERE player_id = ?",
-                                      (player_id,)),
+    counts = {table: await execute(conn, f"DELETE FROM {table} WHERE player_id = ?", (player_id,))
+              for table in ("results", "ratings", "player_totals", "achievements")}
+    counts |= {
         "game_players": await execute(
             conn, "UPDATE game_players SET player_id = ?, display_name = ? WHERE player_id = ?",
             (pseudonym, name, player_id)),
@@ -118,11 +113,8 @@ async def _forget_server(conn: Conn, guild_id: int) -> dict[str, int]:
     return counts
 
 
-class PersonalRecords(Generic[C]):
+class PersonalRecords(Records[C]):
     """A person's or a server's data: read whole, or removed in one transaction."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     async def person_rows(self, player_id: str) -> PersonalRows:
         """Every row about the person with this id (their Discord id as text)."""

@@ -14,7 +14,6 @@ in one server take turns on the ratings. Database errors come out as
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -25,10 +24,7 @@ from .base import StorageBase
 from .errors import BackendError
 from .migrator import Migration, apply_pg_migrations, load_migrations, pg_schema_version
 from .pgconn import PgConn
-from .rows import DatabaseInfo
 from .runner import Access
-
-log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 PgWork = Callable[[PgConn], Awaitable[T]]
@@ -57,7 +53,7 @@ def is_postgres_url(target: object) -> bool:
 
 
 def redact(url: str) -> str:
-    """The URL without its password (for logs and :meth:`PgDatabase.info`)."""
+    """The URL without its password (for logs)."""
     parts = urlsplit(url)
     if parts.password is None:
         return url
@@ -67,31 +63,18 @@ def redact(url: str) -> str:
 
 
 class PgDatabase(StorageBase[PgConn]):
-    """The storage interface on a PostgreSQL database.
-
-    Open with ``db = await PgDatabase.open(url)`` (or :func:`storage.open_database`).
-    """
+    """The storage interface on a PostgreSQL database (``db = await PgDatabase.open(url)``)."""
 
     moves_in_one_statement = True  # a data-modifying WITH: one round trip a move
 
-    def __init__(
-        self, pool: Any, url: str, schema_version: int, applied: tuple[int, ...]
-    ) -> None:
-        """Wrap an open pool on a migrated database; use :meth:`open` instead."""
-        super().__init__(schema_version, applied)
+    def __init__(self, pool: Any, url: str, schema_version: int,
+                 applied: tuple[int, ...]) -> None:
+        super().__init__(redact(url), schema_version, applied)
         self._pool = pool
-        self._url = redact(url)
-        self._closed = False
 
     @classmethod
-    async def open(
-        cls,
-        url: str,
-        *,
-        migrations: Sequence[Migration] | None = None,
-        min_size: int = POOL_MIN,
-        max_size: int = POOL_MAX,
-    ) -> PgDatabase:
+    async def open(cls, url: str, *, migrations: Sequence[Migration] | None = None
+                   ) -> PgDatabase:
         """Connect a pool to ``url`` and apply pending migrations (``storage/migrations_pg``).
 
         Raises :class:`~storage.errors.SchemaError` if the database is newer than the code or
@@ -99,7 +82,7 @@ class PgDatabase(StorageBase[PgConn]):
         """
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=min_size, max_size=max_size, command_timeout=COMMAND_TIMEOUT_S,
+                url, min_size=POOL_MIN, max_size=POOL_MAX, command_timeout=COMMAND_TIMEOUT_S,
                 reset=_session_unchanged,
             )
         except _FAILURES as error:
@@ -115,22 +98,10 @@ class PgDatabase(StorageBase[PgConn]):
             if isinstance(error, _FAILURES):
                 raise BackendError(f"PostgreSQL: {error}") from error
             raise
-        if applied:
-            log.info("database %s migrated to schema version %d", redact(url), version)
         return cls(pool, url, version, applied)
 
-    async def close(self) -> None:
-        """Let running transactions finish, then close the pool. Safe to call twice."""
-        if self._closed:
-            return
-        self._closed = True
-        await self._wait_for_running()
+    async def _release(self) -> None:
         await self._pool.close()
-
-    @property
-    def closed(self) -> bool:
-        """True once :meth:`close` has been called."""
-        return self._closed
 
     async def scrub(self) -> None:
         """Vacuum the tables that hold people and servers: their deleted row versions go."""
@@ -157,27 +128,3 @@ class PgDatabase(StorageBase[PgConn]):
                     return await work(PgConn(raw))
         except _FAILURES as error:
             raise BackendError(f"PostgreSQL: {error}") from error
-
-    async def info(self) -> DatabaseInfo:
-        """Schema version, settings in force and tables (``journal_mode`` is "postgresql")."""
-
-        async def work(conn: PgConn) -> DatabaseInfo:
-            raw = conn.raw
-            tables = await raw.fetch(
-                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
-                " ORDER BY tablename"
-            )
-            sync = str(await raw.fetchval("SHOW synchronous_commit"))
-            timeout = str(await raw.fetchval("SELECT current_setting('lock_timeout')"))
-            return DatabaseInfo(
-                path=self._url,
-                schema_version=await pg_schema_version(raw),
-                journal_mode="postgresql",
-                foreign_keys=True,
-                synchronous=2 if sync in ("on", "remote_apply", "remote_write") else 1,
-                busy_timeout_ms=int(timeout) if timeout.isdigit() else 0,
-                tables=tuple(str(row["tablename"]) for row in tables),
-            )
-
-        return await self.read(work)
-

@@ -21,14 +21,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic
+from typing import Any
 
 from .achievements import record_achievements
-from .connection import Conn, Row, execute, execute_many, fetch_all, fetch_value, serialize
+from .connection import (
+    Conn,
+    Row,
+    execute,
+    execute_many,
+    fetch_all,
+    fetch_value,
+    in_chunks,
+    serialize,
+)
 from .errors import InvalidData
 from .finish import Finish, RateFn, Rating, ranks
-from .rows import GameRow, LeaderRow, PlayerRow, RatingRow, ResultRow, StatsRow
-from .runner import C, Transactions
+from .rows import GameRow, LeaderRow, PlayerRow, RatingRow, ResultRow, StatsRow, from_row
+from .runner import C, Records
 
 RESULT_COLUMNS = (
     "game_id, guild_id, kind, player_id, display_name, is_bot, seat, score, rank, won, finished_ms"
@@ -39,19 +48,7 @@ _TOTALS_COLUMNS = "guild_id, kind, player_id, is_bot, games, wins, best_score, t
 
 def result_row(row: Row) -> ResultRow:
     """A ``results`` row (every column of :data:`RESULT_COLUMNS`) as a :class:`ResultRow`."""
-    return ResultRow(
-        game_id=row["game_id"], guild_id=row["guild_id"], kind=row["kind"],
-        player_id=row["player_id"], display_name=row["display_name"],
-        is_bot=bool(row["is_bot"]), seat=row["seat"], score=row["score"], rank=row["rank"],
-        won=bool(row["won"]), finished_ms=row["finished_ms"])
-
-
-def rating_row(row: Row) -> RatingRow:
-    """A ``ratings`` row (every column of :data:`RATING_COLUMNS`) as a :class:`RatingRow`."""
-    return RatingRow(
-        guild_id=row["guild_id"], kind=row["kind"], player_id=row["player_id"],
-        display_name=row["display_name"], mu=row["mu"], sigma=row["sigma"],
-        games=row["games"], updated_ms=row["updated_ms"])
+    return from_row(ResultRow, row, is_bot=bool(row["is_bot"]), won=bool(row["won"]))
 
 
 # -- the finish ------------------------------------------------------------------------------
@@ -149,17 +146,14 @@ async def select_ratings(
 ) -> dict[str, RatingRow]:
     """The current ratings of ``player_ids`` (unrated players are absent)."""
     found: dict[str, RatingRow] = {}
-    ids = list(dict.fromkeys(player_ids))
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ", ".join("?" * len(chunk))
+    for marks, chunk in in_chunks(player_ids):
         for row in await fetch_all(
             conn,
             f"SELECT {RATING_COLUMNS} FROM ratings"
             f" WHERE guild_id = ? AND kind = ? AND player_id IN ({marks})",
             (guild_id, kind, *chunk),
         ):
-            found[row["player_id"]] = rating_row(row)
+            found[row["player_id"]] = from_row(RatingRow, row)
     return found
 
 
@@ -253,11 +247,8 @@ def _filter_params(
     return (guild_id, kind, since_ms, until, int(include_bots))
 
 
-class ResultRecords(Generic[C]):
+class ResultRecords(Records[C]):
     """Reading finished games' results, ratings, leaderboards and player figures."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     async def of_game(self, game_id: int) -> list[ResultRow]:
         """A finished game's results, best rank first (then seat); empty if it did not
@@ -295,10 +286,7 @@ class ResultRecords(Generic[C]):
         params = (*_filter_params(guild_id, kind, since_ms, until_ms, include_bots),
                   guild_id, kind, limit, offset, guild_id)
         rows = await self._db.read(lambda conn: fetch_all(conn, sql, params))
-        return [LeaderRow(position=offset + index, player_id=row["player_id"],
-                          display_name=row["display_name"], is_bot=bool(row["is_bot"]),
-                          games=row["games"], wins=row["wins"], best_score=row["best_score"],
-                          total_score=row["total_score"], mu=row["mu"], sigma=row["sigma"])
+        return [from_row(LeaderRow, row, position=offset + index, is_bot=bool(row["is_bot"]))
                 for index, row in enumerate(rows, start=1)]
 
     async def leaderboard_count(
@@ -318,8 +306,5 @@ class ResultRecords(Generic[C]):
         """
         rows = await self._db.read(lambda conn: fetch_all(
             conn, _STATS, (guild_id, player_id, guild_id, player_id, guild_id, player_id)))
-        return [StatsRow(kind=row["kind"], player_id=player_id,
-                         display_name=row["display_name"], games=row["games"], wins=row["wins"],
-                         best_score=row["best_score"], total_score=row["total_score"],
-                         mu=row["mu"], sigma=row["sigma"], rated_games=row["rated_games"] or 0)
+        return [from_row(StatsRow, row, player_id=player_id, rated_games=row["rated_games"] or 0)
                 for row in rows if kind is None or row["kind"] == kind]

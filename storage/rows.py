@@ -7,8 +7,15 @@ JSON columns come back parsed: ``settings``, ``state``, ``action`` and ``events`
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Any, Final
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    from .connection import Row
+
+R = TypeVar("R", bound="DataclassInstance")
 
 JSONObject = dict[str, Any]
 """A JSON object as ``json.loads`` returns it."""
@@ -31,6 +38,13 @@ class GameStatus(enum.StrEnum):
 OPEN_STATUSES: Final[tuple[GameStatus, ...]] = (GameStatus.LOBBY, GameStatus.ACTIVE)
 ENDED_WITHOUT_RESULTS: Final[tuple[GameStatus, ...]] = (GameStatus.CANCELLED,
                                                          GameStatus.ABANDONED)
+
+
+def from_row(cls: type[R], row: Row, **given: Any) -> R:
+    """A row dataclass of ``row``'s columns named as its fields; ``given`` fields (the values
+    converted from their columns: ``bool()`` of an integer, parsed JSON, ...) override them.
+    """
+    return cls(**{f.name: row[f.name] for f in fields(cls) if f.name not in given}, **given)
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -263,23 +277,6 @@ class SeasonSetting:
 
 
 @dataclass(frozen=True, slots=True)
-class SeasonEndRow:
-    """A season's end as claimed (``season_ends``): ``posted_ms`` None while its podium is
-    still to be settled by the process that claimed it at ``claimed_ms``.
-    """
-
-    guild_id: int
-    season: str
-    start_ms: int
-    end_ms: int
-    claimed_ms: int
-    posted_ms: int | None
-    channel_id: int | None
-    message_id: int | None
-    outcome: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class AchievementRow:
     """One achievement a person earned in a server: its id, the game that first earned it and
     when.
@@ -290,16 +287,3 @@ class AchievementRow:
     achievement: str
     game_id: int
     earned_ms: int
-
-
-@dataclass(frozen=True, slots=True)
-class DatabaseInfo:
-    """What :meth:`storage.Database.info` reports: for health checks and tests."""
-
-    path: str
-    schema_version: int
-    journal_mode: str
-    foreign_keys: bool
-    synchronous: int
-    busy_timeout_ms: int
-    tables: tuple[str, ...]

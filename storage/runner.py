@@ -1,4 +1,4 @@
-"""What each part of the storage needs of the backend it runs on: :class:`Transactions`.
+"""What each part of the storage stands on: :class:`Records`.
 
 Each part (:mod:`storage.games`, :mod:`storage.results`, ...) writes its methods as
 transaction bodies ("jobs") over the backend-neutral SQL helpers of ``connection.py`` and hands
@@ -10,7 +10,7 @@ success and rolled back on any error.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Literal, Protocol, TypeAlias, TypeVar
+from typing import Generic, Literal, Protocol, TypeAlias, TypeVar
 
 from .connection import Conn
 
@@ -32,25 +32,26 @@ read, or a write that is one statement (PostgreSQL's move,
 
 
 class Transactions(Protocol[C_co]):
-    """The backend as the storage's parts see it (``C_co``: its connection type)."""
+    """The backend as the storage's parts see it (:class:`storage.base.StorageBase`, or a
+    wrapper of it such as the crash drill's): ``C_co`` is its connection type.
+    """
 
     @property
-    def moves_in_one_statement(self) -> bool:
-        """Whether a move that does not finish the game is written as one statement."""
-        ...
+    def moves_in_one_statement(self) -> bool: ...
 
-    async def write(self, job: Callable[[C_co], Awaitable[T]]) -> T:
-        """Run ``job`` in one write transaction."""
-        ...
+    async def write(self, job: Callable[[C_co], Awaitable[T]]) -> T: ...
 
-    async def read(self, job: Callable[[C_co], Awaitable[T]]) -> T:
-        """Run ``job`` in one read-only transaction (one snapshot)."""
-        ...
+    async def read(self, job: Callable[[C_co], Awaitable[T]]) -> T: ...
 
-    async def statement(self, job: Callable[[C_co], Awaitable[T]]) -> T:
-        """Run ``job``, which sends one statement, outside any transaction."""
-        ...
+    async def statement(self, job: Callable[[C_co], Awaitable[T]]) -> T: ...
 
-    async def scrub(self) -> None:
-        """Make deleted rows unreadable in the backend's files."""
-        ...
+    async def scrub(self) -> None: ...
+
+
+class Records(Generic[C]):
+    """One part of the storage, running its jobs on the backend it belongs to (``C``: the
+    backend's connection type).
+    """
+
+    def __init__(self, db: Transactions[C]) -> None:
+        self._db = db

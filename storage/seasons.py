@@ -10,15 +10,12 @@ once it is older than the caller's lease (the reset is not repeated).
 
 from __future__ import annotations
 
-from typing import Generic
-
 from .connection import Row, execute, fetch_all, fetch_one, fetch_value
-from .rows import SeasonEndRow, SeasonSetting
-from .runner import C, Transactions
+from .guild_settings import upsert
+from .rows import SeasonSetting
+from .runner import C, Records
 
 _SETTING = "guild_id, season, season_channel_id, season_reset, season_since_ms"
-_END = ("guild_id, season, start_ms, end_ms, claimed_ms, posted_ms, channel_id, message_id,"
-        " outcome")
 
 
 def _setting(row: Row) -> SeasonSetting:
@@ -27,11 +24,8 @@ def _setting(row: Row) -> SeasonSetting:
                          reset=bool(row["season_reset"]), since_ms=row["season_since_ms"])
 
 
-class SeasonRecords(Generic[C]):
+class SeasonRecords(Records[C]):
     """Servers' seasons and the claims of their ends."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     async def of_guild(self, guild_id: int) -> SeasonSetting:
         """A server's seasons (``length`` None: its managers never set them)."""
@@ -41,16 +35,10 @@ class SeasonRecords(Generic[C]):
 
     async def set(self, setting: SeasonSetting, now_ms: int) -> None:
         """Set a server's seasons (its other settings stay as they are)."""
-        await self._db.write(lambda conn: execute(
-            conn,
-            "INSERT INTO guild_settings (guild_id, season, season_channel_id, season_reset,"
-            " season_since_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET season = excluded.season,"
-            " season_channel_id = excluded.season_channel_id,"
-            " season_reset = excluded.season_reset, season_since_ms = excluded.season_since_ms,"
-            " updated_ms = excluded.updated_ms",
-            (setting.guild_id, setting.length, setting.channel_id, int(setting.reset),
-             setting.since_ms, now_ms)))
+        await self._db.write(lambda conn: upsert(
+            conn, setting.guild_id,
+            {"season": setting.length, "season_channel_id": setting.channel_id,
+             "season_reset": int(setting.reset), "season_since_ms": setting.since_ms}, now_ms))
 
     async def seasonal_guilds(self) -> list[SeasonSetting]:
         """Every server that runs seasons (the periodic check; never an interaction)."""
@@ -97,16 +85,3 @@ class SeasonRecords(Generic[C]):
             "UPDATE season_ends SET posted_ms = ?, outcome = ?, channel_id = ?, message_id = ?"
             " WHERE guild_id = ? AND season = ?",
             (now_ms, outcome, channel_id, message_id, guild_id, season)))
-
-    async def end_of(self, guild_id: int, season: str) -> SeasonEndRow | None:
-        """The claimed end of the server's ``season``, or None."""
-        row = await self._db.read(lambda conn: fetch_one(
-            conn, f"SELECT {_END} FROM season_ends WHERE guild_id = ? AND season = ?",
-            (guild_id, season)))
-        if row is None:
-            return None
-        return SeasonEndRow(guild_id=row["guild_id"], season=row["season"],
-                            start_ms=row["start_ms"], end_ms=row["end_ms"],
-                            claimed_ms=row["claimed_ms"], posted_ms=row["posted_ms"],
-                            channel_id=row["channel_id"], message_id=row["message_id"],
-                            outcome=row["outcome"])

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Literal
+from typing import Literal
 
-from .connection import Conn, Row, execute, execute_many, fetch_all, fetch_value
-from .rows import OPEN_STATUSES
-from .runner import C, Transactions
+from .connection import Conn, execute, execute_many, fetch_all, fetch_value
+from .rows import OPEN_STATUSES, from_row
+from .runner import C, Records
 
 ShownRole = Literal["board", "ping"]
 
@@ -69,26 +69,12 @@ _PING_COLUMNS = ("p.id, p.game_id, p.guild_id, p.channel_id, p.message_id, p.peo
                  " p.board_id, p.version, p.live, p.asked_ms")
 
 
-def _ping(row: Row, game_open: bool = True) -> PingRow:
-    return PingRow(
-        id=int(row["id"]), game_id=int(row["game_id"]), guild_id=int(row["guild_id"]),
-        channel_id=int(row["channel_id"]),
-        message_id=None if row["message_id"] is None else int(row["message_id"]),
-        people=tuple(str(row["people"]).split()),
-        board_id=None if row["board_id"] is None else int(row["board_id"]),
-        version=int(row["version"]), live=bool(row["live"]), asked_ms=int(row["asked_ms"]),
-        game_open=game_open)
-
-
 async def _retire(conn: Conn, ping_ids: Sequence[int]) -> None:
     await execute_many(conn, "UPDATE pings SET live = 0 WHERE id = ?", [(i,) for i in ping_ids])
 
 
-class ShownRecords(Generic[C]):
+class ShownRecords(Records[C]):
     """The live messages of games (boards, pings) and the shards' hearing."""
-
-    def __init__(self, db: Transactions[C]) -> None:
-        self._db = db
 
     # -- pings -------------------------------------------------------------------------------
 
@@ -154,7 +140,8 @@ class ShownRecords(Generic[C]):
         rows = await self._db.statement(lambda conn: fetch_all(
             conn, f"SELECT {_PING_COLUMNS}, CASE WHEN g.status IN {_OPEN} THEN 1 ELSE 0 END"
                   " AS game_open FROM pings p JOIN games g ON g.id = p.game_id ORDER BY p.id"))
-        return [_ping(r, bool(r["game_open"])) for r in rows]
+        return [from_row(PingRow, r, people=tuple(str(r["people"]).split()),
+                         live=bool(r["live"]), game_open=bool(r["game_open"])) for r in rows]
 
     # -- boards and pings by message ---------------------------------------------------------
 

@@ -1,21 +1,13 @@
 """What both charts share: matplotlib set up for the pictures, the series styles, and the step
-from a drawn figure to PNG bytes.
+from a drawn figure to an image.
 
-Matplotlib draws the plot (axes, grid, lines, markers, bars, tick numbers and axis labels) on
-its Agg canvas, never through pyplot, so no GUI backend and no global figure is involved. The
-Noto fonts of :mod:`pictures.fonts` are registered with matplotlib's font manager from the same
-files, first to last as the fallback chain tries them (matplotlib 3.11 picks the font per
-character down that list and lays text out with libraqm: Arabic is joined, right-to-left text
-reads from the right). Matplotlib cannot load a bitmap-only font such as Noto Color Emoji, so
-the players' names and the titles (where names and emoji live) are drawn by
-:func:`pictures.fonts.draw_line` onto the finished canvas, exactly as the score sheet and the
-round card draw them.
+Matplotlib draws the plot on its Agg canvas, never through pyplot (no GUI backend, no global
+figure), with the Noto fonts of :mod:`pictures.fonts` registered in their fallback order. It
+cannot load the bitmap emoji font, so names and titles are drawn by
+:func:`pictures.fonts.draw_line` onto the finished canvas, as on the other pictures.
 
-Rendering holds :data:`LOCK`: matplotlib's settings (``rcParams``) are process-wide, and each
-chart is drawn inside its own fixed style (``default`` plus :data:`STYLE`), so a user's
-matplotlibrc or another thread cannot change a chart. The PNG is encoded by
-:func:`pictures.png.to_png` from the canvas pixels: no metadata, the same bytes for the same
-input.
+Rendering holds :data:`LOCK`: matplotlib's settings are process-wide, and each chart is drawn
+inside its own fixed style (``default`` plus :func:`style`).
 """
 
 from __future__ import annotations
@@ -36,8 +28,8 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from pictures import fonts
+from pictures.fonts import draw_line
 from pictures.palette import GRID, INK, MUTED, PAPER, RGB, RULE, WHITE
-from pictures.png import to_png
 
 WIDTH: Final = 800
 """Every chart is 800 px wide: a phone shows it at about 400 px (half size)."""
@@ -183,15 +175,27 @@ def axes(fig: Figure, left: float, top: float, right: float, bottom: float) -> A
                          (bottom - top) / height))
 
 
-def to_pixels(ax: Axes, x: float, y: float) -> tuple[float, float]:
-    """Where the data point (x, y) of ``ax`` is on the picture, in pixels from the top left."""
-    px, py = ax.transData.transform((x, y))
-    height = ax.figure.canvas.get_width_height()[1]
-    return float(px), float(height - py)
-
-
 Overlay = Callable[[Image.Image], None]
 """Drawing done with Pillow on the finished canvas (names, titles, values)."""
+
+
+def heading(left: str, right: str, top: int, bottom: int, size: int,
+            one_off: bool = False) -> Overlay:
+    """A line across the chart between ``top`` and ``bottom``: ``left`` in bold, cut to the
+    room ``right`` (muted, at the right, at most half the width; none when empty) leaves.
+    ``one_off``: a heading of one game or member (a title, a name, their average), cached
+    apart from the reused tiles (:mod:`pictures.tilecache`).
+    """
+    def draw(image: Image.Image) -> None:
+        y = (top + bottom) / 2
+        room = WIDTH - 2 * MARGIN
+        if right:
+            room -= 16 + draw_line(image, (WIDTH - MARGIN, y), right, VALUE_PX - 4, MUTED,
+                                   anchor="rm", max_width=(WIDTH - 2 * MARGIN) // 2,
+                                   one_off=one_off)
+        draw_line(image, (MARGIN, y), left, size, INK, bold=True, max_width=room,
+                  one_off=one_off)
+    return draw
 
 
 def rendered(fig: Figure, overlays: Sequence[Overlay] = ()) -> Image.Image:
@@ -205,9 +209,4 @@ def rendered(fig: Figure, overlays: Sequence[Overlay] = ()) -> Image.Image:
     for draw in overlays:
         draw(image)
     return image
-
-
-def png(image: Image.Image) -> bytes:
-    """The finished chart as PNG bytes (a 256-colour palette, see :mod:`pictures.png`)."""
-    return to_png(image)
 

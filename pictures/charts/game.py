@@ -30,15 +30,16 @@ from pictures.charts.base import (
     axes,
     chart_style,
     figure,
-    png,
+    heading,
     pt,
     rendered,
     rgb,
     series,
 )
 from pictures.fonts import draw_line
-from pictures.palette import INK, NEGATIVE, RULE, STRIPE, WINNER_EDGE, WINNER_TINT
-from pictures.text import player_name
+from pictures.palette import INK, RULE, STRIPE, WINNER_EDGE, WINNER_TINT, number_ink
+from pictures.png import to_png
+from pictures.text import highest, shown_names
 from pictures.words import N_, Words, english
 
 MAX_PLAYERS: Final = 10
@@ -94,8 +95,7 @@ class GameChartData:
 
     def winners(self) -> list[int]:
         """The seats sharing the highest last total."""
-        finals = self.finals()
-        return [s for s, t in enumerate(finals) if t == max(finals)]
+        return highest(self.finals())
 
     def standings(self) -> list[int]:
         """The seats from the highest last total down (seat order among ties)."""
@@ -159,19 +159,8 @@ def legend_row(rank: int) -> tuple[int, int]:
     return y, y + ROW_H
 
 
-def shown_names(names: Sequence[str]) -> list[str]:
-    """The names as drawn: as written, a seat number for an empty one or a repeated one."""
-    shown = [player_name(n, seat) for seat, n in enumerate(names)]
-    return [f"{n} #{seat + 1}" if shown.count(n) > 1 else n for seat, n in enumerate(shown)]
-
-
 def render_game_chart(data: GameChartData) -> bytes:
     """The game chart as PNG bytes (800 px wide, taller with more players)."""
-    return png(draw_game_chart(data))
-
-
-def draw_game_chart(data: GameChartData) -> Image.Image:
-    """The game chart as an RGB image (what :func:`render_game_chart` encodes)."""
     width, height = chart_size(data)
     words = data.words
     winners = set(data.winners())
@@ -224,16 +213,9 @@ def draw_game_chart(data: GameChartData) -> Image.Image:
                 markeredgecolor=rgb((255, 255, 255)), markeredgewidth=pt(1.5), zorder=2))
             overlays.append(_legend_text(names[seat], finals[seat], top, bottom))
         if data.title:
-            overlays.append(_title(data.title))
+            overlays.append(heading(data.title, "", 0, TITLE_H, TITLE_PX, one_off=True))
         image = rendered(fig, overlays)
-    return image
-
-
-def _title(title: str) -> Overlay:
-    def draw(image: Image.Image) -> None:
-        draw_line(image, (MARGIN, TITLE_H / 2), title, TITLE_PX, INK, bold=True,
-                  max_width=WIDTH - 2 * MARGIN, one_off=True)
-    return draw
+    return to_png(image)
 
 
 def _legend_text(name: str, total: int, top: int, bottom: int) -> Overlay:
@@ -242,7 +224,7 @@ def _legend_text(name: str, total: int, top: int, bottom: int) -> Overlay:
         x = MARGIN + 6 + SAMPLE_W + 18
         draw_line(image, (x, y), name, NAME_PX, INK, bold=True,
                   max_width=WIDTH - MARGIN - VALUE_W - x, one_off=True)
-        draw_line(image, (WIDTH - MARGIN, y), str(total), VALUE_PX,
-                  NEGATIVE if total < 0 else INK, anchor="rm", bold=True)
+        draw_line(image, (WIDTH - MARGIN, y), str(total), VALUE_PX, number_ink(total),
+                  anchor="rm", bold=True)
     return draw
 

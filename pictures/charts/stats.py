@@ -33,7 +33,7 @@ from pictures.charts.base import (
     axes,
     chart_style,
     figure,
-    png,
+    heading,
     pt,
     rendered,
     rgb,
@@ -48,6 +48,7 @@ from pictures.palette import (
     WINNER_EDGE,
     shade,
 )
+from pictures.png import to_png
 from pictures.royale_sheet import COLUMN_LABELS
 from pictures.text import player_name
 from pictures.words import N_, Plural, Words, english, english_plural
@@ -60,9 +61,6 @@ LAST_N: Final = "Last {n} games"
 AVERAGE: Final = N_("average {value}")
 WIN: Final = N_("win")
 BY_COLUMN: Final = N_("Average per game, by column")
-LABELS: Final = (AVERAGE, WIN, BY_COLUMN)
-"""The chart's own labels, through :attr:`StatsChartData.words` (the kinds' titles and the
-column names are the catalogues' already)."""
 
 OTHER_KIND: Final = OKABE_ITO[3]
 """The points and average line of a kind whose registry entry gives no colour (``color``)."""
@@ -81,6 +79,10 @@ BAR_H: Final = 0.72
 """A bar's height as a share of :data:`BAR_STEP`."""
 POINT_PX: Final = 16
 STAR_PX: Final = 30
+_STAR: Final[dict[str, Any]] = {
+    "marker": "*", "markersize": pt(STAR_PX), "color": rgb(WINNER),
+    "markeredgecolor": rgb(WINNER_EDGE), "markeredgewidth": pt(2)}
+"""How a win is marked, on the panels and in the key under them."""
 
 
 def one_decimal(value: float) -> str:
@@ -177,7 +179,7 @@ def chart_size(data: StatsChartData) -> tuple[int, int]:
 
 def render_stats_chart(data: StatsChartData) -> bytes:
     """The stats chart as PNG bytes (800 px wide)."""
-    return png(draw_stats_chart(data))
+    return to_png(draw_stats_chart(data))
 
 
 def draw_stats_chart(data: StatsChartData) -> Image.Image:
@@ -186,17 +188,17 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
     words = data.words
     shown = data.shown()
     last = data.ngettext("Last {n} game", "Last {n} games", len(shown))  # LAST_ONE, LAST_N
-    overlays: list[Overlay] = [_heading(player_name(data.name, 0), last, 0, TITLE_H, TITLE_PX,
-                                        one_off=True)]
+    overlays: list[Overlay] = [heading(player_name(data.name, 0), last, 0, TITLE_H, TITLE_PX,
+                                       one_off=True)]
     with chart_style():
         fig = figure(height)
         for index, kind in enumerate(data.kinds()):
             top = panel_top(data, index)
             games = [(x, g) for x, g in enumerate(shown, start=1) if g.kind == kind]
             average = sum(g.score for _, g in games) / len(games)
-            overlays.append(_heading(words(kind_of(kind).title),
-                                     words(AVERAGE, value=data.number(average)),
-                                     top, top + HEAD_H - 8, NAME_PX, one_off=True))
+            overlays.append(heading(words(kind_of(kind).title),
+                                    words(AVERAGE, value=data.number(average)),
+                                    top, top + HEAD_H - 8, NAME_PX, one_off=True))
             ax = axes(fig, PLOT_LEFT, top + HEAD_H, PLOT_RIGHT, top + HEAD_H + PANEL_H)
             color = rgb(kind_of(kind).color or OTHER_KIND)
             xs = [x for x, _ in games]
@@ -206,10 +208,8 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
                     markeredgewidth=pt(1.5), clip_on=False)
             wins = [(x, g.score) for x, g in games if g.won]
             if wins:
-                ax.plot([x for x, _ in wins], [y for _, y in wins], linestyle="none",
-                        marker="*", markersize=pt(STAR_PX), color=rgb(WINNER),
-                        markeredgecolor=rgb(WINNER_EDGE), markeredgewidth=pt(2), zorder=4,
-                        clip_on=False)
+                ax.plot([x for x, _ in wins], [y for _, y in wins], linestyle="none", zorder=4,
+                        clip_on=False, **_STAR)
             ax.axhline(average, color=color, linestyle=(0, (3, 2)), linewidth=pt(3), zorder=2)
             low, high = min(min(ys), average), max(max(ys), average)
             if low < 0 < high or low == high == 0:
@@ -222,9 +222,7 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
         if data.kinds():
             y = columns_top(data) - KEY_H / 2
             fig.lines.append(Line2D([(MARGIN + 20) / WIDTH], [1 - y / height], linestyle="none",
-                                    transform=fig.transFigure, marker="*",
-                                    markersize=pt(STAR_PX), color=rgb(WINNER),
-                                    markeredgecolor=rgb(WINNER_EDGE), markeredgewidth=pt(2)))
+                                    transform=fig.transFigure, **_STAR))
             overlays.append(_key(words(WIN), y))
         if data.columns is not None:
             _columns(fig, data, height, overlays)
@@ -236,8 +234,8 @@ def _columns(fig: Any, data: StatsChartData, height: int, overlays: list[Overlay
     assert data.columns is not None
     words = data.words
     top = columns_top(data)
-    overlays.append(_heading(words(BY_COLUMN), words(ROYALE.title), top, top + HEAD_H - 8,
-                             NAME_PX))
+    overlays.append(heading(words(BY_COLUMN), words(ROYALE.title), top, top + HEAD_H - 8,
+                            NAME_PX))
     labels = [words(label) for label in COLUMN_LABELS]
     room = max(text_tile(label, TICK_PX, INK).image.width for label in labels)
     left = min(max(PLOT_LEFT, MARGIN + room + 18), WIDTH // 2)
@@ -264,23 +262,6 @@ def _columns(fig: Any, data: StatsChartData, height: int, overlays: list[Overlay
         ax.text(value + (gap if value >= 0 else -gap), y, data.number(value),
                 ha="left" if value >= 0 else "right", va="center", fontsize=pt(VALUE_PX),
                 fontweight="bold", color=rgb(INK), zorder=5)
-
-
-def _heading(left: str, right: str, top: int, bottom: int, size: int,
-             one_off: bool = False) -> Overlay:
-    """``one_off``: a heading of one member's (their name, their average, a title cut to the
-    room the average leaves), cached apart from the reused tiles (:mod:`pictures.tilecache`).
-    """
-    def draw(image: Image.Image) -> None:
-        y = (top + bottom) / 2
-        used = 0
-        if right:
-            used = draw_line(image, (WIDTH - MARGIN, y), right, VALUE_PX - 4, MUTED,
-                             anchor="rm", max_width=(WIDTH - 2 * MARGIN) // 2,
-                             one_off=one_off)
-        draw_line(image, (MARGIN, y), left, size, INK, bold=True,
-                  max_width=WIDTH - 2 * MARGIN - used - 16, one_off=one_off)
-    return draw
 
 
 def _key(label: str, y: float) -> Overlay:

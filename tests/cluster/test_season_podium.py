@@ -12,11 +12,13 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 from pathlib import Path
+from typing import Any
 
 from storage import open_database
 from tests.cluster.nodes import NodeProcess
 from tests.conftest import create_database, run_in_thread
 from tests.pgcluster import Cluster
+from tests.storage.storage_helpers import season_end
 
 SIMCORD_EPOCH = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 """Where SimCord's virtual clock starts."""
@@ -26,10 +28,10 @@ def podiums(node: NodeProcess) -> dict[int, int]:
     return {int(guild): int(n) for _, guild, n in (line.split() for line in node.ask("podiums"))}
 
 
-async def _ends(url: str, guilds: list[int]) -> list[object]:
+async def _ends(url: str, guilds: list[int]) -> list[dict[str, Any] | None]:
     db = await open_database(url)
     try:
-        return [await db.seasons.end_of(g, "2026-01") for g in guilds]
+        return [await season_end(db, g, "2026-01") for g in guilds]
     finally:
         await db.close()
 
@@ -65,7 +67,7 @@ def test_two_processes_post_each_podium_once(pg_cluster: Cluster, tmp_path: Path
         assert len(guilds) == 2
         assert {g: shown_a[g] + shown_b[g] for g in guilds} == {g: 1 for g in guilds}
         ends = run_in_thread(_ends(url, guilds))
-        assert all(e is not None and e.outcome == "posted" and e.message_id for e in ends)
+        assert all(e is not None and e["outcome"] == "posted" and e["message_id"] for e in ends)
         b.quit()
         b = NodeProcess.start(db=url, shard=0, world=second, log=log)
         b.ask("wait 7200")

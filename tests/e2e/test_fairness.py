@@ -15,6 +15,7 @@ import pytest
 from bot.errors import LobbyError, UserError
 from bot.service import MAX_OPEN_LOBBIES, Person, Place
 from cogs.royale.card import Pass
+from storage.database import BUSY_TIMEOUT_MS
 from tests.e2e.table import (
     Table,
     answers,
@@ -147,7 +148,7 @@ async def test_a_database_held_past_three_seconds_still_answers_in_time(
     import time
 
     # the database gives up before Discord's 3 s, so the failure is said in time
-    assert (await table.env.bot.service.db.info()).busy_timeout_ms < 3000
+    assert BUSY_TIMEOUT_MS < 3000
     await started(table, ["alice", "bob"])
     await play_until(table, "pick", random.Random(9))
     msg = table.game_message()

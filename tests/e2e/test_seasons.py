@@ -17,6 +17,7 @@ import pytest
 from tests.e2e.table import Table, private, text_of
 from tests.e2e.test_royale_game import open_lobby
 from tests.e2e.test_stats_help import card, figures
+from tests.storage.storage_helpers import season_end
 
 DAY_S = 24 * 3600
 
@@ -131,12 +132,12 @@ async def test_no_podium_where_the_bot_may_not_post_and_none_for_an_empty_season
     await a_game(table, ["alice", "bob"], 7)
     await to_next_month(table)
     assert podiums(locked) == [] and podiums(table.channel) == []
-    end = await table.env.bot.service.db.seasons.end_of(table.guild.id, "2026-01")
-    assert end is not None and end.outcome == "refused" and end.message_id is None
+    end = await season_end(table.env.bot.service.db, table.guild.id, "2026-01")
+    assert end is not None and end["outcome"] == "refused" and end["message_id"] is None
     # February: nobody plays; its end posts nothing (and is settled as empty).
     await to_next_month(table)
-    end = await table.env.bot.service.db.seasons.end_of(table.guild.id, "2026-02")
-    assert end is not None and end.outcome == "empty"
+    end = await season_end(table.env.bot.service.db, table.guild.id, "2026-02")
+    assert end is not None and end["outcome"] == "empty"
     # The command's channel is the podium's when none was chosen before.
     other = table.guild.create_text_channel("other")
     await boss.slash(table.channel, "settings season", length="off")

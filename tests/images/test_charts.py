@@ -36,6 +36,7 @@ from pictures.charts import (
 )
 from pictures.palette import INK, NEGATIVE, RGB, RULE, WINNER_TINT
 from pictures.round_card import SMALLEST_DIGITS
+from pictures.text import shown_names
 from ui.i18n import SOURCE, languages, tr_for
 
 from .pixels import PNG_SIGNATURE, count_near, decode
@@ -156,7 +157,7 @@ def test_negative_totals() -> None:
 def test_every_script_is_drawn(quiet: list[str]) -> None:
     data = made_up(10)
     image = decode(render_game_chart(data))
-    names = game.shown_names(data.names)
+    names = shown_names(data.names)
     assert names[-3:] == ["Bo #8", "Bo #9", "Ada"]
     for name in names:
         for part_font, text in fonts.runs(name):

@@ -16,7 +16,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.rules.royale.state import Phase, RoyaleState
 from pictures import fonts, render_round_card, round_card_data
-from pictures.drawing import DieFace, die_image, die_image_uncached
+from pictures.drawing import DieFace, die_image
 from pictures.emoji import DIE_TYPES
 from pictures.palette import COLUMN_COLORS, CURRENT, CURRENT_TINT, PAPER, STRIPE, WINNER
 from pictures.round_card import (
@@ -226,7 +226,7 @@ def test_the_dice_are_drawn_as_the_emojis_are(drafting: RoundCardData) -> None:
         top += lay.row_height(len(dice))
     # the emoji of a die is the same drawing, larger
     face = drafting.dice[0][0]
-    assert die_image(face, 128).tobytes() == die_image_uncached(face, 128).tobytes()
+    assert die_image(face, 128).tobytes() == die_image.__wrapped__(face, 128).tobytes()
 
 
 def test_the_player_deciding_and_the_token_are_marked(drafting: RoundCardData) -> None:

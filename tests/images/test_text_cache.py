@@ -131,11 +131,11 @@ def test_a_tile_too_large_for_its_cache_is_drawn_but_not_kept() -> None:
         small = cache.get("small", lambda: Image.new("L", (10, 10)))
         big = cache.get("big", lambda: Image.new("RGBA", (40, 40)))  # 6,400 bytes > 1,000
         assert small.size == (10, 10) and big.size == (40, 40)
-        assert "small" in cache and "big" not in cache
+        assert "small" in cache._items and "big" not in cache._items
         for i in range(20):  # 900 bytes each: the least recently used go
             cache.get(f"t{i}", lambda: Image.new("L", (30, 30)))
             cache.get("small", lambda: Image.new("L", (10, 10)))  # used again: stays
-        assert "small" in cache and "t0" not in cache
+        assert "small" in cache._items and "t0" not in cache._items
         assert len(cache) == 9 and cache.bytes == 100 + 8 * 900 <= 8_000
     finally:
         CACHES.remove(cache)

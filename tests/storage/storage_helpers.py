@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from storage import GameRow, PlayerRow, Storage
+from storage.connection import fetch_one
 
 T0 = 1_700_000_000_000
 """A fixed epoch-ms "now" for deterministic tests."""
@@ -71,3 +72,15 @@ async def play(db: Storage, game: GameRow, step: int, **kwargs: Any) -> GameRow:
         now_ms=kwargs.pop("now_ms", T0 + 1_000 * step),
         **kwargs,
     )
+
+
+_SEASON_END = ("guild_id", "season", "start_ms", "end_ms", "claimed_ms", "posted_ms",
+               "channel_id", "message_id", "outcome")
+
+
+async def season_end(db: Storage, guild_id: int, season: str) -> dict[str, Any] | None:
+    """The row of a season's claimed end (``season_ends``), by column, or None."""
+    row = await db.read(lambda conn: fetch_one(
+        conn, f"SELECT {', '.join(_SEASON_END)} FROM season_ends WHERE guild_id = ?"
+              " AND season = ?", (guild_id, season)))
+    return None if row is None else {column: row[column] for column in _SEASON_END}

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+import storage.postgres
 from storage import PgDatabase
 from storage.pgconn import PgConn
 
@@ -29,8 +32,10 @@ async def test_a_transaction_costs_no_reset_round_trip(pg_backend: Backend) -> N
         await db.close()
 
 
-async def test_a_connection_comes_back_out_of_any_transaction(pg_backend: Backend) -> None:
-    db = await PgDatabase.open(str(pg_backend.target), min_size=1, max_size=1)
+async def test_a_connection_comes_back_out_of_any_transaction(
+        pg_backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(storage.postgres, "POOL_MAX", 1)  # a pool of one connection
+    db = await PgDatabase.open(str(pg_backend.target))
     try:
         pool = db._pool
         async with pool.acquire() as raw:  # a transaction left open by its user

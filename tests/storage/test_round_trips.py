@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import storage.postgres
 from storage import Database, GameStatus, PgDatabase, Storage
 from storage.errors import NotActive, StaleVersion
 
@@ -44,7 +45,9 @@ async def _recorder(db: Storage) -> Callable[[], list[str]]:
 
 async def _one_connection(backend: Backend) -> Storage:
     if backend.name == "postgresql":
-        return await PgDatabase.open(str(backend.target), min_size=1, max_size=1)
+        with pytest.MonkeyPatch.context() as patch:  # a pool of one connection
+            patch.setattr(storage.postgres, "POOL_MAX", 1)
+            return await PgDatabase.open(str(backend.target))
     return await backend.open()
 
 

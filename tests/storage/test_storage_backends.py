@@ -53,7 +53,7 @@ async def test_both_backends_implement_the_whole_interface(tmp_path: Path) -> No
         name for name, member in inspect.getmembers(StorageBase)
         if not name.startswith("_") and callable(member)
     }
-    assert {"close", "info", "scrub", "write", "read", "statement"} <= public
+    assert {"close", "scrub", "write", "read", "statement"} <= public
     for backend in (Database, PgDatabase):
         assert issubclass(backend, StorageBase)
         assert not inspect.isabstract(backend)

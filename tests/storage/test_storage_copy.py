@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from storage import Finish, PlayerRow, Rating, SeasonSetting, Storage, open_database
+from storage import Finish, GameStatus, PlayerRow, Rating, SeasonSetting, Storage, open_database
 from storage.copy import CopyError, TargetNotEmpty, copy_database
 
 from ..conftest import Backend, create_database, run_in_thread
 from ..pgcluster import Cluster
-from .storage_helpers import T0
+from .storage_helpers import T0, season_end
 
 GAMES = 1_000
 
@@ -59,7 +59,7 @@ async def _generate(path: Path) -> None:
             if index % 50 == 9:
                 continue  # still being played
             if index % 10 == 3:
-                await db.games.cancel(game.id, now + 20)
+                await db.games.end(game.id, GameStatus.CANCELLED, "cancelled", now + 20)
                 continue
             scores = {p.player_id: rng.randint(0, 60) for p in players}
 
@@ -106,7 +106,7 @@ async def _everything(db: Storage, every: int = 1) -> tuple[object, ...]:
             ids = [row.player_id for row in board]
             boards.append((board, await db.results.ratings(guild, kind, ids)))
     defaults = tuple([await db.settings.defaults(guild) for guild in (1, 2, 3)])
-    seasons = tuple([(await db.seasons.of_guild(guild), await db.seasons.end_of(guild, "2023-10"))
+    seasons = tuple([(await db.seasons.of_guild(guild), await season_end(db, guild, "2023-10"))
                      for guild in (1, 2)])
     earned = tuple([tuple(await db.achievements.of_player(guild, str(700 + p)))
                     for guild in (1, 2) for p in range(40)])

@@ -7,6 +7,7 @@ import pytest
 from storage import (
     Finish,
     GameRow,
+    GameStatus,
     InvalidData,
     NotActive,
     PlayerRow,
@@ -225,8 +226,8 @@ async def test_the_finish_is_invisible_until_committed(db: Storage, backend: Bac
 async def test_cancelled_games_write_no_results(db: Storage) -> None:
     lobby = await new_game(db, channel_id=1)
     active = await play(db, await started_game(db, channel_id=2), 1)
-    await db.games.cancel(lobby.id, T0)
-    await db.games.cancel(active.id, T0)
+    await db.games.end(lobby.id, GameStatus.CANCELLED, "cancelled", T0)
+    await db.games.end(active.id, GameStatus.CANCELLED, "cancelled", T0)
     assert await db.results.of_game(lobby.id) == []
     assert await db.results.of_game(active.id) == []
     assert await db.results.leaderboard(10, "royale") == []

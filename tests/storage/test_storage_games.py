@@ -14,6 +14,7 @@ from storage import (
     Database,
     GameClosed,
     GameNotFound,
+    GameStatus,
     InvalidData,
     NotActive,
     NotInLobby,
@@ -64,7 +65,7 @@ async def test_any_kind_is_stored_and_an_empty_kind_or_non_json_settings_are_ref
     # Which kinds exist is the application's registry: storage keeps whatever it is given.
     chess = await new_game(db, kind="chess")
     assert (await db.games.get(chess.id)).kind == "chess"  # type: ignore[union-attr]
-    await db.games.cancel(chess.id, T0)
+    await db.games.end(chess.id, GameStatus.CANCELLED, "cancelled", T0)
     with pytest.raises(InvalidData, match="kind"):
         await new_game(db, kind="", channel_id=501)
     with pytest.raises(InvalidData, match="JSON"):
@@ -93,7 +94,7 @@ async def test_one_open_game_per_channel(db: Storage) -> None:
     other_channel = await new_game(db, channel_id=501)
     assert other_channel.id != active.id
 
-    await db.games.cancel(active.id, T0 + 5)
+    await db.games.end(active.id, GameStatus.CANCELLED, "cancelled", T0 + 5)
     again = await new_game(db)  # the channel is free once its game is over
     assert again.status == "lobby"
     assert [g.id for g in await db.games.all_open()] == [other_channel.id, again.id]
@@ -103,7 +104,7 @@ async def test_lookups_by_channel(db: Storage) -> None:
     assert await db.games.open_in_channel(500) is None
     assert await db.games.latest_in_channel(500) is None
     royale = await new_game(db)
-    await db.games.cancel(royale.id, T0)
+    await db.games.end(royale.id, GameStatus.CANCELLED, "cancelled", T0)
     posing = await new_game(db, kind="posing", players=seats("Solo"))
 
     assert await db.games.open_in_channel(500) == posing
@@ -268,7 +269,7 @@ async def test_message_and_deadline_do_not_bump_the_version(db: Storage) -> None
     with pytest.raises(GameNotFound):
         await db.games.set_deadline(9999, 1)
 
-    cancelled = await db.games.cancel(game.id, T0)
+    cancelled = await db.games.end(game.id, GameStatus.CANCELLED, "cancelled", T0)
     with pytest.raises(GameClosed):
         await db.games.set_deadline(game.id, T0 + 10)
     await db.games.set_message(game.id, 5)  # the last message of a closed game may still change
@@ -278,26 +279,28 @@ async def test_message_and_deadline_do_not_bump_the_version(db: Storage) -> None
 
 async def test_cancel_from_lobby_and_from_active(db: Storage) -> None:
     lobby = await new_game(db, channel_id=1)
-    cancelled = await db.games.cancel(lobby.id, T0 + 3)
+    cancelled = await db.games.end(lobby.id, GameStatus.CANCELLED, "cancelled", T0 + 3)
     assert cancelled.status == "cancelled" and not cancelled.is_open
     assert cancelled.finished_ms == T0 + 3
     assert cancelled.version == lobby.version + 1
 
     active = await play(db, await started_game(db, channel_id=2), 1)
     with pytest.raises(StaleVersion):
-        await db.games.cancel(active.id, T0, expected_version=active.version - 1)
-    cancelled = await db.games.cancel(active.id, T0 + 4, expected_version=active.version)
+        await db.games.end(active.id, GameStatus.CANCELLED, "cancelled", T0,
+                           expected_version=active.version - 1)
+    cancelled = await db.games.end(active.id, GameStatus.CANCELLED, "cancelled", T0 + 4,
+                                   expected_version=active.version)
     assert cancelled.status == "cancelled"
     assert cancelled.deadline_ms is None
     assert cancelled.state == active.state
     assert len(await db.games.action_log(active.id)) == 1
 
     with pytest.raises(GameClosed):
-        await db.games.cancel(active.id, T0 + 5)
+        await db.games.end(active.id, GameStatus.CANCELLED, "cancelled", T0 + 5)
     with pytest.raises(NotActive):
         await play(db, cancelled, 2)
     with pytest.raises(GameNotFound):
-        await db.games.cancel(9999, T0)
+        await db.games.end(9999, GameStatus.CANCELLED, "cancelled", T0)
     assert await db.results.of_game(active.id) == []
     assert await db.games.all_open() == []
 

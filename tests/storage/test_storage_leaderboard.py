@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, Finish, PlayerRow, Rating, Storage, open_database
+from storage import Database, Finish, GameStatus, PlayerRow, Rating, Storage, open_database
 from storage.copy import copy_database
 from storage.finish import ranks
 
@@ -92,7 +92,7 @@ async def _generate(path: Path) -> World:
             )
             game = await db.games.start(game.id, game.version, {"i": index}, [], None, now + 1)
             if rng.random() < 0.1:
-                await db.games.cancel(game.id, now + 2)
+                await db.games.end(game.id, GameStatus.CANCELLED, "cancelled", now + 2)
                 world.cancelled += 1
                 continue
 

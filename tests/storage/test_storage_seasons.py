@@ -15,7 +15,7 @@ from storage import Finish, InvalidData, PlayerRow, SeasonSetting, Storage
 from tools.crashdrill.hold import hold_commits
 
 from ..conftest import Backend
-from .storage_helpers import T0, play, seats, started_game
+from .storage_helpers import T0, play, season_end, seats, started_game
 
 HOUR = 3_600_000
 
@@ -74,8 +74,8 @@ async def test_a_season_s_end_is_claimed_once_and_resets_ratings_once(
         assert len(await db.results.ratings(10, "royale", ["1", "2"])) == 2
         await other.seasons.settle_end(10, "2026-01", now_ms=T0 + 3 * HOUR, outcome="posted",
                                        channel_id=5, message_id=99)
-        end = await db.seasons.end_of(10, "2026-01")
-        assert end is not None and (end.outcome, end.message_id, end.posted_ms) == \
+        end = await season_end(db, 10, "2026-01")
+        assert end is not None and (end["outcome"], end["message_id"], end["posted_ms"]) == \
             ("posted", 99, T0 + 3 * HOUR)
         # Settled: nobody takes it over, however old.
         assert not await db.seasons.claim_end(10, "2026-01", 0, 10, now_ms=T0 + 99 * HOUR,
@@ -83,7 +83,7 @@ async def test_a_season_s_end_is_claimed_once_and_resets_ratings_once(
         # Another season is another claim.
         assert await db.seasons.claim_end(10, "2026-02", 10, 20, now_ms=T0, stale_ms=0,
                                           reset=False)
-        assert await db.seasons.end_of(10, "2026-03") is None
+        assert await season_end(db, 10, "2026-03") is None
     finally:
         await other.close()
 
