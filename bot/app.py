@@ -25,9 +25,6 @@ from bot.settings import Settings
 
 log = logging.getLogger("bot")
 
-ReadyListener = Callable[[], Coroutine[Any, Any, None]]
-"""An ``on_ready`` listener."""
-
 TOKEN_REJECTED = (
     "Discord rejected the token (401 Unauthorized): check DISCORD_TOKEN in .env or the "
     "environment (copy it again from https://discord.com/developers/applications, Bot > "
@@ -121,8 +118,7 @@ def run_bot(settings: Settings) -> int:
     point_at_endpoints(settings)
     assert settings.discord_token is not None
     bot = create_bot(settings)
-    bot.add_listener(_invite_logger(bot, settings), "on_ready")
-    bot.add_listener(_start_up_frozen(), "on_ready")
+    bot.add_listener(_first_ready(bot, settings), "on_ready")
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except Problem:
@@ -150,48 +146,32 @@ def _database_problem(exc: BaseException, settings: Settings) -> Problem | None:
     return None
 
 
-def _first_ready(action: Callable[[], None]) -> ReadyListener:
-    """An ``on_ready`` listener that does ``action`` the first time only (discord.py fires
-    ``on_ready`` again after a reconnect).
+def _first_ready(bot: discord.Client, settings: Settings
+                 ) -> Callable[[], Coroutine[Any, Any, None]]:
+    """An ``on_ready`` listener that acts the first time only (discord.py fires ``on_ready``
+    again after a reconnect). It freezes what start-up made (``gc.freeze``: the modules, fonts,
+    catalogues, the games restored, the servers' cache) so the garbage collector's full passes,
+    which stop the bot while they walk every object, walk only what came after: at 500 games
+    such a pass is the bot's longest pause (a frozen object is still freed when nothing refers
+    to it; only a cycle among frozen objects stays). Then it logs the invite link.
     """
     done = False
 
     async def on_ready() -> None:
         nonlocal done
-        if not done:
-            done = True
-            action()
-
-    return on_ready
-
-
-def _invite_logger(bot: discord.Client, settings: Settings) -> ReadyListener:
-    """An ``on_ready`` listener that logs the invite link once."""
-
-    def log_invite() -> None:
+        if done:
+            return
+        done = True
+        gc.collect()
+        gc.freeze()
+        log.info("Start-up done: %s objects left out of the garbage collector's passes",
+                 f"{gc.get_freeze_count():,}")
         from bot.invite import application_id, invite_url
 
         app_id = bot.application_id or application_id(settings)
         log.info("Connected as %s. Invite it to a server: %s", bot.user, invite_url(app_id))
 
-    return _first_ready(log_invite)
-
-
-def _start_up_frozen() -> ReadyListener:
-    """An ``on_ready`` listener that, the first time, freezes what start-up made (``gc.freeze``:
-    the modules, fonts, catalogues, the games restored, the servers' cache) so the garbage
-    collector's full passes, which stop the bot while they walk every object, walk only what
-    came after. At 500 games such a pass is the bot's longest pause. A frozen object is
-    still freed when nothing refers to it; only a cycle among frozen objects stays.
-    """
-
-    def freeze() -> None:
-        gc.collect()
-        gc.freeze()
-        log.info("Start-up done: %s objects left out of the garbage collector's passes",
-                 f"{gc.get_freeze_count():,}")
-
-    return _first_ready(freeze)
+    return on_ready
 
 
 def sync_commands(settings: Settings, *, guild_id: int | None) -> int:

@@ -34,17 +34,6 @@ from bot.sim.runner import AI_NAMES
 if TYPE_CHECKING:
     from bot.settings import Settings
 
-__all__ = [
-    "COMMANDS",
-    "DEMO_DONE",
-    "DEV_COMMANDS",
-    "GO_LIVE",
-    "PROG",
-    "build_parser",
-    "help_text",
-    "main",
-]
-
 log = logging.getLogger("bot.cli")
 
 PROG = os.environ.get("PANDA_PROG", "python -m bot")
@@ -147,11 +136,10 @@ def _whole(option: str, minimum: int | None = None) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text.strip())
+            value: int | None = int(text.strip())
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{option} takes a whole number{least} (got {text!r})") from None
-        if minimum is not None and value < minimum:
+            value = None
+        if value is None or (minimum is not None and value < minimum):
             raise argparse.ArgumentTypeError(f"{option} takes a whole number{least} (got {text!r})")
         return value
 

@@ -1,11 +1,7 @@
-"""The bot's heartbeat: every few seconds once it is connected, the event loop runs the beat
-(the shards' hearing: :meth:`bot.service.GameService.heard`) and a file is rewritten with the
-time; ``python -m bot health``, the container's health check, reads it (exit 0 when fresh).
-
-The heartbeat runs in a small thread, not as an asyncio task: it asks the event loop to run the
-beat before each write, so a stuck loop, a database that fails the beat, or a closed client
-stops the heartbeat and the check turns unhealthy, and it adds no periodic timer to the loop (a
-simulated Discord with a virtual clock would otherwise spin it through every period it skips).
+"""The bot's heartbeat (docs/architecture.md, *Deploys and restarts*): a small thread asks the
+event loop to run the beat, then rewrites a file that ``python -m bot health`` reads. A thread,
+not an asyncio task: a stuck loop or a failing beat stops it (the check turns unhealthy), and it
+adds no periodic timer to the loop (SimCord's virtual clock would spin through every period).
 """
 
 from __future__ import annotations

@@ -84,8 +84,6 @@ class RequestBudget:
         self._stamp: float | None = None
         self._waiting: list[_Ticket] = []  # in order of urgency, then of arrival
         self._order = itertools.count()
-        self.spent = 0
-        """Requests let through (for tests and metrics)."""
         self.waited = 0
         """Requests that had to wait for the budget."""
 
@@ -120,7 +118,6 @@ class RequestBudget:
         self._refill()
         if not self._waiting and self._tokens >= 1:
             self._tokens -= 1
-            self.spent += 1
             return
         ticket = _Ticket(int(urgency), next(self._order))
         bisect.insort(self._waiting, ticket)
@@ -144,7 +141,6 @@ class RequestBudget:
         while self._waiting and self._tokens >= 1:
             self._waiting.pop(0).granted = True
             self._tokens -= 1
-            self.spent += 1
 
     async def _sleep_quanta(self, quanta: int) -> None:
         """Sleep to the ``quanta``-th next multiple of :data:`QUANTUM_S` of the clock: every

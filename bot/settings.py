@@ -54,6 +54,8 @@ REQUIREMENTS: Final[dict[str, str]] = {
                              "data is kept after the bot is removed from it)"),
 }
 SECRET_FIELDS: Final = frozenset({"discord_token", "database_url"})
+URL_SCHEMES: Final = {"discord_api_base_url": ("http://", "https://"),
+                      "discord_gateway_url": ("ws://", "wss://")}
 
 
 def _blank(v: object) -> object:
@@ -76,45 +78,24 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    discord_token: SecretStr | None = Field(
-        default=None, description="The bot token; required to go live."
-    )
-    database_path: Path = Field(default=Path("panda_royale.db"))
-    database_url: SecretStr | None = Field(
-        default=None, description="postgresql://user:pass@host/db: PostgreSQL instead of SQLite."
-    )
-    dev_guild_id: int | None = Field(default=None)
-    log_level: str = Field(default="INFO")
-    discord_api_base_url: str | None = Field(default=None)
-    discord_gateway_url: str | None = Field(default=None)
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("panda_royale.db")
+    database_url: SecretStr | None = None  # PostgreSQL instead of the SQLite file
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    discord_api_base_url: str | None = None
+    discord_gateway_url: str | None = None
     default_turn_timeout: int = Field(default=120, ge=15, le=3600)
-    discord_application_id: int | None = Field(
-        default=None, description="The application id (for the invite link); read from the "
-                                  "token when not set."
-    )
-    health_file: Path = Field(default=DEFAULT_HEALTH_FILE)
+    discord_application_id: int | None = None  # read from the token when not set
+    health_file: Path = DEFAULT_HEALTH_FILE
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
-    shard_ids: str | None = Field(
-        default=None, description="This cluster's shards, e.g. 0-3 or 0,2 (needs SHARD_COUNT)."
-    )
+    shard_ids: str | None = None
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
-    global_rate_share: float = Field(default=1.0, gt=0, le=1,
-                                     description="This cluster's share of the bot's global "
-                                                 "request budget (50 per second in all).")
-    members_intent: bool = Field(default=False,
-                                 description="Use the privileged members intent (enable it in "
-                                             "the Developer Portal): a player who leaves the "
-                                             "server gets the computer at once.")
-    lobby_ttl: int = Field(default=3600, ge=60, le=7 * 24 * 3600,
-                           description="Seconds a lobby waits for its start after its last "
-                                       "change.")
-    guild_open_games: int = Field(default=25, ge=1, le=1000,
-                                  description="Open games (lobbies and games in play) one "
-                                              "server may have at once.")
-    guild_retention_days: int = Field(default=30, ge=0, le=3650,
-                                      description="Days a server's data is kept after the bot "
-                                                  "is removed from it (unless it is added "
-                                                  "back).")
+    global_rate_share: float = Field(default=1.0, gt=0, le=1)
+    members_intent: bool = False  # a player who leaves gets the computer at once
+    lobby_ttl: int = Field(default=3600, ge=60, le=7 * 24 * 3600)
+    guild_open_games: int = Field(default=25, ge=1, le=1000)
+    guild_retention_days: int = Field(default=30, ge=0, le=3650)
 
     @field_validator("log_level")
     @classmethod
@@ -163,18 +144,11 @@ class Settings(BaseSettings):
     def _blank_none(cls, v: object) -> object:
         return _blank(v)
 
-    @field_validator("discord_api_base_url")
+    @field_validator("discord_api_base_url", "discord_gateway_url")
     @classmethod
-    def _http(cls, v: str | None) -> str | None:
-        if v is not None and not v.strip().lower().startswith(("http://", "https://")):
-            raise ValueError("not an http(s) URL")
-        return v.strip() if v else v
-
-    @field_validator("discord_gateway_url")
-    @classmethod
-    def _ws(cls, v: str | None) -> str | None:
-        if v is not None and not v.strip().lower().startswith(("ws://", "wss://")):
-            raise ValueError("not a ws(s) URL")
+    def _url(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if v is not None and not v.strip().lower().startswith(URL_SCHEMES[str(info.field_name)]):
+            raise ValueError("not a URL of the expected scheme")
         return v.strip() if v else v
 
     @field_validator("database_path", "health_file", mode="before")

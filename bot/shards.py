@@ -8,6 +8,7 @@ process runs its turn timeouts and computer turns and restores it at start-up.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Final
 
@@ -41,16 +42,9 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
 def format_shard_ids(ids: tuple[int, ...]) -> str:
     """Shard ids as compact ranges (``(0, 1, 2, 5)`` -> ``"0-2,5"``)."""
     parts: list[str] = []
-    start = prev = None
-    for i in ids:
-        if prev is not None and i == prev + 1:
-            prev = i
-            continue
-        if start is not None:
-            parts.append(str(start) if start == prev else f"{start}-{prev}")
-        start = prev = i
-    if start is not None:
-        parts.append(str(start) if start == prev else f"{start}-{prev}")
+    for _, run in itertools.groupby(enumerate(ids), lambda pair: pair[1] - pair[0]):
+        first, *rest = [i for _, i in run]  # consecutive ids keep the same id - position
+        parts.append(f"{first}-{rest[-1]}" if rest else str(first))
     return ",".join(parts)
 
 

@@ -58,7 +58,6 @@ class GameCommands(commands.GroupCog):
     kind: ClassVar[str] = ""
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
         super().__init__()
 

@@ -1,15 +1,7 @@
 """The greeting: when the bot joins a server it says hello once, in a channel where it may post,
-in the server's language (its managers' choice, kept from an earlier stay, else its Discord
-locale): what it is, how to start a game, where help and settings are.
-
-discord.py calls ``on_guild_join`` for a GUILD_CREATE after the session is ready that does not
-say ``unavailable`` (Discord sends that key only for a server coming back from an outage, which
-is ``on_guild_available``); the GUILD_CREATEs of a (re)connection's READY are neither. The same
-join may still reach the bot more than once (a second process connected to the same shard
-during a deploy, an event sent again): each join is greeted by the one process whose claim in
-storage records it (:meth:`bot.service.servers.ServerSettings.claim_greeting`), keyed by when
-the bot's membership began, so a later join (the bot removed, then added back) is greeted
-again.
+in the server's language (docs/architecture.md, *What real servers do*). A join may reach the
+bot more than once (two processes on one shard during a deploy, an event sent again): the one
+process whose claim in storage records it greets, keyed by when the bot's membership began.
 """
 
 from __future__ import annotations
@@ -76,7 +68,6 @@ class Greeting(commands.Cog):
     """Says hello once per join."""
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
 
     @commands.Cog.listener()

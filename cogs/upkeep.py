@@ -1,19 +1,6 @@
-"""What real servers do to games, and how the bot answers it; one listener per Discord event.
-
-- A game's board is deleted: it is posted again at once (:meth:`ui.board.Boards.deleted`;
-  deleted again within a minute, the game pauses instead of a loop); a deleted ping is
-  forgotten and the next decision pings again.
-- The game's channel is deleted, or Discord says it is gone or out of sight; the bot is removed
-  from the server: its games end as abandoned (no results, no ratings), with no further request
-  to them; the server's data goes after the retention period unless the bot is added back.
-- The bot may not post in the channel: the game pauses (no deadline runs) and the players are
-  told what to grant; it goes on once it is granted (a permission change, or ``/royale board``).
-- A player left the server: the computer takes their seat for the rest of the game, announced
-  once, never pinged again, unrated.
-- The gateway is down: no deadline runs out meanwhile; each is moved on by the time lost.
-- A shard is ready after a restart: the pings stored before it stand or are tidied, computer
-  seats a crash left waiting play, and a game that moved on after its last ping has its board
-  brought up to date and whoever must act pinged.
+"""What real servers do to games, and how the bot answers it: one listener per Discord event
+(deleted boards, channels, servers and members, lost permissions, outages, a shard's READY).
+docs/architecture.md, *What real servers do* and *Deploys and restarts*, tells what each does.
 """
 
 from __future__ import annotations
@@ -37,14 +24,12 @@ class Upkeep(commands.Cog):
     """Listens to the events that change a game's world, and answers them."""
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
         self._restored: set[int] = set()
         """The shards whose games were shown again once ready."""
 
     @property
     def game_bot(self) -> GameBot:
-        """The bot's services."""
         return bot_of(self.bot)
 
     async def cog_load(self) -> None:
@@ -52,7 +37,6 @@ class Upkeep(commands.Cog):
         self.purge.start()
 
     async def cog_unload(self) -> None:
-        """Stop the retention purge."""
         self.purge.cancel()
 
     @tasks.loop(hours=PURGE_EVERY_HOURS)  # first once the bot is connected
@@ -86,19 +70,16 @@ class Upkeep(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent
                                          ) -> None:
-        """Many messages were deleted at once."""
         await self.game_bot.boards.deleted(payload.channel_id, sorted(payload.message_ids))
 
     # -- channels and servers ----------------------------------------------------------------
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        """A channel was deleted: its games end as abandoned."""
         await self.channel_deleted(channel.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        """A thread was deleted: its games end as abandoned."""
         await self.channel_deleted(payload.thread_id)
 
     async def channel_deleted(self, channel_id: int) -> list[Game]:
@@ -118,7 +99,6 @@ class Upkeep(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        """The bot was added to a server (maybe again): its data stays."""
         await self.guild_joined(guild.id)
 
     async def guild_joined(self, guild_id: int) -> None:
@@ -134,7 +114,6 @@ class Upkeep(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
-        """A role's permissions may have changed."""
         await self.game_bot.boards.permissions_changed(after.guild.id)
 
     @commands.Cog.listener()
@@ -186,24 +165,20 @@ class Upkeep(commands.Cog):
 
     @commands.Cog.listener()
     async def on_disconnect(self) -> None:
-        """The gateway dropped: no deadline runs out until it is back."""
         if not self.sharded:
             self.disconnected(0)
 
     @commands.Cog.listener()
     async def on_shard_disconnect(self, shard_id: int) -> None:
-        """One shard dropped (clusters): the deadlines hold until it is back."""
         self.disconnected(shard_id)
 
     @commands.Cog.listener()
     async def on_resumed(self) -> None:
-        """The gateway session resumed: deadlines go on."""
         if not self.sharded:
             await self.reconnected(0)
 
     @commands.Cog.listener()
     async def on_shard_resumed(self, shard_id: int) -> None:
-        """A shard's session resumed."""
         await self.reconnected(shard_id)
 
     def disconnected(self, shard: int) -> None:
@@ -220,15 +195,8 @@ class Upkeep(commands.Cog):
         await self.game_bot.service.release_deadlines(shard)
 
     async def ready(self, shard: int, guild_ids: Collection[int]) -> None:
-        """A shard is connected (Discord's READY, listing ``guild_ids``, available or not).
-
-        In order: a server of the shard whose games are open but that its READY does not list
-        removed the bot while it was away (its games end, with no request to it); the shard's
-        deadlines go on; and the first time, its games are shown again: the pings stored
-        before the restart stand or are tidied, the computer seats a crash left waiting play,
-        and a game that moved on after its standing ping was posted (a crash came between its
-        move and its message) has its board brought up to date and its one ping naming
-        exactly whoever must act.
+        """A shard is connected (Discord's READY, listing ``guild_ids``, available or not): the
+        steps of docs/architecture.md, *Deploys and restarts*, in order.
         """
         service, boards = self.game_bot.service, self.game_bot.boards
         self.game_bot.lateness.resumed(shard)
@@ -255,9 +223,7 @@ class Upkeep(commands.Cog):
                 await self._show_again(game)
 
     async def _show_again(self, game: Game) -> None:
-        """After a restart: the board of a game that moved on after its last ping is redrawn,
-        and whoever must decide is pinged.
-        """
+        """Redraw the board of a game that moved on after its last ping, and ping again."""
         boards = self.game_bot.boards
         presenter = boards.presenter(game.kind)
         try:

@@ -644,29 +644,17 @@ def test_dev_without_a_usable_python(python: str, found: str, tmp_path: Path) ->
     assert not (tmp_path / ".venv").exists()
 
 
-async def test_start_up_logs_the_invite_link_once(caplog: pytest.LogCaptureFixture) -> None:
+async def test_start_up_is_frozen_then_logs_the_invite_link_once(
+        caplog: pytest.LogCaptureFixture) -> None:
+    import gc
     from types import SimpleNamespace
 
-    from bot.app import _invite_logger
+    from bot.app import _first_ready
     from bot.settings import Settings
 
     settings = Settings(_env_file=None, discord_token=TOKEN)  # type: ignore[call-arg]
-    on_ready = _invite_logger(SimpleNamespace(application_id=None, user="Panda#0001"),  # type: ignore[arg-type]
-                              settings)
-    with caplog.at_level("INFO", logger="bot"):
-        await on_ready()
-        await on_ready()  # a reconnect: not again
-    lines = [r.getMessage() for r in caplog.records if r.name == "bot"]
-    assert lines == [f"Connected as Panda#0001. Invite it to a server: {invite_url(APP_ID)}"]
-
-
-async def test_start_up_is_frozen_out_of_the_collectors_passes_once(
-        caplog: pytest.LogCaptureFixture) -> None:
-    import gc
-
-    from bot.app import _start_up_frozen
-
-    on_ready = _start_up_frozen()
+    on_ready = _first_ready(SimpleNamespace(application_id=None, user="Panda#0001"),  # type: ignore[arg-type]
+                            settings)
     try:
         with caplog.at_level("INFO", logger="bot"):
             await on_ready()
@@ -674,10 +662,11 @@ async def test_start_up_is_frozen_out_of_the_collectors_passes_once(
             await on_ready()  # a reconnect: not again
         assert frozen > 1000  # what start-up made left the collector's generations
         lines = [r.getMessage() for r in caplog.records if r.name == "bot"]
-        assert len(lines) == 1
+        assert len(lines) == 2
         said = re.fullmatch(r"Start-up done: ([\d,]+) objects left out of the garbage "
                             r"collector's passes", lines[0])
         assert said is not None and int(said.group(1).replace(",", "")) > 1000
+        assert lines[1] == f"Connected as Panda#0001. Invite it to a server: {invite_url(APP_ID)}"
     finally:
         gc.unfreeze()
 

@@ -1,28 +1,9 @@
-"""One place for a game's board and everything it shows: :class:`Boards`.
+"""One place for a game's board and everything it shows: :class:`Boards` (docs/architecture.md:
+*One place for a board's life*, *Sending: the boards and the request budget*).
 
-A game is shown by one current message, its *board* (the lobby, then each round or turn: a
-Components V2 card, :class:`Card`), edited as the game goes on, and by short *pings*: a new
-message that mentions whoever must act (real Discord clients notify only for a mention in a new
-message; an edit notifies nobody), one standing at a time, tidied once they acted. Each game's
-life here is one :class:`Board` object with one lock: every board operation of a game runs
-under it, in order (an edit older than what the board shows is dropped); pings are posted
-outside it (the newest wins, the one before is deleted).
-
-Which door a request takes: Discord allows one bot 50 requests per second with its token, all
-shards and clusters together, and exempts the interaction endpoints: the callback that answers
-a click (a move is answered by the edit of its own board when it is ready within
-:data:`SHOW_WITHIN`, else by a deferral: :class:`Answer`; a command by :class:`Reply`), and for
-15 minutes the interaction's webhook (followups, their edits and deletes). So a request goes
-through the interaction that caused it, else the webhook of the game's newest fresh interaction,
-and only else with the bot token, spent from the process's :class:`RequestBudget` in order of
-urgency.
-
-Every request is ready for a refusal (:func:`refusal`): a board that is gone is posted anew, a
-channel that is gone ends its games, permissions are checked before posting (no Send Messages:
-nothing is sent and the game pauses until it may go on; no Attach Files: the card without its
-picture, :meth:`Card.fitted`). Storage keeps what must outlive the process: the board's
-message (``games.message_id``) and the pings (:meth:`bot.service.GameService.ping_asked`): after
-a restart :meth:`Boards.restore` tidies and resumes them.
+A board is one message, edited as the game goes on; whoever must act is told by a short new
+*ping* (Discord notifies for a mention in a new message, never for an edit). A game's board
+operations run in order under its :class:`Board`'s lock; pings are posted outside it.
 """
 
 from __future__ import annotations
@@ -33,7 +14,7 @@ import enum
 import logging
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 import aiohttp
 import discord
@@ -43,6 +24,7 @@ from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game, GameService, GameStatus, Outcome, PingRow
 from ui.cards import Emojis, note_view
 from ui.errors import MISSING_PERMISSIONS as CANNOT_POST
+from ui.errors import answer_error
 from ui.i18n import N_, for_game, for_user
 from ui.late import TooLate, Verdict
 
@@ -54,13 +36,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ui.board")
 
+T = TypeVar("T")
+
 # ---------------------------------------------------------------------------- permissions
 
 UNKNOWN_CHANNEL: Final = 10003
 UNKNOWN_MESSAGE: Final = 10008
 UNKNOWN_WEBHOOK: Final = 10015
-UNKNOWN_MEMBER: Final = 10007
-UNKNOWN_USER: Final = 10013
 INVALID_WEBHOOK_TOKEN: Final = 50027
 MISSING_ACCESS: Final = 50001
 MISSING_PERMISSIONS: Final = 50013
@@ -216,35 +198,18 @@ def warned(card: Card, warning: str) -> Card:
 Sent = discord.Message | discord.WebhookMessage
 
 
-class Presenter(Protocol):
-    """How a game kind shows itself (``cogs/<kind>/``): its cards from the stored game, and
-    what an outcome of the service changes on its board.
+class Presenting(Protocol):
+    """What the boards ask of a game kind's presenter: :class:`ui.presenter.Presenter`, named
+    here by its methods (that module imports this one).
     """
 
-    async def current(self, game: Game, *, tr: Tr | None = None) -> Card:
-        """The game's board as it should look now (in ``tr``'s language: a private copy)."""
-        ...
-
-    async def board(self, game: Game) -> Card:
-        """The game's board to post anew (lobby or round, with its picture)."""
-        ...
-
+    async def current(self, game: Game, *, tr: Tr | None = None) -> Card: ...
+    async def board(self, game: Game) -> Card: ...
     async def show(self, outcome: Outcome, interaction: discord.Interaction[Any] | None = None,
-                   note: str = "") -> None:
-        """Show what ``outcome`` changed (answering ``interaction`` if given)."""
-        ...
-
-    async def moved(self, outcome: Outcome, reason: str) -> None:
-        """The service moved the game on its own: ``"timeout"``, ``"resume"``, ``"expired"``."""
-        ...
-
-    async def prompt_current(self, game: Game) -> None:
-        """Ping whoever must decide now."""
-        ...
-
-    async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
-        """One step of the finished game's replay, in ``tr``'s language."""
-        ...
+                   note: str = "") -> None: ...
+    async def moved(self, outcome: Outcome, reason: str) -> None: ...
+    async def prompt_current(self, game: Game) -> None: ...
+    async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage: ...
 
 
 @dataclass(slots=True)
@@ -277,7 +242,7 @@ class DiscordKind:
 
     kind: GameKind[Any, Any]
     prefix: str
-    presenter: Presenter
+    presenter: Presenting
     review_words: ReviewWords | None = None
     sheet: Callable[[Game, Tr], discord.ui.Item[Any]] | None = None
     pitch: str = ""
@@ -331,13 +296,15 @@ class _Timed:
     a lock keeps the timer and the answer from both answering.
     """
 
-    __slots__ = ("_lock", "_timer", "interaction", "refused")
+    __slots__ = ("_lock", "_timer", "interaction", "late", "refused")
 
     def __init__(self, interaction: discord.Interaction[Any], within: float,
                  sleep: Callable[[float], Awaitable[None]], name: str) -> None:
         self.interaction = interaction
         self.refused = False
         """Discord refused this interaction's first answer."""
+        self.late = False
+        """Discord no longer takes this interaction: it came too late."""
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
             self._defer_after(within, sleep), name=f"{name}-{interaction.id}")
@@ -353,6 +320,29 @@ class _Timed:
             self._timer.cancel()
         self._timer = None
 
+    async def _first(self, answer: Callable[[], Awaitable[T]], refused: str, *,
+                     late_if_gone: bool = False) -> tuple[bool, T | None]:
+        """Give the interaction its first answer, ``answer()``, unless something answered it:
+        whether it was given, and its result. Discord's refusal is logged (``refused``, with its
+        status) and no other first answer is tried; with ``late_if_gone`` an unknown
+        interaction came too late, quietly.
+        """
+        async with self._lock:
+            self._stop_timer()
+            if self.interaction.response.is_done() or self.refused:
+                return False, None
+            try:
+                result = await answer()
+            except discord.HTTPException as exc:
+                self.refused = True
+                if late_if_gone and isinstance(exc, discord.NotFound):
+                    self.late = True
+                else:
+                    log.warning(refused, exc.status)
+                return False, None
+            count_answer(self.interaction)
+            return True, result
+
     async def defer(self) -> None:
         """Acknowledge the interaction now, if nothing answered it yet."""
         raise NotImplementedError
@@ -362,8 +352,7 @@ class Answer(_Timed):
     """The answer of one click that may show its move: the edit of its board when the move is
     ready within :data:`SHOW_WITHIN` (the callback ``UPDATE_MESSAGE``: one request no rate
     limit counts), else a deferral then (``DEFERRED_UPDATE_MESSAGE``; the edit then goes
-    through the interaction's webhook). A lock keeps the timer and the edit from both
-    answering.
+    through the interaction's webhook).
     """
 
     __slots__ = ()
@@ -377,35 +366,17 @@ class Answer(_Timed):
         already answered (the caller edits through the webhook) or Discord refused the answer
         (the caller edits the message by id).
         """
-        async with self._lock:
-            if self.interaction.response.is_done() or self.refused:
-                return False
-            self._stop_timer()
-            try:
-                await self.interaction.response.edit_message(**kwargs)
-            except discord.HTTPException as exc:
-                log.warning("Discord refused a click's answer (%s): its move is shown by "
-                            "message id", exc.status)
-                self.refused = True
-                return False
-            count_answer(self.interaction)
-            return True
+        shown, _ = await self._first(
+            lambda: self.interaction.response.edit_message(**kwargs),
+            "Discord refused a click's answer (%s): its move is shown by message id")
+        return shown
 
     async def defer(self) -> None:
         """Answer now with a deferral if nothing answered yet. If Discord refuses it, the
         click still counts: its edit then goes by message id.
         """
-        async with self._lock:
-            self._stop_timer()
-            if self.interaction.response.is_done() or self.refused:
-                return
-            try:
-                await self.interaction.response.defer()
-            except discord.HTTPException as exc:
-                self.refused = True
-                log.warning("Discord refused to acknowledge a click (%s): going on", exc.status)
-                return
-            count_answer(self.interaction)
+        await self._first(self.interaction.response.defer,
+                          "Discord refused to acknowledge a click (%s): going on")
 
 
 class Reply(_Timed):
@@ -415,7 +386,7 @@ class Reply(_Timed):
     posted in the channel by the caller instead (:meth:`public` says so).
     """
 
-    __slots__ = ("late",)
+    __slots__ = ()
 
     @classmethod
     async def begin(cls, interaction: discord.Interaction[Any], verdict: Verdict,
@@ -433,66 +404,37 @@ class Reply(_Timed):
 
     def __init__(self, interaction: discord.Interaction[Any], within: float = REPLY_WITHIN
                  ) -> None:
-        self.late = False
-        """Discord no longer takes this command: it came too late."""
         super().__init__(interaction, within, asyncio.sleep, "reply")
 
     async def defer(self) -> None:
         """Answer now with a private "thinking" deferral, if nothing answered yet."""
-        async with self._lock:
-            self._stop_timer()
-            if self.interaction.response.is_done() or self.refused:
-                return
-            try:
-                await self.interaction.response.defer(ephemeral=True, thinking=True)
-            except discord.NotFound:  # too late: Discord no longer takes it
-                self.refused = self.late = True
-                return
-            except discord.HTTPException as exc:
-                self.refused = True
-                log.warning("Discord refused to acknowledge a command (%s): going on",
-                            exc.status)
-                return
-            count_answer(self.interaction)
+        await self._first(lambda: self.interaction.response.defer(ephemeral=True, thinking=True),
+                          "Discord refused to acknowledge a command (%s): going on",
+                          late_if_gone=True)
 
     async def public(self, **kwargs: Any) -> int | None:
         """Answer with a public message of ``kwargs``; its id, or None when the command was
         already deferred or Discord refused the answer (the caller then posts the message in
         the channel itself, and completes the deferral with :meth:`private`).
         """
-        async with self._lock:
-            self._stop_timer()
-            if self.interaction.response.is_done() or self.refused:
-                return None
-            try:
-                sent = await self.interaction.response.send_message(**kwargs)
-            except discord.HTTPException as exc:
-                self.refused = True
-                log.warning("Discord refused a command's answer (%s): posting it in the "
-                            "channel", exc.status)
-                return None
-            count_answer(self.interaction)
+        answered, sent = await self._first(
+            lambda: self.interaction.response.send_message(**kwargs),
+            "Discord refused a command's answer (%s): posting it in the channel")
+        if not answered:
+            return None
         message_id = sent.message_id if sent is not None else None
         if message_id is None:  # pragma: no cover - Discord returns the message it created
             message_id = (await self.interaction.original_response()).id
         return message_id
 
-    async def private(self, content: str = "", **kwargs: Any) -> None:
+    async def private(self, content: str) -> None:
         """Answer privately (the deferral's followup when deferred); a refusal is logged, not
         raised: what the command did stands.
         """
         async with self._lock:
             self._stop_timer()
-            if self.refused:
-                return
-            try:
-                if self.interaction.response.is_done():
-                    await self.interaction.followup.send(content, ephemeral=True, **kwargs)
-                else:
-                    await self.interaction.response.send_message(content, ephemeral=True,
-                                                                 **kwargs)
-            except discord.HTTPException as exc:
-                log.warning("Discord refused a command's private answer (%s)", exc.status)
+            if not self.refused:
+                await answer_error(self.interaction, content)
 
     def done(self) -> None:
         """The command is over: no deferral comes after it."""
@@ -580,31 +522,18 @@ class Boards:
     """Every game's board and pings, and the doors their requests take to Discord."""
 
     def __init__(self, client: discord.Client, service: GameService, budget: RequestBudget,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 now: Callable[[], float] = _loop_time) -> None:
-        """Show ``service``'s games through ``client``, the bot token's requests spent from
-        ``budget``; a click's deferral waits with ``sleep``, a move's time is measured with
-        ``now`` (the event loop's clock).
-        """
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.client = client
         self.service = service
         self.budget = budget
         self.kinds: dict[str, DiscordKind] = {}
         self.sleep = sleep
-        """How a click's deferral waits."""
-        self.now = now
-        """The clock a move's time is measured with."""
+        self.now = _loop_time  # a move's clock (tools/benchbot times moves by the wall clock)
         self._boards: dict[int, Board] = {}
         self._answers: dict[int, Answer] = {}
         self._started: dict[int, float] = {}
         self._last_move_s = 0.0
         self._chores: set[asyncio.Task[None]] = set()
-        self.token_requests = 0
-        """Requests sent with the bot token (the global budget)."""
-        self.webhook_requests = 0
-        """Requests sent through an interaction's webhook (outside the global budget)."""
-        self.shown_by_answer = 0
-        """Edits carried by a click's own answer (the callback: outside every limit)."""
 
     # -- kinds -------------------------------------------------------------------------------
 
@@ -615,7 +544,7 @@ class Boards:
         self.kinds[kind.kind.name] = kind
         self.service.listeners[kind.kind.name] = kind.presenter.moved
 
-    def presenter(self, kind: str) -> Presenter:
+    def presenter(self, kind: str) -> Presenting:
         """The presenter of a game kind."""
         return self.kinds[kind].presenter
 
@@ -708,15 +637,12 @@ class Boards:
         webhook = self._door(game.id, target)
         if webhook is not None:
             try:
-                message = await webhook.send(wait=True, **kwargs)
-                self.webhook_requests += 1
-                return message
+                return await webhook.send(wait=True, **kwargs)
             except discord.HTTPException as exc:
                 if not _webhook_refused(exc):
                     raise
                 self.board(game.id).door = None
         async with self.budget.spend(urgency):
-            self.token_requests += 1
             return await self.channel(game, target).send(**kwargs)
 
     async def _edit_message(self, game: Game, message_id: int, kwargs: dict[str, Any],
@@ -729,24 +655,20 @@ class Boards:
                 self._last_move_s = self.now() - started
             answer = self._answers.get(interaction.id)
             if answer is not None and await answer.show(kwargs):
-                self.shown_by_answer += 1
                 self.note(game, interaction)
                 return
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
-                self.webhook_requests += 1
                 self.note(game, interaction)
                 return
         if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
             try:
                 await sent.edit(**kwargs)
-                self.webhook_requests += 1
                 return
             except discord.HTTPException as exc:
                 if not _webhook_refused(exc):
                     raise
         async with self.budget.spend(Urgency.EDIT):
-            self.token_requests += 1
             await self.channel(game).get_partial_message(message_id).edit(**kwargs)
 
     async def edit_message(self, game: Game, message_id: int, card: Card,
@@ -765,13 +687,11 @@ class Boards:
         if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
             try:
                 await sent.delete()
-                self.webhook_requests += 1
                 return
             except discord.HTTPException as exc:
                 if not _webhook_refused(exc):
                     raise
         async with self.budget.spend(Urgency.TIDY):
-            self.token_requests += 1
             channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
             await channel.get_partial_message(message_id).delete()
 
@@ -905,13 +825,10 @@ class Boards:
         card = await presenter.board(game)
         async with self.board(game.id).lock:
             old_id = self.message_of(game)
-            if not await self._post(game, card):
-                posted = False
-            else:
-                posted = True
-                new_id = self.board(game.id).message_id
-                if old_id is not None and old_id != new_id:
-                    await self._point_to(game, old_id, jump_link(game, new_id))
+            posted = await self._post(game, card)
+            new_id = self.board(game.id).message_id
+            if posted and old_id is not None and old_id != new_id:
+                await self._point_to(game, old_id, jump_link(game, new_id))
         if not posted:
             await self.cannot_post(game, interaction)
             return False
@@ -1215,15 +1132,8 @@ class Boards:
         names = missing(channel_permissions(self.client, game)) or ["Send Messages"]
         text = tr(PAUSED_NO_SEND, permissions=", ".join(f"**{n}**" for n in names),
                   kind=game.kind)
-        try:
-            await self.answered(interaction)
-            if interaction.response.is_done():
-                await interaction.followup.send(text, allowed_mentions=NO_PINGS)
-            else:
-                await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
-        except discord.HTTPException as exc:
-            log.info("game %s: could not tell the players it is paused (%s)", game.id,
-                     exc.status)
+        await self.answered(interaction)
+        await answer_error(interaction, text, ephemeral=False)
 
     async def resume(self, game_id: int, interaction: discord.Interaction[Any] | None) -> bool:
         """Someone acts in a paused game: if the bot may post again it goes on (True)."""

@@ -24,10 +24,9 @@ from typing import Any, Final
 import discord
 
 from bot.request_budget import RequestBudget, Urgency
-from bot.rules.registry import kind_of
-from bot.service import Game, Outcome
+from bot.service import Outcome
 from pictures.emoji import emoji_set, fingerprint
-from ui.i18n import N_, Tr, for_game
+from ui.i18n import N_, for_game
 from ui.names import Names, isolated, person_name, safe
 
 log = logging.getLogger("ui.cards")
@@ -159,11 +158,6 @@ def stand_in_note(outcome: Outcome) -> str:
         name = person_name(tr, player.player_id, player.display_name, player.is_bot)
         lines.append(tr(note, name=safe(isolated(name))))
     return "\n".join(lines)
-
-
-def tr_kind(tr: Tr, game: Game) -> str:
-    """The game's kind, by its name in ``tr``'s language."""
-    return tr(kind_of(game.kind).title)
 
 
 class Emojis:

@@ -55,18 +55,20 @@ def what(interaction: discord.Interaction[Any]) -> str:
     return f"component {data.get('custom_id')!r}"
 
 
-async def answer_error(interaction: discord.Interaction[Any], message: str) -> None:
-    """Tell the user ``message`` privately, whether or not the interaction was answered."""
+async def answer_error(interaction: discord.Interaction[Any], message: str, *,
+                       ephemeral: bool = True) -> None:
+    """Tell the user ``message`` (privately unless not ``ephemeral``), whether or not the
+    interaction was answered; Discord's refusal is logged, not raised.
+    """
+    quiet = discord.AllowedMentions.none()
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True,
-                                            allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send(message, ephemeral=ephemeral, allowed_mentions=quiet)
         else:
-            await interaction.response.send_message(
-                message, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+            await interaction.response.send_message(message, ephemeral=ephemeral,
+                                                    allowed_mentions=quiet)
     except discord.HTTPException:
-        log.warning("could not deliver an error message to %s", interaction.user.id,
-                    exc_info=True)
+        log.warning("could not deliver a message to %s", interaction.user.id, exc_info=True)
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:

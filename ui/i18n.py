@@ -52,11 +52,6 @@ def N_(msgid: str) -> str:  # noqa: N802 - gettext's marker name
     return msgid
 
 
-def P_(context: str, msgid: str) -> str:  # noqa: N802 - gettext's marker name
-    """Mark ``msgid`` in ``context`` (its msgctxt) for the catalogue, untranslated."""
-    return msgid
-
-
 @functools.cache
 def languages() -> tuple[str, ...]:
     """Every language the bot speaks: English and one per catalogue file, sorted (the

@@ -1,5 +1,6 @@
 """Buttons and selects that own their clicks: one :class:`discord.ui.DynamicItem` class per verb,
-its ``act`` doing the verb, and the one way a click goes from discord.py to the game service.
+its ``act`` doing the verb, and the one way a click goes from discord.py to the game service
+(docs/architecture.md, *The path of one click*).
 
 A custom_id is ``<prefix>:<verb>:<game>:<version>:<arg>``: the prefix names the kind of message
 (``pr`` Panda Royale, ``pp`` Posing Pandas, ``lb`` leaderboards, ``hp`` help), the verb what to
@@ -10,13 +11,6 @@ items of its prefix; the verbs every kind shares (the lobby's, the game over's) 
 each that takes every game prefix. After a restart a message's components still reach their
 item (discord.py matches the custom_id against each item's template), and a stale version is
 refused politely by the service.
-
-Every click takes :meth:`GameItem.callback`: a click that may have come too late is asked to
-Discord first (:mod:`ui.late`); it is answered within Discord's 3 seconds (a move by the edit
-of its own board when that is ready at once, any other click by a deferral:
-:mod:`ui.board`); a component used outside its game's channel is refused; a stale click on the
-live board redraws it; a paused game that may go on again does; and every failure reaches the
-user through :func:`ui.errors.report`.
 """
 
 from __future__ import annotations

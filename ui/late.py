@@ -1,18 +1,9 @@
-"""How late an interaction reached the bot, by Discord's clock as far as the bot can tell.
-
-Discord refuses an interaction's first answer more than 3 seconds after it created it, and its
-client shows "This interaction failed": a click that reaches the bot later (the gateway was
-down, then delivered it) must not act, or its user would see it fail while it counted. The
-bot's own clock may run fast or slow against Discord's, so an interaction's age by that clock
-proves nothing. :class:`Lateness` learns the offset instead: each event of the gateway carries
-when Discord made it (its snowflake), and the smallest gap seen lately between that and its
-arrival is the clocks' offset plus the quickest delivery. An interaction whose gap is within
-:data:`FRESH_WITHIN` of it is fresh; any other is asked to Discord: its first answer, a
-deferral, is sent before anything is done, and if Discord refuses it the interaction came too
-late and is dropped (its user was told by Discord that it failed). Events replayed after an
-outage (before the session's RESUMED) teach nothing. Before anything was learnt (a new
-process: no event of its first session is a replay) this machine's clock is trusted within
-the same margin.
+"""How late an interaction reached the bot, by Discord's clock as far as the bot can tell
+(docs/architecture.md, *What real servers do*). Discord refuses a first answer more than 3
+seconds after it made the interaction, and this machine's clock may run fast or slow against
+Discord's: :class:`Lateness` learns the offset from the gateway's events (the smallest recent gap
+between an event's snowflake and its arrival), and a doubtful interaction is deferred first and
+dropped only if Discord refuses the deferral.
 """
 
 from __future__ import annotations
@@ -105,12 +96,9 @@ class Lateness:
         """A shard's connection dropped: what it delivers until its RESUMED may be replayed."""
         self._replaying.add(shard)
 
-    def resumed(self, shard: int | None = None) -> None:
-        """A shard resumed or logged in anew (None: every shard): its events are live again."""
-        if shard is None:
-            self._replaying.clear()
-        else:
-            self._replaying.discard(shard)
+    def resumed(self, shard: int) -> None:
+        """A shard resumed or logged in anew: its events are live again."""
+        self._replaying.discard(shard)
 
 
 class TooLate(Exception):
@@ -119,19 +107,14 @@ class TooLate(Exception):
     """
 
 
-async def still_answerable(interaction: discord.Interaction[Any], verdict: Verdict, *,
-                           thinking: bool = False) -> bool:
-    """For a doubtful interaction, ask Discord by answering it first with a deferral
-    (``thinking``: a private "thinking" one, for a command): False when Discord refuses it
-    (it came too late; nothing is to be done), True otherwise.
+async def still_answerable(interaction: discord.Interaction[Any], verdict: Verdict) -> bool:
+    """For a doubtful interaction, ask Discord by answering it first with a deferral: False
+    when Discord refuses it (it came too late; nothing is to be done), True otherwise.
     """
     if verdict is Verdict.FRESH or interaction.response.is_done():
         return True
     try:
-        if thinking:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await interaction.response.defer()
+        await interaction.response.defer()
     except discord.NotFound:
         log.info("dropped an interaction of %s that Discord no longer takes (it came %.1f s "
                  "after it was made, by this machine's clock)", interaction.user.id,

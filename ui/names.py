@@ -90,7 +90,6 @@ class Names:
         # a player by their id and by the token the game's events name them by (``p2``)
         self.by_id = {**{p.token: p for p in game.players},
                       **{p.player_id: p for p in game.players}}
-        self.seats = [p.player_id for p in game.players]
         self.names = {key: stood_in(tr, person_name(tr, p.player_id, p.display_name,
                                                     p.is_bot), p.stand_in)
                       for key, p in self.by_id.items()}

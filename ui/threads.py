@@ -47,16 +47,14 @@ async def open_thread(boards: Boards, game: Game,
     """Move a game that has just started into a new thread of its lobby message, if it asked
     for one and the bot may; return the game as it now is (in the thread, or still here).
     """
-    if not wants_thread(game) or game.parent_channel_id is not None:
+    lobby = game.message_id  # a started lobby always has its message
+    if not wants_thread(game) or game.parent_channel_id is not None or lobby is None:
         return game
     perms = channel_permissions(boards.client, game)
     missing = [PERMISSION_NAMES[p] for p in THREAD_PERMISSIONS
                if perms is not None and not getattr(perms, p)]
     if missing:
         await _tell_host(interaction, game, ", ".join(f"**{m}**" for m in missing))
-        return game
-    lobby = game.message_id
-    if lobby is None:  # pragma: no cover - a started lobby always has its message
         return game
     tr = for_game(game)
     name = tr("{game} · game {id}", game=tr(kind_of(game.kind).title), id=game.id)[:100]

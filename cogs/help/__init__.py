@@ -45,7 +45,6 @@ class HelpCommand(commands.Cog):
     """``/help``."""
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
 
     @app_commands.command(name=loc("help"),

@@ -38,18 +38,9 @@ from bot.rules.posing.poses import (
 )
 from bot.rules.posing.state import PosingState
 from bot.rules.replay import Frame
-from bot.service import Game, GameService, GameStatus, Outcome, StatsService
+from bot.service import Game, GameStatus, Outcome
 from pictures import box_number, card_data, pose_emoji_name, render_score_card
-from ui.board import (
-    Boards,
-    Card,
-    ReplayPage,
-    ReviewWords,
-    can_post,
-    channel_permissions,
-    emojis_shown,
-    jump_link,
-)
+from ui.board import Card, ReplayPage, ReviewWords, can_post, channel_permissions
 from ui.cards import (
     CLOSED,
     Emojis,
@@ -62,11 +53,11 @@ from ui.cards import (
     text,
     timeout_note,
 )
-from ui.ending import announce_end, earned_line, ending_card, standings_text
 from ui.i18n import N_, Tr, for_game, for_user
 from ui.items import Clicked, GameItem, Verb
-from ui.lobby import lobby_card, lobby_expired
+from ui.lobby import lobby_card
 from ui.names import Names, safe
+from ui.presenter import Presenter
 
 KIND: Final = "posing"
 PREFIX: Final = "pp"
@@ -206,18 +197,11 @@ def card_words(tr: Tr, game: Game, state: PosingState, names: Names) -> str:
                         boxes=BOX_COUNT) for s in range(len(totals)))[:1024]
 
 
-class PosingPresenter:
+class PosingPresenter(Presenter):
     """Posing Pandas' cards, and what each outcome of the service changes on its board."""
 
-    def __init__(self, boards: Boards, stats: StatsService, emojis: Emojis) -> None:
-        """Show the games of ``boards``' service; ``stats`` names what a game earned."""
-        self.boards = boards
-        self.service: GameService = boards.service
-        self.stats = stats
-        self.emojis = emojis
-
-    def _emojis(self, game: Game) -> Emojis:
-        return emojis_shown(self.boards.client, game, self.emojis)
+    picture_name = CARD_FILE
+    resumed = RESUMED
 
     async def current(self, game: Game, *, tr: Tr | None = None, note: str = "",
                       mask: Mask | None = None, recent: list[Any] | None = None) -> Card:
@@ -360,31 +344,12 @@ class PosingPresenter:
         if actor is None:
             await self.prompt_current(game)
 
-    async def prompt_current(self, game: Game) -> None:
-        """Ping the player whose turn it is (the turn's card itself pings when the turn
-        passes from one person to another).
-        """
-        seat = ENGINE.current_seat(self.service.state_of(game))
-        if seat is None or game.players[seat].by_computer:
-            await self.boards.unping(game)
-            return
-        tr = for_game(game)
-        link = jump_link(game, self.boards.message_of(game))
-        words = tr("your turn in Posing Pandas: roll, hold and fill a pose.")
-        await self.boards.ping(game, [game.players[seat].player_id], f"{words} {link}".strip())
+    def your_turn(self, tr: Tr, state: PosingState) -> str:
+        return tr("your turn in Posing Pandas: roll, hold and fill a pose.")
 
-    async def announce_end(self, game: Game, state: PosingState,
-                           interaction: discord.Interaction[Any] | None = None) -> None:
-        """The game-over card: everyone pinged, the winner, the score card, the buttons."""
-        tr = for_game(game)
+    async def end_picture(self, game: Game, state: PosingState, tr: Tr) -> tuple[bytes, str]:
         png = await asyncio.to_thread(score_card, game, state, tr)
-        totals = ENGINE.totals(state)
-        card = ending_card(game, totals, self.boards,
-                           [discord.File(io.BytesIO(png), filename=CARD_FILE)],
-                           CARD_FILE, earned=await earned_line(self.stats, game),
-                           description=card_words(tr, game, state, Names(game, tr)))
-        await announce_end(self.boards, game, card, standings_text(tr, game, totals),
-                           interaction)
+        return png, card_words(tr, game, state, Names(game, tr))
 
     async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
         """Turn ``frame.step`` of the replay: every player's fill in it, and the score card as
@@ -396,18 +361,6 @@ class PosingPresenter:
                  if isinstance(e, FillEvent)]
         png = await asyncio.to_thread(score_card, game, state, tr, NO_HOLD, replayed=True)
         return ReplayPage("\n".join(lines), png, card_words(tr, game, state, names))
-
-    async def moved(self, outcome: Outcome, reason: str) -> None:
-        """A timeout or a restart moved the game on, or a lobby expired: show it."""
-        if reason == "expired":
-            await lobby_expired(self.boards, outcome.game)
-            return
-        note = for_game(outcome.game)(RESUMED) if reason == "resume" else ""
-        await self.show(outcome, note=note)
-
-    async def board(self, game: Game) -> Card:
-        """The board to post anew: the lobby, or the turn's card."""
-        return await self.current(game)
 
     async def refresh(self, game: Game, interaction: discord.Interaction[Any],
                       mask: Mask) -> None:

@@ -74,7 +74,6 @@ class PrivacyCommands(commands.Cog):
                                 description=loc("Your data: a copy of it, or forget it"))
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
 
     @app_commands.command(name=loc("privacy"),

@@ -29,7 +29,7 @@ from bot.rules.royale.dice import CANNON_MULTIPLIER, ROUNDS
 from bot.rules.royale.engine import current_seat, trade_taking, tradeable_dice
 from bot.rules.royale.events import DraftReturnEvent, ScoreEvent
 from bot.rules.royale.state import Phase, RoyaleState
-from bot.service import Game, GameService, GameStatus, Outcome, StatsService
+from bot.service import Game, GameStatus, Outcome
 from cogs.royale.words import (
     ASKS,
     PHASE_HELP,
@@ -49,15 +49,7 @@ from pictures import (
     sheet_data,
 )
 from pictures.round_card import as_scored
-from ui.board import (
-    Boards,
-    Card,
-    ReplayPage,
-    can_post,
-    channel_permissions,
-    emojis_shown,
-    jump_link,
-)
+from ui.board import Card, ReplayPage, can_post, channel_permissions
 from ui.cards import (
     PLAYING,
     TEXT_LIMIT,
@@ -72,11 +64,11 @@ from ui.cards import (
     text,
     timeout_note,
 )
-from ui.ending import announce_end, earned_line, ending_card, standings_text
 from ui.i18n import N_, Tr, for_game, for_user
 from ui.items import Clicked, GameItem, Verb
-from ui.lobby import expansion_names, lobby_card, lobby_expired
+from ui.lobby import expansion_names, lobby_card
 from ui.names import Names, isolated, safe, short, short_names
+from ui.presenter import Presenter
 
 KIND: Final = "royale"
 PREFIX: Final = "pr"
@@ -242,18 +234,10 @@ def decision_items(tr: Tr, game: Game, state: RoyaleState, emojis: Emojis, step:
     return items, line
 
 
-class RoyalePresenter:
+class RoyalePresenter(Presenter):
     """Panda Royale's cards, and what each outcome of the service changes on its board."""
 
-    def __init__(self, boards: Boards, stats: StatsService, emojis: Emojis) -> None:
-        """Show the games of ``boards``' service; ``stats`` names what a game earned."""
-        self.boards = boards
-        self.service: GameService = boards.service
-        self.stats = stats
-        self.emojis = emojis
-
-    def _emojis(self, game: Game) -> Emojis:
-        return emojis_shown(self.boards.client, game, self.emojis)
+    picture_name = CARD_NAME
 
     async def current(self, game: Game, *, tr: Tr | None = None, note: str = "",
                       step: str = "", chosen: int = -1, with_picture: bool = True,
@@ -370,32 +354,11 @@ class RoyalePresenter:
         else:
             await self.prompt_current(game)
 
-    async def prompt_current(self, game: Game) -> None:
-        """Ping the player who must decide now (a new ping whenever the board changed or the
-        last ping is gone).
-        """
-        state: RoyaleState = self.service.state_of(game)
-        seat = current_seat(state)
-        if seat is None or game.players[seat].by_computer:
-            await self.boards.unping(game)
-            return
-        tr = for_game(game)
-        ask = tr(ASKS.get(state.phase, N_("decide")))
-        link = jump_link(game, self.boards.message_of(game))
-        words = tr("your turn in Panda Royale: {ask}.", ask=ask)
-        await self.boards.ping(game, [game.players[seat].player_id], f"{words} {link}".strip())
+    def your_turn(self, tr: Tr, state: RoyaleState) -> str:
+        return tr("your turn in Panda Royale: {ask}.", ask=tr(ASKS.get(state.phase, N_("decide"))))
 
-    async def announce_end(self, game: Game, state: RoyaleState,
-                           interaction: discord.Interaction[Any] | None = None) -> None:
-        """The game-over card: everyone pinged, the winner, the final picture, the buttons."""
-        tr = for_game(game)
-        png, words = await asyncio.to_thread(round_picture, game, state, tr)
-        totals = state.totals()
-        card = ending_card(game, totals, self.boards,
-                           [discord.File(io.BytesIO(png), filename=CARD_NAME)], CARD_NAME,
-                           earned=await earned_line(self.stats, game), description=words)
-        await announce_end(self.boards, game, card, standings_text(tr, game, totals),
-                           interaction)
+    async def end_picture(self, game: Game, state: RoyaleState, tr: Tr) -> tuple[bytes, str]:
+        return await asyncio.to_thread(round_picture, game, state, tr)
 
     async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
         """Round ``frame.step`` of the replay: what happened in it and its picture (each
@@ -409,17 +372,6 @@ class RoyalePresenter:
         png, words = await asyncio.to_thread(round_picture, game, state, tr, hands)
         lines = happenings(tr, state, list(frame.events), names, self.emojis, frame.step, 40)
         return ReplayPage("\n".join(lines), png, words)
-
-    async def moved(self, outcome: Outcome, reason: str) -> None:
-        """A timeout (or a restart) moved the game on, or a lobby expired: show it."""
-        if reason == "expired":
-            await lobby_expired(self.boards, outcome.game)
-            return
-        await self.show(outcome)
-
-    async def board(self, game: Game) -> Card:
-        """The board to post anew: the lobby, or the round with its picture."""
-        return await self.current(game)
 
 
 # ---------------------------------------------------------------------------- the round's items

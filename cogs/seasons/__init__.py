@@ -62,7 +62,6 @@ class SeasonEnds(commands.Cog):
     """Runs the check of seasons' ends for as long as the bot runs."""
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
         self.task: asyncio.Task[None] | None = None
 

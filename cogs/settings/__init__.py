@@ -13,13 +13,14 @@ from discord.app_commands import locale_str as loc
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.service import OFF
+from bot.service import OFF, SeasonWindow, ServerSeason
 from cogs.privacy import ask_forget_server
-from cogs.settings.defaults import mayhem_answer, turn_time_answer
-from cogs.settings.season import channel_warning, season_answer
-from ui.i18n import for_user, languages
+from ui.board import missing
+from ui.i18n import Tr, for_user, languages
 from ui.items import bot_of, place_of
+from ui.lobby import expansion_names
 from ui.options import can_manage_server
+from ui.seasons import LENGTH_WORDS, season_name
 from ui.settings import LANGUAGE_CHOICES, language_name, server_language
 
 LENGTHS: Final = [Choice(name=loc("monthly"), value="monthly"),
@@ -27,6 +28,66 @@ LENGTHS: Final = [Choice(name=loc("monthly"), value="monthly"),
                   Choice(name=loc("off"), value=OFF)]
 RATINGS: Final = [Choice(name=loc("carry on"), value="carry-on"),
                   Choice(name=loc("reset"), value="reset")]
+PODIUM_NEEDS: Final = ("view_channel", "send_messages")
+"""The permissions the podium's channel needs."""
+
+
+def turn_time_answer(tr: Tr, seconds: int | None, bot_default: int) -> str:
+    """The turn time of the server's new games (``seconds``: the server's default, None when it
+    has none and the bot's default applies), in ``tr``'s language.
+    """
+    if seconds is None:
+        return tr("New games here give each decision {seconds} seconds (the bot's default) "
+                  "unless their host sets `turn_timeout`.", seconds=bot_default)
+    return tr("New games here give each decision {seconds} seconds unless their host sets "
+              "`turn_timeout`.", seconds=seconds)
+
+
+def mayhem_answer(tr: Tr, options: tuple[str, ...] | None) -> str:
+    """The Mayhem options of the server's new Panda Royale games (None or empty: none), and
+    how a host chooses others, in ``tr``'s language.
+    """
+    now = tr("New Panda Royale games here play with Mayhem: {options}.",
+             options=expansion_names(tr, options)) if options \
+        else tr("New Panda Royale games here play without Mayhem.")
+    return "\n".join([now, tr("A host who gives any Mayhem option to /royale new chooses them "
+                              "all: the options they leave out are off.")])
+
+
+def season_answer(tr: Tr, setting: ServerSeason, season: SeasonWindow | None) -> str:
+    """What the server's seasons are now, in ``tr``'s language."""
+    if setting.length is None or season is None:
+        return tr("This server runs no seasons. A server manager can start them with "
+                  "/settings season (monthly or quarterly): at each season's end the bot "
+                  "posts its podium.")
+    lines = [tr("Seasons here are {length}: this one is {season} and ends <t:{end}:R>.",
+                length=tr(LENGTH_WORDS[setting.length]), season=season_name(tr, season),
+                end=season.end_ms // 1000)]
+    if setting.channel_id is not None:
+        lines.append(tr("At its end the podium is posted in <#{channel}>.",
+                        channel=setting.channel_id))
+    else:
+        lines.append(tr("No channel is set for the podium: choose one with /settings season."))
+    lines.append(tr("Ratings start again at each season's end.") if setting.reset
+                 else tr("Ratings carry on from one season to the next."))
+    return "\n".join(lines)
+
+
+def channel_warning(tr: Tr, interaction: discord.Interaction[Any],
+                    setting: ServerSeason) -> str:
+    """A line saying what the bot lacks in the podium's channel (empty when nothing)."""
+    guild = interaction.guild
+    if setting.length is None or setting.channel_id is None or guild is None \
+            or guild.me is None:
+        return ""
+    channel = guild.get_channel(setting.channel_id)
+    if channel is None:
+        return ""
+    lacking = missing(channel.permissions_for(guild.me), PODIUM_NEEDS)
+    if not lacking:
+        return ""
+    return tr("⚠️ I can't post the podium in <#{channel}> yet: grant me {permissions} there.",
+              channel=setting.channel_id, permissions=", ".join(lacking))
 
 
 @app_commands.guild_only()
@@ -38,7 +99,6 @@ class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
     """
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
         super().__init__()
 

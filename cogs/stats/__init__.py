@@ -51,17 +51,12 @@ class PublicCooldown:
         self._last[channel_id] = now
         return True
 
-    def __len__(self) -> int:
-        """Channels inside their window."""
-        return len(self._last)
-
 
 @app_commands.guild_only()
 class StatsCommands(commands.Cog):
     """Server leaderboards and player stats."""
 
     def __init__(self, bot: commands.Bot) -> None:
-        """Serve ``bot``."""
         self.bot = bot
         self.cooldown = PublicCooldown(lambda: discord.utils.utcnow().timestamp())
 

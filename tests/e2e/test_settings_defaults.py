@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.settings.defaults import mayhem_answer, turn_time_answer
+from cogs.settings import mayhem_answer, turn_time_answer
 from tests.e2e.speech import locales
 from tests.e2e.table import Table, private, refusals, refused, text_of
 from tests.services import servers_of
