@@ -243,6 +243,6 @@ async def test_the_discord_layer_drops_every_ended_game(table: Table) -> None:
             played += 1
     assert played == ROUNDS_OF_ENDINGS * len(ENDINGS) >= 30
     # the structures did hold the games while they were open
-    for key in ("service.cache", "service.deadlines", "boards.boards", "boards.pings",
+    for key in ("service cached games", "service deadlines", "boards.boards", "boards.pings",
                 "boards.doors"):
         assert SEEN_IN_PLAY.get(key, 0) >= 1, (key, SEEN_IN_PLAY)
