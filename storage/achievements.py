@@ -14,7 +14,7 @@ from typing import Any
 from .connection import Conn, execute_many, fetch_all, in_chunks, serialize
 from .errors import InvalidData
 from .finish import Finish
-from .rows import AchievementRow, GameRow, PlayerRow, from_row
+from .rows import AchievementRow, Game, Seat, from_row
 from .runner import C, Records
 
 _COLUMNS = "guild_id, player_id, achievement, game_id, earned_ms"
@@ -38,8 +38,8 @@ async def season_times(conn: Conn, guild_id: int, player_ids: Sequence[str],
     return times
 
 
-async def record_achievements(conn: Conn, game: GameRow, finish: Finish, now_ms: int,
-                              seats: Sequence[PlayerRow],
+async def record_achievements(conn: Conn, game: Game, finish: Finish, now_ms: int,
+                              seats: Sequence[Seat],
                               events: Sequence[Mapping[str, Any]]) -> None:
     """Keep what ``finish.award`` says the players of ``seats`` (those with a result) earned
     in the game whose whole log is ``events``.

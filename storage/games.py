@@ -45,10 +45,10 @@ from .rows import (
     ENDED_WITHOUT_RESULTS,
     OPEN_STATUSES,
     ActionRow,
-    GameRow,
+    Game,
     GameStatus,
     OpenCounts,
-    PlayerRow,
+    Seat,
     ServerDefaults,
     from_row,
 )
@@ -91,7 +91,7 @@ def _next_seq(game_id: str) -> str:
 
 
 def game_columns(conn: Conn) -> str:
-    """What a :class:`GameRow` is read from (by :func:`game_from_row`): the game's columns
+    """What a :class:`Game` is read from (by :func:`game_from_row`): the game's columns
     and, as one JSON column, its players.
     """
     players = json_array_agg(conn, _PLAYER_FIELDS)
@@ -99,10 +99,10 @@ def game_columns(conn: Conn) -> str:
             " WHERE game_players.game_id = games.id) AS players")
 
 
-def game_from_row(row: Row) -> GameRow:
-    """The :class:`GameRow` of a row read with :func:`game_columns`."""
+def game_from_row(row: Row) -> Game:
+    """The :class:`Game` of a row read with :func:`game_columns`."""
     state, players = row["state"], row["players"]
-    return GameRow(
+    return Game(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], kind=row["kind"],
         status=GameStatus(row["status"]), host_id=row["host_id"],
         settings=jsoncol.load(row["settings"]), seed=row["seed"],
@@ -111,7 +111,7 @@ def game_from_row(row: Row) -> GameRow:
         created_ms=row["created_ms"], updated_ms=row["updated_ms"],
         finished_ms=row["finished_ms"],
         players=tuple(
-            PlayerRow(seat=seat, player_id=player_id, display_name=name, is_bot=bool(is_bot),
+            Seat(seat=seat, player_id=player_id, display_name=name, is_bot=bool(is_bot),
                       stand_in=stand_in)
             for seat, player_id, name, is_bot, stand_in in sorted(
                 [] if players is None else jsoncol.load(players))),
@@ -122,7 +122,7 @@ def game_from_row(row: Row) -> GameRow:
 
 async def select_games(
     conn: Conn, where: str, params: Params = (), tail: str = "ORDER BY id"
-) -> list[GameRow]:
+) -> list[Game]:
     """Games matching ``where`` (a WHERE clause of this module's, or a caller's), each with its
     players, in one statement (its own snapshot: a read of it needs no transaction around it).
     """
@@ -132,12 +132,12 @@ async def select_games(
 
 
 async def _first(conn: Conn, where: str, params: Params, tail: str = "ORDER BY id"
-                 ) -> GameRow | None:
+                 ) -> Game | None:
     found = await select_games(conn, where, params, tail)
     return found[0] if found else None
 
 
-async def _require(conn: Conn, game_id: int) -> GameRow:
+async def _require(conn: Conn, game_id: int) -> Game:
     game = await _first(conn, BY_ID, (game_id,))
     if game is None:
         raise GameNotFound(game_id)
@@ -148,7 +148,7 @@ _NOT_IN: Final = {GameStatus.LOBBY: NotInLobby, GameStatus.ACTIVE: NotActive}
 
 
 async def _updated(conn: Conn, game_id: int, expected_version: int, status: GameStatus,
-                   sql: str, params: Params) -> GameRow:
+                   sql: str, params: Params) -> Game:
     """The game as a versioned ``UPDATE ... RETURNING`` of :func:`game_columns` of a game in
     ``status`` left it; raises why when it changed no row (:func:`_explain`).
     """
@@ -173,7 +173,7 @@ async def _explain(
     raise StorageError(f"game {game_id}: update matched no row")  # pragma: no cover
 
 
-async def _seat(conn: Conn, game_id: int, players: Sequence[PlayerRow]) -> None:
+async def _seat(conn: Conn, game_id: int, players: Sequence[Seat]) -> None:
     await execute_many(
         conn, f"INSERT INTO game_players (game_id, {_PLAYER_FIELDS}) VALUES (?, ?, ?, ?, ?, ?)",
         [(game_id, p.seat, p.player_id, p.display_name, int(p.is_bot), p.stand_in)
@@ -216,7 +216,7 @@ async def select_events(conn: Conn, game_ids: Sequence[int]
     return logs
 
 
-def _check_players(players: Sequence[PlayerRow]) -> list[PlayerRow]:
+def _check_players(players: Sequence[Seat]) -> list[Seat]:
     seats = sorted(p.seat for p in players)
     if seats != list(range(len(players))):
         raise InvalidData(f"seats must be 0..{len(players) - 1}, got {seats}")
@@ -240,12 +240,12 @@ class GameRecords(Records[C]):
         host_id: int,
         settings: dict[str, Any] | Callable[[ServerDefaults], dict[str, Any]],
         seed: int,
-        players: Sequence[PlayerRow],
+        players: Sequence[Seat],
         now_ms: int,
         deadline_ms: int | None = None,
         host_limit: int | None = None,
         server_limit: int | None = None,
-    ) -> GameRow:
+    ) -> Game:
         """Create a game in the lobby (version 0) with ``players`` seated, expiring at
         ``deadline_ms``. ``kind`` is any non-empty name (which kinds exist is the application's
         registry). ``settings``: the game's settings, or how to make them from the server's
@@ -264,7 +264,7 @@ class GameRecords(Records[C]):
             raise InvalidData(f"a game kind is a non-empty name, not {kind!r}")
         seated = _check_players(players)
 
-        async def work(conn: C) -> GameRow:
+        async def work(conn: C) -> Game:
             # Always the server first, then the host: no two transactions wait on each other.
             await serialize_all(conn, [f"open-games:{column}:{value}" for column, value, limit
                                        in (("guild_id", guild_id, server_limit),
@@ -305,7 +305,7 @@ class GameRecords(Records[C]):
                                          (channel_id,))
                 raise ChannelBusy(channel_id, -1 if busy is None else int(busy))
             await _seat(conn, int(game_id), seated)
-            return GameRow(id=int(game_id), guild_id=guild_id, channel_id=channel_id,
+            return Game(id=int(game_id), guild_id=guild_id, channel_id=channel_id,
                            kind=kind, status=GameStatus.LOBBY, host_id=host_id, settings=chosen,
                            seed=seed, state=None, version=0, message_id=None,
                            deadline_ms=deadline_ms, created_ms=now_ms, updated_ms=now_ms,
@@ -313,25 +313,25 @@ class GameRecords(Records[C]):
 
         return await self._db.write(work)
 
-    async def get(self, game_id: int) -> GameRow | None:
+    async def get(self, game_id: int) -> Game | None:
         """The game with this id (players in seat order), or ``None``."""
         return await self._db.statement(lambda conn: _first(conn, BY_ID, (game_id,)))
 
-    async def open_in_channel(self, channel_id: int) -> GameRow | None:
+    async def open_in_channel(self, channel_id: int) -> Game | None:
         """The channel's game in the lobby or being played, or ``None``."""
         return await self._db.statement(lambda conn: _first(conn, OPEN_IN_CHANNEL,
                                                             (channel_id,)))
 
     async def latest_in_channel(
         self, channel_id: int, kind: str | None = None
-    ) -> GameRow | None:
+    ) -> Game | None:
         """The channel's most recently created game of any status (of ``kind`` if given)."""
         where, params = (("channel_id = ?", (channel_id,)) if kind is None
                          else ("channel_id = ? AND kind = ?", (channel_id, kind)))
         return await self._db.statement(
             lambda conn: _first(conn, where, params, "ORDER BY id DESC LIMIT 1"))
 
-    async def latest_played_in_channel(self, channel_id: int, kind: str) -> GameRow | None:
+    async def latest_played_in_channel(self, channel_id: int, kind: str) -> Game | None:
         """The channel's most recent game of ``kind`` that was started (lobbies that never
         started are skipped).
         """
@@ -339,7 +339,7 @@ class GameRecords(Records[C]):
             conn, "channel_id = ? AND kind = ? AND state IS NOT NULL", (channel_id, kind),
             "ORDER BY id DESC LIMIT 1"))
 
-    async def open_in_guild(self, guild_id: int) -> list[GameRow]:
+    async def open_in_guild(self, guild_id: int) -> list[Game]:
         """The server's games in the lobby or being played, oldest first."""
         return await self._db.statement(
             lambda conn: select_games(conn, OPEN_OF_GUILD, (guild_id,)))
@@ -350,7 +350,7 @@ class GameRecords(Records[C]):
             conn, f"SELECT DISTINCT guild_id FROM games WHERE {_OPEN}"))
         return sorted(int(r["guild_id"]) for r in rows)
 
-    async def all_open(self) -> list[GameRow]:
+    async def all_open(self) -> list[Game]:
         """Every game in the lobby or being played, oldest first (to rebuild timers and views)."""
         return await self._db.statement(lambda conn: select_games(conn, _OPEN))
 
@@ -364,9 +364,9 @@ class GameRecords(Records[C]):
         return {int(r["guild_id"]): int(r["n"]) for r in rows}
 
     async def set_players(
-        self, game_id: int, players: Sequence[PlayerRow], expected_version: int, now_ms: int,
+        self, game_id: int, players: Sequence[Seat], expected_version: int, now_ms: int,
         deadline_ms: int | None = None,
-    ) -> GameRow:
+    ) -> Game:
         """Replace a lobby game's players (join, leave, add a computer player); bumps the version
         and sets when the lobby expires (``deadline_ms``).
 
@@ -375,7 +375,7 @@ class GameRecords(Records[C]):
         """
         seated = _check_players(players)
 
-        async def work(conn: C) -> GameRow:
+        async def work(conn: C) -> Game:
             game = await _updated(
                 conn, game_id, expected_version, GameStatus.LOBBY,
                 "UPDATE games SET version = version + 1, updated_ms = ?, deadline_ms = ?"
@@ -388,7 +388,7 @@ class GameRecords(Records[C]):
         return await self._db.write(work)
 
     async def set_lobby_settings(self, game_id: int, expected_version: int,
-                                 settings: dict[str, Any], now_ms: int) -> GameRow:
+                                 settings: dict[str, Any], now_ms: int) -> Game:
         """A lobby's settings change (its host chose to play in a thread); bumps the version.
         Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
         :class:`~storage.errors.GameNotFound`.
@@ -407,7 +407,7 @@ class GameRecords(Records[C]):
         setup_events: list[dict[str, Any]],
         deadline_ms: int | None,
         now_ms: int,
-    ) -> GameRow:
+    ) -> Game:
         """Lobby -> active, in one statement: store the first engine state and the events of
         the start.
 
@@ -436,7 +436,7 @@ class GameRecords(Records[C]):
         deadline_ms: int | None,
         now_ms: int,
         finish: Finish | None = None,
-    ) -> GameRow:
+    ) -> Game:
         """Apply one action, in one transaction: the new state, version + 1, the deadline, and
         the action appended to the log with the next ``seq``.
 
@@ -467,7 +467,7 @@ class GameRecords(Records[C]):
                 f" SELECT moved.id, {_next_seq('moved.id')}, ?, ?, ?, ? FROM moved)"
                 " SELECT * FROM moved", (*moved, *logged)))
 
-        async def work(conn: C) -> GameRow:
+        async def work(conn: C) -> Game:
             game = await _updated(conn, game_id, expected_version, GameStatus.ACTIVE, _ADVANCE,
                                   moved)
             await execute(conn, f"INSERT INTO actions ({_ACTION_COLUMNS})"
@@ -484,7 +484,7 @@ class GameRecords(Records[C]):
     async def end(
         self, game_id: int, status: GameStatus, reason: str, now_ms: int,
         *, expected_version: int | None = None,
-    ) -> GameRow:
+    ) -> Game:
         """End a game in the lobby or being played without results or ratings: ``status``
         ``cancelled`` (by its host or a manager) or ``abandoned`` (its channel or server is
         gone), for ``reason``. Sets ``finished_ms``, clears the deadline and the pause, bumps the
@@ -495,7 +495,7 @@ class GameRecords(Records[C]):
             raise InvalidData(f"a game ends without results as cancelled or abandoned, "
                               f"not {status!r}")
 
-        async def work(conn: C) -> GameRow:
+        async def work(conn: C) -> Game:
             if expected_version is not None and expected_version != await fetch_value(
                     conn, "SELECT version FROM games WHERE id = ?", (game_id,)):
                 await _explain(conn, game_id, expected_version, OPEN_STATUSES, GameClosed)
@@ -508,7 +508,7 @@ class GameRecords(Records[C]):
     async def abandon(
         self, *, channel_id: int | None = None, guild_id: int | None = None, reason: str,
         now_ms: int,
-    ) -> list[GameRow]:
+    ) -> list[Game]:
         """End every open game of a channel (the games played in its threads too) or of a
         server as ``abandoned``, in one transaction: the channel or the server is gone.
         Returns the games ended.
@@ -520,7 +520,7 @@ class GameRecords(Records[C]):
         value = channel_id if channel_id is not None else guild_id
         assert value is not None
 
-        async def work(conn: C) -> list[GameRow]:
+        async def work(conn: C) -> list[Game]:
             ids = [game_id for column in columns
                    for game_id in await _end_open(conn, column, value, GameStatus.ABANDONED, reason,
                                                   now_ms)]
@@ -528,14 +528,14 @@ class GameRecords(Records[C]):
 
         return await self._db.write(work)
 
-    async def move_to_thread(self, game_id: int, thread_id: int) -> GameRow:
+    async def move_to_thread(self, game_id: int, thread_id: int) -> Game:
         """An active game plays on in a thread of its channel (its channel becomes the
         thread's parent, ``parent_channel_id``; no version bump: no button of the game
         changes). Raises :class:`~storage.errors.NotActive` for a game not in play or already
         in a thread.
         """
 
-        async def work(conn: C) -> GameRow:
+        async def work(conn: C) -> Game:
             if await execute(
                     conn, "UPDATE games SET parent_channel_id = channel_id, channel_id = ?,"
                           " message_id = NULL WHERE id = ? AND status = 'active'"
@@ -547,13 +547,13 @@ class GameRecords(Records[C]):
         return await self._db.write(work)
 
     async def set_paused(self, game_id: int, reason: str | None,
-                         deadline_ms: int | None = None) -> GameRow:
+                         deadline_ms: int | None = None) -> Game:
         """Pause an active game (no deadline runs, ``reason`` says why) or resume it
         (``reason`` None, with its new ``deadline_ms``). Does not change the version.
         Raises :class:`~storage.errors.NotActive`.
         """
 
-        async def work(conn: C) -> GameRow:
+        async def work(conn: C) -> Game:
             if await execute(conn, "UPDATE games SET paused = ?, deadline_ms = ?"
                                    " WHERE id = ? AND status = 'active'",
                              (reason, deadline_ms, game_id)) != 1:
@@ -565,14 +565,14 @@ class GameRecords(Records[C]):
     async def stand_in(
         self, game_id: int, seat: int, reason: str, expected_version: int,
         deadline_ms: int | None, now_ms: int,
-    ) -> GameRow:
+    ) -> Game:
         """A computer plays ``seat`` of an active game for the rest of it (``reason``: the
         player ``left`` or ``resigned``); version + 1, and the game's new deadline (it may now
         wait on someone else). The seat gets no result and no rating. Raises
         :class:`~storage.errors.StaleVersion`, :class:`~storage.errors.NotActive`.
         """
 
-        async def work(conn: C) -> GameRow:
+        async def work(conn: C) -> Game:
             if await execute(conn, "UPDATE games SET version = version + 1, updated_ms = ?,"
                                    " deadline_ms = ? WHERE id = ? AND version = ?"
                                    " AND status = 'active'",

@@ -15,7 +15,7 @@ from .connection import fetch_all
 from .errors import InvalidData
 from .games import select_events
 from .results import RESULT_COLUMNS, result_row
-from .rows import ResultRow
+from .rows import GameResult
 from .runner import C, Records
 
 MAX_GAMES: Final = 100
@@ -27,7 +27,7 @@ class HistoryRecords(Records[C]):
 
     async def recent_results(
         self, guild_id: int, player_id: str, *, limit: int = 30
-    ) -> list[ResultRow]:
+    ) -> list[GameResult]:
         """The player's last ``limit`` finished games in the server (1 to :data:`MAX_GAMES`),
         newest first (by when they finished, then by game).
         """

@@ -14,7 +14,7 @@ What SQL alone cannot write is a migration's step in code (:data:`STEPS`), run r
 SQL in the same transaction:
 
 - 006: the Discord ids in every started game's state, start events, action events and actors
-  become their seats' tokens (``p1``, ``p2``, ...: see :attr:`storage.rows.PlayerRow.token`);
+  become their seats' tokens (``p1``, ``p2``, ...: see :attr:`storage.rows.Seat.token`);
   then the action log is append-only again.
 """
 

@@ -16,7 +16,7 @@ from .achievements import select_person_achievements
 from .connection import Conn, execute, fetch_all, fetch_value
 from .errors import InvalidData
 from .results import RATING_COLUMNS, RESULT_COLUMNS, result_row
-from .rows import AchievementRow, GameRow, RatingRow, ResultRow, from_row
+from .rows import AchievementRow, Game, GameResult, RatingRow, from_row
 from .runner import C, Records
 
 SERVER_TABLES = ("games", "results", "ratings", "player_totals", "guild_settings",
@@ -31,9 +31,9 @@ _PLAYER_GAMES = "id IN (SELECT game_id FROM game_players WHERE player_id = ?)"
 class PersonalRows:
     """Every row the database holds about one person, in every server."""
 
-    games: list[GameRow]
+    games: list[Game]
     """The games they have a seat in (any status), or host."""
-    results: list[ResultRow]
+    results: list[GameResult]
     ratings: list[RatingRow]
     totals: list[dict[str, int | str]]
     """Their all-time totals per server and game kind (``player_totals``)."""

@@ -36,7 +36,7 @@ from .connection import (
 )
 from .errors import InvalidData
 from .finish import Finish, RateFn, Rating, ranks
-from .rows import GameRow, LeaderRow, PlayerRow, RatingRow, ResultRow, StatsRow, from_row
+from .rows import Game, GameResult, LeaderEntry, PlayerStats, RatingRow, Seat, from_row
 from .runner import C, Records
 
 RESULT_COLUMNS = (
@@ -46,15 +46,15 @@ RATING_COLUMNS = "guild_id, kind, player_id, display_name, mu, sigma, games, upd
 _TOTALS_COLUMNS = "guild_id, kind, player_id, is_bot, games, wins, best_score, total_score"
 
 
-def result_row(row: Row) -> ResultRow:
-    """A ``results`` row (every column of :data:`RESULT_COLUMNS`) as a :class:`ResultRow`."""
-    return from_row(ResultRow, row, is_bot=bool(row["is_bot"]), won=bool(row["won"]))
+def result_row(row: Row) -> GameResult:
+    """A ``results`` row (every column of :data:`RESULT_COLUMNS`) as a :class:`GameResult`."""
+    return from_row(GameResult, row, is_bot=bool(row["is_bot"]), won=bool(row["won"]))
 
 
 # -- the finish ------------------------------------------------------------------------------
 
 
-def _check_scores(game: GameRow, finish: Finish) -> set[str]:
+def _check_scores(game: Game, finish: Finish) -> set[str]:
     players = set(game.player_ids)
     if set(finish.scores) != players:
         raise InvalidData(
@@ -68,7 +68,7 @@ def _check_scores(game: GameRow, finish: Finish) -> set[str]:
     return players
 
 
-async def record_finish(conn: Conn, game: GameRow, finish: Finish, now_ms: int,
+async def record_finish(conn: Conn, game: Game, finish: Finish, now_ms: int,
                         events: Sequence[Mapping[str, Any]]) -> None:
     """Insert the game's results, add them to the players' totals, apply ``finish.rate`` to
     the server's ratings and keep what ``finish.award`` says the players earned from
@@ -103,8 +103,8 @@ async def record_finish(conn: Conn, game: GameRow, finish: Finish, now_ms: int,
     await record_achievements(conn, game, finish, now_ms, seats, events)
 
 
-async def _rate(conn: Conn, game: GameRow, rate: RateFn, players: set[str],
-                seats: list[PlayerRow], now_ms: int) -> None:
+async def _rate(conn: Conn, game: Game, rate: RateFn, players: set[str],
+                seats: list[Seat], now_ms: int) -> None:
     # Finishes in one server take turns for the ratings' read-modify-write.
     await serialize(conn, f"ratings:{game.guild_id}:{game.kind}")
     rated = [p.player_id for p in seats]
@@ -250,7 +250,7 @@ def _filter_params(
 class ResultRecords(Records[C]):
     """Reading finished games' results, ratings, leaderboards and player figures."""
 
-    async def of_game(self, game_id: int) -> list[ResultRow]:
+    async def of_game(self, game_id: int) -> list[GameResult]:
         """A finished game's results, best rank first (then seat); empty if it did not
         finish.
         """
@@ -275,7 +275,7 @@ class ResultRecords(Records[C]):
         limit: int = 10,
         offset: int = 0,
         include_bots: bool = False,
-    ) -> list[LeaderRow]:
+    ) -> list[LeaderEntry]:
         """One page of the server's leaderboard for a game kind (results with
         ``since_ms <= finished_ms < until_ms`` for a period; the orders are the module's).
         Computer players are left out unless ``include_bots``.
@@ -286,7 +286,7 @@ class ResultRecords(Records[C]):
         params = (*_filter_params(guild_id, kind, since_ms, until_ms, include_bots),
                   guild_id, kind, limit, offset, guild_id)
         rows = await self._db.read(lambda conn: fetch_all(conn, sql, params))
-        return [from_row(LeaderRow, row, position=offset + index, is_bot=bool(row["is_bot"]))
+        return [from_row(LeaderEntry, row, position=offset + index, is_bot=bool(row["is_bot"]))
                 for index, row in enumerate(rows, start=1)]
 
     async def leaderboard_count(
@@ -300,11 +300,11 @@ class ResultRecords(Records[C]):
 
     async def player_stats(
         self, guild_id: int, player_id: str, kind: str | None = None
-    ) -> list[StatsRow]:
+    ) -> list[PlayerStats]:
         """A player's figures in this server, one row per game kind played (by kind name; of
         ``kind`` only if given).
         """
         rows = await self._db.read(lambda conn: fetch_all(
             conn, _STATS, (guild_id, player_id, guild_id, player_id, guild_id, player_id)))
-        return [from_row(StatsRow, row, player_id=player_id, rated_games=row["rated_games"] or 0)
+        return [from_row(PlayerStats, row, player_id=player_id, rated_games=row["rated_games"] or 0)
                 for row in rows if kind is None or row["kind"] == kind]

@@ -53,7 +53,7 @@ def ordinal(mu: float, sigma: float) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerRow:
+class Seat:
     """One seat of a game: a Discord user (id as text) or a computer player (``cpu:N``)."""
 
     seat: int
@@ -79,7 +79,7 @@ class PlayerRow:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRow:
+class Game:
     """A game as stored, with its players in seat order.
 
     ``kind`` names the game kind (``"royale"``); storage keeps any name it is given: which kinds
@@ -107,7 +107,7 @@ class GameRow:
     created_ms: int
     updated_ms: int
     finished_ms: int | None
-    players: tuple[PlayerRow, ...]
+    players: tuple[Seat, ...]
     paused: str | None = None
     end_reason: str | None = None
     parent_channel_id: int | None = None
@@ -165,7 +165,7 @@ class ActionRow:
 
 
 @dataclass(frozen=True, slots=True)
-class ResultRow:
+class GameResult:
     """One player's result in a finished game (``rank`` 1 is best; ties share a rank)."""
 
     game_id: int
@@ -229,7 +229,7 @@ class _Figures:
 
 
 @dataclass(frozen=True, slots=True)
-class LeaderRow(_Figures):
+class LeaderEntry(_Figures):
     """One line of a server leaderboard. Rating fields are ``None`` for unrated players."""
 
     position: int
@@ -245,7 +245,7 @@ class LeaderRow(_Figures):
 
 
 @dataclass(frozen=True, slots=True)
-class StatsRow(_Figures):
+class PlayerStats(_Figures):
     """A player's figures for one game kind in one server."""
 
     kind: str
@@ -261,7 +261,7 @@ class StatsRow(_Figures):
 
 
 @dataclass(frozen=True, slots=True)
-class SeasonSetting:
+class ServerSeason:
     """A server's seasons as its managers set them (``/settings season``).
 
     ``length`` is ``"monthly"`` or ``"quarterly"``, or None (no seasons); ``channel_id`` is

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from .connection import Row, execute, fetch_all, fetch_one, fetch_value
 from .guild_settings import upsert
-from .rows import SeasonSetting
+from .rows import ServerSeason
 from .runner import C, Records
 
 _SETTING = "guild_id, season, season_channel_id, season_reset, season_since_ms"
 
 
-def _setting(row: Row) -> SeasonSetting:
-    return SeasonSetting(guild_id=int(row["guild_id"]), length=row["season"],
+def _setting(row: Row) -> ServerSeason:
+    return ServerSeason(guild_id=int(row["guild_id"]), length=row["season"],
                          channel_id=row["season_channel_id"],
                          reset=bool(row["season_reset"]), since_ms=row["season_since_ms"])
 
@@ -27,20 +27,20 @@ def _setting(row: Row) -> SeasonSetting:
 class SeasonRecords(Records[C]):
     """Servers' seasons and the claims of their ends."""
 
-    async def of_guild(self, guild_id: int) -> SeasonSetting:
+    async def of_guild(self, guild_id: int) -> ServerSeason:
         """A server's seasons (``length`` None: its managers never set them)."""
         row = await self._db.read(lambda conn: fetch_one(
             conn, f"SELECT {_SETTING} FROM guild_settings WHERE guild_id = ?", (guild_id,)))
-        return SeasonSetting(guild_id) if row is None else _setting(row)
+        return ServerSeason(guild_id) if row is None else _setting(row)
 
-    async def set(self, setting: SeasonSetting, now_ms: int) -> None:
+    async def set(self, setting: ServerSeason, now_ms: int) -> None:
         """Set a server's seasons (its other settings stay as they are)."""
         await self._db.write(lambda conn: upsert(
             conn, setting.guild_id,
             {"season": setting.length, "season_channel_id": setting.channel_id,
              "season_reset": int(setting.reset), "season_since_ms": setting.since_ms}, now_ms))
 
-    async def seasonal_guilds(self) -> list[SeasonSetting]:
+    async def seasonal_guilds(self) -> list[ServerSeason]:
         """Every server that runs seasons (the periodic check; never an interaction)."""
         rows = await self._db.read(lambda conn: fetch_all(
             conn, f"SELECT {_SETTING} FROM guild_settings WHERE season IS NOT NULL"

@@ -17,16 +17,10 @@ from bot.service.lobby import (
     NewSettings,
 )
 from bot.service.model import (
-    Game,
     GameLog,
-    GameResult,
-    LeaderEntry,
     Outcome,
     Person,
     Place,
-    PlayerStats,
-    Seat,
-    ServerSeason,
     Step,
     cpu_name,
     is_cpu,
@@ -50,9 +44,15 @@ from bot.service.stats import (
 from storage import (
     ENDED_WITHOUT_RESULTS,
     OPEN_STATUSES,
+    Game,
+    GameResult,
     GameStatus,
+    LeaderEntry,
     PingRow,
+    PlayerStats,
+    Seat,
     ServerDefaults,
+    ServerSeason,
     ShownMessage,
 )
 

@@ -13,9 +13,8 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from bot.rules import achievements as rules
-from bot.service.model import Game
 from bot.service.season_calendar import SeasonWindow
-from storage import AwardFn, GameStatus, Storage, relabel
+from storage import AwardFn, Game, GameStatus, Storage, relabel
 
 
 def award_for(game: Game, season: SeasonWindow | None) -> AwardFn:

@@ -12,8 +12,7 @@ from typing import Any
 
 from bot.errors import GameNotRunning
 from bot.rules.registry import kind_of
-from bot.service.model import Game
-from storage import GameStatus
+from storage import Game, GameStatus
 
 
 def recent_events(kind: str, events: list[Any]) -> list[Any]:

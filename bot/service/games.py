@@ -58,7 +58,7 @@ from bot.service.lobby import (
     seats_without,
 )
 from bot.service.locks import KeyedLocks
-from bot.service.model import Game, GameLog, Outcome, Person, Place, Step, cpu_level
+from bot.service.model import GameLog, Outcome, Person, Place, Step, cpu_level
 from bot.service.replays import Replay
 from bot.service.timers import TurnTimers
 from bot.service.turns import (
@@ -74,9 +74,10 @@ from bot.service.turns import (
 from bot.shards import ShardPlan
 from storage import (
     ChannelBusy,
+    Game,
     GameStatus,
     PingRow,
-    PlayerRow,
+    Seat,
     ServerDefaults,
     ShownMessage,
     StaleVersion,
@@ -291,7 +292,7 @@ class GameService:
     def _lobby_expiry(self) -> int:
         return self.clock() + self.limits.lobby_ttl_s * 1000
 
-    async def _edit_seats(self, game_id: int, change: Callable[[Game], list[PlayerRow]],
+    async def _edit_seats(self, game_id: int, change: Callable[[Game], list[Seat]],
                           loaded: Game | None) -> Game:
         async with await self._lock_of(game_id):
             game = loaded if loaded is not None and loaded.id == game_id \

@@ -13,9 +13,10 @@ from typing import Any, Final
 from bot.errors import LobbyError, NotAllowed
 from bot.rules.levels import LEVELS
 from bot.rules.registry import kind_of
-from bot.service.model import Game, Person, cpu_id, cpu_name, cpu_slot
+from bot.service.model import Person, cpu_id, cpu_name, cpu_slot
 from storage import (
-    PlayerRow,
+    Game,
+    Seat,
     ServerDefaults,
 )
 
@@ -54,29 +55,29 @@ def checked_settings(settings: dict[str, Any], default_timeout: int) -> dict[str
     return {**settings, "turn_timeout": timeout}
 
 
-def host_seat(host: Person) -> PlayerRow:
+def host_seat(host: Person) -> Seat:
     """The first seat of a new lobby."""
-    return PlayerRow(0, host.player_id, host.name, False)
+    return Seat(0, host.player_id, host.name, False)
 
 
-def seats_with(game: Game, who: Person) -> list[PlayerRow]:
+def seats_with(game: Game, who: Person) -> list[Seat]:
     """The seats after ``who`` joins."""
     most = kind_of(game.kind).max_players
     if who.player_id in game.player_ids:
         raise LobbyError("You're already in this game.")
     if len(game.players) >= most:
         raise LobbyError("The game is full ({n} players).", n=most)
-    return [*game.players, PlayerRow(len(game.players), who.player_id, who.name, False)]
+    return [*game.players, Seat(len(game.players), who.player_id, who.name, False)]
 
 
-def seats_without(game: Game, who: Person) -> list[PlayerRow]:
+def seats_without(game: Game, who: Person) -> list[Seat]:
     """The seats after ``who`` leaves (not the host: the host cancels)."""
     if who.player_id not in game.player_ids:
         raise LobbyError("You're not in this game.")
     if who.id == game.host_id:
         raise LobbyError("You're the host: cancel the game instead of leaving it.")
     kept = [p for p in game.players if p.player_id != who.player_id]
-    return [PlayerRow(i, p.player_id, p.display_name, p.is_bot) for i, p in enumerate(kept)]
+    return [Seat(i, p.player_id, p.display_name, p.is_bot) for i, p in enumerate(kept)]
 
 
 def check_level(level: str) -> None:
@@ -86,7 +87,7 @@ def check_level(level: str) -> None:
                          choices=", ".join(LEVELS))
 
 
-def seats_with_computer(game: Game, who: Person, level: str) -> list[PlayerRow]:
+def seats_with_computer(game: Game, who: Person, level: str) -> list[Seat]:
     """The seats after the host adds a computer player of ``level``."""
     most = kind_of(game.kind).max_players
     if who.id != game.host_id:
@@ -95,5 +96,5 @@ def seats_with_computer(game: Game, who: Person, level: str) -> list[PlayerRow]:
         raise LobbyError("The game is full ({n} players).", n=most)
     taken = {cpu_slot(p.player_id) for p in game.players}
     slot = next(i for i in range(1, 100) if i not in taken)
-    return [*game.players, PlayerRow(len(game.players), cpu_id(slot, level),
+    return [*game.players, Seat(len(game.players), cpu_id(slot, level),
                                      cpu_name(slot, level), True)]

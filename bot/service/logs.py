@@ -9,8 +9,8 @@ from typing import Any
 from bot.errors import NoGameHere
 from bot.rules.errors import Term
 from bot.rules.registry import kind_of
-from bot.service.model import Game, GameLog
-from storage import Storage, relabel
+from bot.service.model import GameLog
+from storage import Game, Storage, relabel
 
 
 async def latest_log(db: Storage, channel_id: int, kind: str) -> GameLog:

@@ -1,7 +1,10 @@
 """The values the game service hands to the Discord layer: people, games, applied steps.
 
-The Discord layer renders from these and never sees storage: :data:`Game` and :data:`Seat` are
-the stored game and seat as the service returns them (read-only frozen values).
+The Discord layer renders from these and never sees storage. The stored values it reads
+(:class:`~storage.rows.Game`, :class:`~storage.rows.Seat`, :class:`~storage.rows.LeaderEntry`,
+:class:`~storage.rows.PlayerStats`, :class:`~storage.rows.GameResult`,
+:class:`~storage.rows.ServerSeason`: read-only frozen values) are defined once, in storage, and
+re-exported by :mod:`bot.service`.
 """
 
 from __future__ import annotations
@@ -10,21 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.rules.levels import LEVELS, NORMAL
-from storage import GameRow, GameStatus, LeaderRow, PlayerRow, ResultRow, SeasonSetting, StatsRow
-
-Game = GameRow
-"""A game as the service returns it: id, place, kind, status, players, settings, version."""
-Seat = PlayerRow
-"""One seat of a game: a Discord user (id as text) or a computer player (``cpu:N``,
-``cpu:LEVEL:N``)."""
-LeaderEntry = LeaderRow
-"""One line of a leaderboard."""
-PlayerStats = StatsRow
-"""A player's figures for one game kind in one server."""
-GameResult = ResultRow
-"""One player's result in one finished game: score, rank, win."""
-ServerSeason = SeasonSetting
-"""A server's seasons as its managers set them (length, podium channel, ratings reset)."""
+from storage import Game, GameStatus
 
 CPU_NAMES: Final = ("Bao", "Mochi", "Dumpling", "Bamboo", "Lychee", "Tofu", "Noodle", "Sesame",
                     "Momo", "Pepper")

@@ -17,8 +17,8 @@ from typing import Any, Final
 
 from bot.service.games import GameService
 from bot.service.logs import log_of
-from bot.service.model import FORMER_PREFIX, Game, Outcome, Person
-from storage import Departure, Storage
+from bot.service.model import FORMER_PREFIX, Outcome, Person
+from storage import Departure, Game, Storage
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from bot.rules.errors import Term
 from bot.rules.registry import kind_of
 from bot.rules.replay import Frame, replay_steps
 from bot.service import logs
-from bot.service.model import Game, Place
-from storage import OPEN_STATUSES, GameStatus, Storage
+from bot.service.model import Place
+from storage import OPEN_STATUSES, Game, GameStatus, Storage
 
 log = logging.getLogger("bot.service.replays")
 

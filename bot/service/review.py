@@ -19,8 +19,8 @@ from bot.errors import NoGameHere, UserError
 from bot.rules.errors import Term
 from bot.rules.registry import kind_of
 from bot.rules.review import Review, review_seat
-from bot.service.model import Game, Place
-from storage import GameStatus, Storage
+from bot.service.model import Place
+from storage import Game, GameStatus, Storage
 
 KEPT: Final = 256
 """Reviews kept in memory (the least recently asked for go first)."""

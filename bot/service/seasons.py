@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.rules.registry import KINDS
-from bot.service.model import LeaderEntry
 from bot.service.season_calendar import SeasonWindow, next_boundary_ms, season_at
-from storage import Storage
+from storage import LeaderEntry, Storage
 
 log = logging.getLogger("bot.service")
 

@@ -13,7 +13,7 @@ from bot.errors import NotAllowed, UserError
 from bot.rules.registry import ROYALE
 from bot.service.lobby import MAX_TURN_TIMEOUT, MIN_TURN_TIMEOUT
 from bot.service.season_calendar import LENGTHS
-from storage import SeasonSetting, ServerDefaults, Storage
+from storage import ServerDefaults, ServerSeason, Storage
 
 OFF: Final = "off"
 """The season length that stops a server's seasons."""
@@ -104,13 +104,13 @@ class ServerSettings:
         """
         return await self.db.settings.claim_greeting(guild_id, joined_ms, self.clock())
 
-    async def season(self, guild_id: int) -> SeasonSetting:
+    async def season(self, guild_id: int) -> ServerSeason:
         """A server's seasons (``/settings season``; ``length`` None: it runs none)."""
         return await self.db.seasons.of_guild(guild_id)
 
     async def set_season(self, guild_id: int, *, manager: bool, length: str | None = None,
                          channel_id: int | None = None, reset: bool | None = None,
-                         here: int | None = None) -> SeasonSetting:
+                         here: int | None = None) -> ServerSeason:
         """Change a server's seasons; what is not given stays as it was. ``length``:
         ``monthly``, ``quarterly`` or ``off``; ``channel_id``: where the podium goes; ``reset``:
         ratings start again at each season's end (else they carry on). Seasons started without

@@ -10,9 +10,8 @@ from typing import Any, Final
 
 from bot.errors import UserError
 from bot.rules.registry import GAME_KINDS, kind_of
-from bot.service.model import GameResult, LeaderEntry, PlayerStats, Seat
 from bot.service.season_calendar import SeasonWindow, season_at
-from storage import AchievementRow, Storage, relabel
+from storage import AchievementRow, GameResult, LeaderEntry, PlayerStats, Seat, Storage, relabel
 
 PAGE_SIZE: Final = 10
 SEASON: Final = "season"

@@ -12,9 +12,9 @@ from bot.ratings import rate_game
 from bot.rules.levels import NORMAL
 from bot.rules.registry import GameKind, kind_of
 from bot.service.achievements import award_for
-from bot.service.model import Game, Person, cpu_level
+from bot.service.model import Person, cpu_level
 from bot.service.season_calendar import SeasonWindow
-from storage import ENDED_WITHOUT_RESULTS, Finish, GameStatus
+from storage import ENDED_WITHOUT_RESULTS, Finish, Game, GameStatus
 
 STAND_IN_AI: Final = NORMAL
 """The level of the computer that decides for a person who ran out of time or left."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage import GameRow, Storage
+from storage import Game, Storage
 from storage.games import GameRecords
 from tools.crashdrill import child
 from tools.crashdrill.hold import Hook
@@ -19,12 +19,12 @@ class SplitGames(GameRecords[Any]):
         super().__init__(db)
         self.hook = hook
 
-    async def commit_action(self, game_id: int, expected_version: int, **kw: Any) -> GameRow:
+    async def commit_action(self, game_id: int, expected_version: int, **kw: Any) -> Game:
         game = await super().commit_action(game_id, expected_version, **kw)
         await self.hook(game_id, expected_version)
         return game
 
-    async def start(self, game_id: int, expected_version: int, *args: Any) -> GameRow:
+    async def start(self, game_id: int, expected_version: int, *args: Any) -> Game:
         game = await super().start(game_id, expected_version, *args)
         await self.hook(game_id, expected_version)
         return game

@@ -14,7 +14,7 @@ import pytest
 
 from bot.rules.registry import engine_for, kind_of
 from bot.service import GameService, Person, Place, is_cpu
-from storage import Database, GameRow
+from storage import Database, Game
 from storage.games import GameRecords
 from tools.crashdrill.child import chooser
 from tools.crashdrill.drill import DrillReport, choose_plan, main, run_drill
@@ -90,7 +90,7 @@ class DiesBeforeComputerMoves(GameRecords[Any]):
 
     armed = False
 
-    async def commit_action(self, game_id: int, expected_version: int, **kw: Any) -> GameRow:
+    async def commit_action(self, game_id: int, expected_version: int, **kw: Any) -> Game:
         if self.armed and str(kw["actor"]).startswith("cpu:"):
             raise Killed
         return await super().commit_action(game_id, expected_version, **kw)

@@ -335,16 +335,16 @@ def test_standings_share_the_win() -> None:
     from bot.rules.posing.poses import BOX_IDS
     from bot.rules.posing.state import PosingState
     from bot.rules.rng import Rng
-    from storage import GameRow, PlayerRow
+    from storage import Game, Seat
     from ui.ending import standings_text
     from ui.i18n import ENGLISH
 
-    players = (PlayerRow(0, "101", "alice"), PlayerRow(1, "cpu:1", "Bao (computer)", True),
-               PlayerRow(2, "102", "bob"))
+    players = (Seat(0, "101", "alice"), Seat(1, "cpu:1", "Bao (computer)", True),
+               Seat(2, "102", "bob"))
     cards = [dict.fromkeys(BOX_IDS, 2), dict.fromkeys(BOX_IDS, 2), dict.fromkeys(BOX_IDS, 1)]
     state = PosingState(seed=1, players=tuple(p.player_id for p in players), rng=Rng(1),
                         seat=2, dice=(1, 2, 3, 4, 5), rolls=1, filled=cards)
-    game = GameRow(id=1, guild_id=1, channel_id=1, kind="posing", status="finished",
+    game = Game(id=1, guild_id=1, channel_id=1, kind="posing", status="finished",
                    host_id=101, settings={}, seed=1, state=None, version=1, message_id=None,
                    deadline_ms=None, created_ms=0, updated_ms=0, finished_ms=0,
                    players=players)

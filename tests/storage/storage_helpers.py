@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage import GameRow, PlayerRow, Storage
+from storage import Game, Seat, Storage
 from storage.connection import fetch_one
 
 T0 = 1_700_000_000_000
 """A fixed epoch-ms "now" for deterministic tests."""
 
 
-def seats(*names: str, bots: int = 0) -> list[PlayerRow]:
+def seats(*names: str, bots: int = 0) -> list[Seat]:
     """Humans named ``names`` (ids ``"1001"``, ...) then computer players, in seat order."""
-    rows = [PlayerRow(i, str(1001 + i), name) for i, name in enumerate(names)]
+    rows = [Seat(i, str(1001 + i), name) for i, name in enumerate(names)]
     rows += [
-        PlayerRow(len(names) + k, f"cpu:{k + 1}", f"Computer {k + 1}", is_bot=True)
+        Seat(len(names) + k, f"cpu:{k + 1}", f"Computer {k + 1}", is_bot=True)
         for k in range(bots)
     ]
     return rows
@@ -27,9 +27,9 @@ async def new_game(
     channel_id: int = 500,
     guild_id: int = 10,
     kind: str = "royale",
-    players: list[PlayerRow] | None = None,
+    players: list[Seat] | None = None,
     now_ms: int = T0,
-) -> GameRow:
+) -> Game:
     """A lobby game with Ann, Bob and Cat unless ``players`` is given."""
     return await db.games.create(
         guild_id=guild_id,
@@ -43,7 +43,7 @@ async def new_game(
     )
 
 
-def setup_events(game: GameRow) -> list[dict[str, Any]]:
+def setup_events(game: Game) -> list[dict[str, Any]]:
     """A small stand-in for the engine's start events."""
     return [
         {"event": "setup", "game_kind": game.kind, "seed": game.seed, "players": game.player_ids},
@@ -51,7 +51,7 @@ def setup_events(game: GameRow) -> list[dict[str, Any]]:
     ]
 
 
-async def started_game(db: Storage, **kwargs: Any) -> GameRow:
+async def started_game(db: Storage, **kwargs: Any) -> Game:
     """A game (see :func:`new_game`) that has been started with state ``{"step": 0}``."""
     game = await new_game(db, **kwargs)
     return await db.games.start(
@@ -59,7 +59,7 @@ async def started_game(db: Storage, **kwargs: Any) -> GameRow:
     )
 
 
-async def play(db: Storage, game: GameRow, step: int, **kwargs: Any) -> GameRow:
+async def play(db: Storage, game: Game, step: int, **kwargs: Any) -> Game:
     """Commit action number ``step`` (state ``{"step": step}``) to ``game``."""
     return await db.games.commit_action(
         game.id,

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from storage import ChannelBusy, Finish, GameRow, Rating, StaleVersion, Storage
+from storage import ChannelBusy, Finish, Game, Rating, StaleVersion, Storage
 
 from ..conftest import Backend
 from .storage_helpers import T0, new_game, play, seats, started_game
@@ -20,7 +20,7 @@ async def test_many_games_commit_at_once(db: Storage) -> None:
     games = [await started_game(db, channel_id=1_000 + i) for i in range(GAMES)]
     rng = random.Random(7)
 
-    async def drive(game: GameRow) -> GameRow:
+    async def drive(game: Game) -> Game:
         for step in range(1, ACTIONS + 1):
             game = await play(db, game, step)
             if rng.random() < 0.3:
@@ -46,7 +46,7 @@ async def test_racing_clicks_on_one_game_commit_once(db: Storage) -> None:
     outcomes = await asyncio.gather(
         *(play(db, game, step) for step in range(1, 21)), return_exceptions=True
     )
-    winners = [o for o in outcomes if isinstance(o, GameRow)]
+    winners = [o for o in outcomes if isinstance(o, Game)]
     assert len(winners) == 1
     assert all(isinstance(o, StaleVersion) for o in outcomes if o not in winners)
     log = await db.games.action_log(game.id)
@@ -60,7 +60,7 @@ async def test_racing_lobbies_in_one_channel_open_once(db: Storage) -> None:
         *(new_game(db, kind="posing" if i % 2 else "royale") for i in range(10)),
         return_exceptions=True,
     )
-    opened = [o for o in outcomes if isinstance(o, GameRow)]
+    opened = [o for o in outcomes if isinstance(o, Game)]
     assert len(opened) == 1
     assert sum(isinstance(o, ChannelBusy) for o in outcomes) == 9
     assert [g.id for g in await db.games.all_open()] == [opened[0].id]
@@ -180,7 +180,7 @@ async def test_two_processes_racing_on_one_game_commit_once(backend: Backend) ->
             *(play(first if step % 2 else second, game, step) for step in range(1, 11)),
             return_exceptions=True,
         )
-        winners = [o for o in outcomes if isinstance(o, GameRow)]
+        winners = [o for o in outcomes if isinstance(o, Game)]
         assert len(winners) == 1
         assert all(isinstance(o, StaleVersion) for o in outcomes if o not in winners)
         assert len(await second.games.action_log(game.id)) == 1
@@ -189,7 +189,7 @@ async def test_two_processes_racing_on_one_game_commit_once(backend: Backend) ->
             *(new_game(first if i % 2 else second, channel_id=77) for i in range(6)),
             return_exceptions=True,
         )
-        assert sum(isinstance(o, GameRow) for o in lobbies) == 1
+        assert sum(isinstance(o, Game) for o in lobbies) == 1
         assert sum(isinstance(o, ChannelBusy) for o in lobbies) == 5
     finally:
         await first.close()

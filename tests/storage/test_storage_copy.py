@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from storage import Finish, GameStatus, PlayerRow, Rating, SeasonSetting, Storage, open_database
+from storage import Finish, GameStatus, Rating, Seat, ServerSeason, Storage, open_database
 from storage.copy import CopyError, TargetNotEmpty, copy_database
 
 from ..conftest import Backend, create_database, run_in_thread
@@ -29,7 +29,7 @@ async def _generate(path: Path) -> None:
         await db.settings.set_turn_timeout(1, 45, T0)  # their defaults for new games
         await db.settings.set_mayhem(2, ("cannon", "mercenary"), T0)
         await db.settings.claim_greeting(1, T0 - 7, T0)  # and a greeted join
-        await db.seasons.set(SeasonSetting(1, "monthly", 55, True, T0), T0)  # and seasons
+        await db.seasons.set(ServerSeason(1, "monthly", 55, True, T0), T0)  # and seasons
         await db.seasons.claim_end(1, "2023-10", T0 - 9, T0 - 1, now_ms=T0, stale_ms=0,
                                    reset=False)
         await db.seasons.settle_end(1, "2023-10", now_ms=T0, outcome="posted", channel_id=55,
@@ -38,8 +38,8 @@ async def _generate(path: Path) -> None:
             now = T0 + index * 1_000
             guild = 1 + index % 2
             humans = rng.sample(range(40), rng.randint(1, 4))
-            players = [PlayerRow(s, str(700 + p), f"P{p}") for s, p in enumerate(humans)]
-            players.append(PlayerRow(len(players), "cpu:1", "Computer 1", is_bot=True))
+            players = [Seat(s, str(700 + p), f"P{p}") for s, p in enumerate(humans)]
+            players.append(Seat(len(players), "cpu:1", "Computer 1", is_bot=True))
             game = await db.games.create(
                 guild_id=guild, channel_id=index, kind=rng.choice(("royale", "posing")),
                 host_id=700 + humans[0], settings={"n": index, "text": "héllo ✓"},

@@ -6,12 +6,12 @@ import pytest
 
 from storage import (
     Finish,
-    GameRow,
+    Game,
     GameStatus,
     InvalidData,
     NotActive,
-    PlayerRow,
     Rating,
+    Seat,
     StaleVersion,
     Storage,
 )
@@ -43,7 +43,7 @@ def plus_one(current: dict[str, Rating | None]) -> dict[str, Rating]:
     }
 
 
-async def finish_game(db: Storage, game: GameRow, finish: Finish, step: int = 9) -> GameRow:
+async def finish_game(db: Storage, game: Game, finish: Finish, step: int = 9) -> Game:
     return await play(db, game, step, deadline_ms=T0, now_ms=T0 + 100_000, finish=finish)
 
 
@@ -82,9 +82,9 @@ async def test_finish_writes_results_and_ratings_with_the_last_action(db: Storag
     # A second game: rate() sees the stored ratings, and games counts up.
     seen.clear()
     renamed = [
-        PlayerRow(0, "1001", "Ann"),
-        PlayerRow(1, "1002", "Bob"),
-        PlayerRow(2, "1003", "Zoe"),
+        Seat(0, "1001", "Ann"),
+        Seat(1, "1002", "Bob"),
+        Seat(2, "1003", "Zoe"),
     ]
     second = await started_game(db, players=renamed)
     await finish_game(db, second, Finish({"1001": 1, "1002": 2, "1003": 3}, rate=rate))

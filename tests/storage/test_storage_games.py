@@ -18,7 +18,7 @@ from storage import (
     InvalidData,
     NotActive,
     NotInLobby,
-    PlayerRow,
+    Seat,
     StaleVersion,
     Storage,
     open_database,
@@ -41,20 +41,20 @@ async def test_create_game_makes_a_lobby(db: Storage) -> None:
     assert game.created_ms == game.updated_ms == T0
     assert [p.seat for p in game.players] == [0, 1, 2]
     assert game.player_ids == ["1001", "1002", "cpu:1"]
-    assert game.players[2] == PlayerRow(2, "cpu:1", "Computer 1", is_bot=True)
+    assert game.players[2] == Seat(2, "cpu:1", "Computer 1", is_bot=True)
     assert await db.games.get(game.id) == game
 
 
 @pytest.mark.parametrize(
     "players",
     [
-        [PlayerRow(0, "1", "A"), PlayerRow(2, "2", "B")],  # a gap
-        [PlayerRow(1, "1", "A")],  # not from 0
-        [PlayerRow(0, "1", "A"), PlayerRow(0, "2", "B")],  # a seat twice
-        [PlayerRow(0, "1", "A"), PlayerRow(1, "1", "A again")],  # a player twice
+        [Seat(0, "1", "A"), Seat(2, "2", "B")],  # a gap
+        [Seat(1, "1", "A")],  # not from 0
+        [Seat(0, "1", "A"), Seat(0, "2", "B")],  # a seat twice
+        [Seat(0, "1", "A"), Seat(1, "1", "A again")],  # a player twice
     ],
 )
-async def test_bad_seats_are_refused(db: Storage, players: list[PlayerRow]) -> None:
+async def test_bad_seats_are_refused(db: Storage, players: list[Seat]) -> None:
     with pytest.raises(InvalidData):
         await new_game(db, players=players)
     assert await db.games.all_open() == []

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, Finish, GameStatus, PlayerRow, Rating, Storage, open_database
+from storage import Database, Finish, GameStatus, Rating, Seat, Storage, open_database
 from storage.copy import copy_database
 from storage.finish import ranks
 
@@ -74,10 +74,10 @@ async def _generate(path: Path) -> World:
             humans = rng.sample(list(HUMANS[guild]), rng.randint(1, 4))
             bots = rng.randint(0, 2)
             players = [
-                PlayerRow(seat, player_id(p), f"P{p}-{index // 700}")
+                Seat(seat, player_id(p), f"P{p}-{index // 700}")
                 for seat, p in enumerate(humans)
             ] + [
-                PlayerRow(len(humans) + k, f"cpu:{k + 1}", f"Computer {k + 1}", is_bot=True)
+                Seat(len(humans) + k, f"cpu:{k + 1}", f"Computer {k + 1}", is_bot=True)
                 for k in range(bots)
             ]
             game = await db.games.create(

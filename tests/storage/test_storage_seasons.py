@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from storage import Finish, InvalidData, PlayerRow, SeasonSetting, Storage
+from storage import Finish, InvalidData, Seat, ServerSeason, Storage
 from tools.crashdrill.hold import hold_commits
 
 from ..conftest import Backend
@@ -22,7 +22,7 @@ HOUR = 3_600_000
 
 async def finish(db: Storage, channel: int, scores: Mapping[str, int], *, guild: int = 10,
                  now_ms: int = T0 + 100_000, kind: str = "royale", **kw: Any) -> int:
-    players = [PlayerRow(seat, pid, f"P{pid}") for seat, pid in enumerate(scores)]
+    players = [Seat(seat, pid, f"P{pid}") for seat, pid in enumerate(scores)]
     game = await started_game(db, channel_id=channel, guild_id=guild, players=players,
                               kind=kind)
     done = await play(db, game, 1, deadline_ms=None, now_ms=now_ms,
@@ -31,17 +31,17 @@ async def finish(db: Storage, channel: int, scores: Mapping[str, int], *, guild:
 
 
 async def test_a_server_s_seasons_round_trip(db: Storage) -> None:
-    assert await db.seasons.of_guild(10) == SeasonSetting(10)  # no row: no seasons
+    assert await db.seasons.of_guild(10) == ServerSeason(10)  # no row: no seasons
     await db.settings.set_language(10, "de", T0)
-    setting = SeasonSetting(10, "quarterly", 77, True, T0)
+    setting = ServerSeason(10, "quarterly", 77, True, T0)
     await db.seasons.set(setting, T0 + 1)
     assert await db.seasons.of_guild(10) == setting
     assert await db.settings.language(10) == "de"  # the other settings stay
-    await db.seasons.set(SeasonSetting(11, "monthly", None, False, T0), T0)
-    await db.seasons.set(SeasonSetting(12), T0)  # a row without seasons
+    await db.seasons.set(ServerSeason(11, "monthly", None, False, T0), T0)
+    await db.seasons.set(ServerSeason(12), T0)  # a row without seasons
     assert [s.guild_id for s in await db.seasons.seasonal_guilds()] == [10, 11]
     with pytest.raises(Exception):  # noqa: B017 - the CHECK constraint, either backend's error
-        await db.seasons.set(SeasonSetting(13, "weekly"), T0)
+        await db.seasons.set(ServerSeason(13, "weekly"), T0)
 
 
 async def test_a_season_s_end_is_claimed_once_and_resets_ratings_once(
@@ -179,5 +179,5 @@ async def test_migration_007_keeps_a_server_s_settings(backend: Backend) -> None
     async with await backend.open() as db:
         assert 7 in db.applied_migrations
         assert await db.settings.language(5) == "ja" and await db.settings.threads(5)
-        assert await db.seasons.of_guild(5) == SeasonSetting(5)
+        assert await db.seasons.of_guild(5) == ServerSeason(5)
         assert await db.seasons.seasonal_guilds() == []

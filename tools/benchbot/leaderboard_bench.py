@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from storage import Finish, PlayerRow, Rating, Storage, open_database
+from storage import Finish, Rating, Seat, Storage, open_database
 from storage.copy import copy_database
 
 GUILD = 1
@@ -42,9 +42,9 @@ async def generate(path: Path, games: int, out: Any) -> None:
         for index in range(games):
             now = T0 + index * SPACING_MS
             seats = rng.sample(range(PLAYERS), rng.randint(2, 4))
-            players = [PlayerRow(s, str(10**17 + p), f"Player {p}") for s, p in enumerate(seats)]
+            players = [Seat(s, str(10**17 + p), f"Player {p}") for s, p in enumerate(seats)]
             if rng.random() < 0.2:
-                players.append(PlayerRow(len(players), "cpu:1", "Computer 1", is_bot=True))
+                players.append(Seat(len(players), "cpu:1", "Computer 1", is_bot=True))
             kind = "royale" if index % 4 else "posing"
             game = await db.games.create(
                 guild_id=GUILD, channel_id=index % 50, kind=kind, host_id=1, settings={},

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.rules.registry import engine_for, kind_of
 from bot.service import GameService, Outcome, Person, Place, is_cpu
-from storage import Database, GameRow, Storage
+from storage import Database, Game, Storage
 from tools.crashdrill.hold import Hook, hold_commits
 from tools.crashdrill.protocol import (
     CHANNEL_ID,
@@ -62,7 +62,7 @@ class Announcer:
             sys.stdin.buffer.readline()
 
 
-def answered(game: GameRow, state: Any | None) -> None:
+def answered(game: Game, state: Any | None) -> None:
     """The service call returned: print what the bot would now show."""
     mark = "-" if state is None else digest(state_text(engine_for(game.kind).state_to_json(state)))
     say("ANSWERED", game.id, game.version, mark)
@@ -121,7 +121,7 @@ class Child:
                 say("FINISHED", game.id)
                 game = None
 
-    async def open_lobby(self, number: int) -> GameRow:
+    async def open_lobby(self, number: int) -> Game:
         variant = variant_of(number, self.variants)
         self.service.seed_source = lambda: game_seed(self.seed, number)
         host = person(variant.human_ids()[0])
@@ -133,7 +133,7 @@ class Child:
         answered(game, None)
         return game
 
-    async def fill_and_start(self, game: GameRow) -> GameRow:
+    async def fill_and_start(self, game: Game) -> Game:
         variant = variant_of(game.id, self.variants)
         for user in variant.human_ids():
             if str(user) not in game.player_ids:
@@ -146,7 +146,7 @@ class Child:
         answered(outcome.game, outcome.state)
         return outcome.game
 
-    async def play(self, game: GameRow) -> GameRow:
+    async def play(self, game: Game) -> Game:
         kind = kind_of(game.kind)
         while game.status == "active":
             state = self.service.state_of(game)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, Generic, TypeVar
 
-from storage import GameRow, Storage, StorageBase
+from storage import Game, Storage, StorageBase
 from storage.games import GameRecords
 from storage.personal_data import PersonalRecords
 
@@ -82,13 +82,13 @@ class HeldGames(GameRecords[Any]):
         return GameRecords(HeldRunner(self._storage, self._hook, game_id, version))
 
     async def start(self, game_id: int, expected_version: int, *args: Any,
-                    **kwargs: Any) -> GameRow:
+                    **kwargs: Any) -> Game:
         """:meth:`storage.games.GameRecords.start`, held."""
         return await self._held(game_id, expected_version).start(
             game_id, expected_version, *args, **kwargs)
 
     async def commit_action(self, game_id: int, expected_version: int, **kwargs: Any
-                            ) -> GameRow:
+                            ) -> Game:
         """:meth:`storage.games.GameRecords.commit_action`, held."""
         return await self._held(game_id, expected_version).commit_action(
             game_id, expected_version, **kwargs)
