@@ -4,26 +4,22 @@ An achievement is earned in one finished game (:func:`earned`, :func:`earned_by_
 over a season's games (:func:`season_earned`); a player keeps the set of every achievement they
 ever earned, so recomputing from every stored log (:func:`recompute`) gives the same set as
 adding each game's achievements as it finished. The input is the game's log objects as
-docs/game-log.md describes them (what storage keeps and a kind's ``log`` command gives out):
-its ``setup`` and ``game_end``, and what each kind's achievements read (its registry entry's
-``achievements``: ``bot/rules/<kind>/achievements.py``). A log without ``game_end`` (a cancelled
-or abandoned game) earns nothing.
+docs/game-log.md describes them (what storage keeps); each kind's own achievements are in
+``bot/rules/<kind>/achievements.py``. A log without ``game_end`` (a cancelled or abandoned
+game) earns nothing.
 
 Pure: no I/O, no clock (a game's time and a season's window are given as epoch
-milliseconds), no Discord. The names and descriptions are English msgids: the Discord layer
-translates them where they are shown.
+milliseconds), no Discord.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from bot.rules.api import N_, Achievement, FinishedGame
+from bot.rules.api import N_, Achievement, FinishedGame, LogObject
 from bot.rules.registry import KINDS, kind_of
-
-LogObject = Mapping[str, Any]
 
 FIRST_WIN: Final = "first_win"
 SHARED_WIN: Final = "shared_win"
@@ -53,8 +49,7 @@ SEASONAL: Final[tuple[Achievement, ...]] = (
 """What a season's games earn (:func:`season_earned`)."""
 ACHIEVEMENTS: Final[tuple[Achievement, ...]] = (
     *ANY_GAME, *(a for kind in KINDS.values() for a in kind.achievements), *SEASONAL)
-"""Every achievement, in the order they are listed to players: those of any game, each kind's
-(its registry entry's ``achievements``, in the registry's order), the season's."""
+"""Every achievement, in the order they are listed to players."""
 BY_ID: Final[Mapping[str, Achievement]] = {a.id: a for a in ACHIEVEMENTS}
 
 
@@ -103,10 +98,7 @@ def _earned(g: FinishedGame, player: str) -> set[str]:
 
 
 def earned(kind: str, events: Iterable[LogObject], seat: int) -> set[str]:
-    """The ids of the achievements the player in ``seat`` earned in one game: ``kind`` as
-    the registry names it, ``events`` the game's log objects. Empty for an unfinished game;
-    ValueError for an unknown kind, a log of another kind, or a seat the game does not have.
-    """
+    """The ids of the achievements the player in ``seat`` earned in one (finished) game."""
     game = _parse(kind, events)
     if game is None:
         return set()
@@ -116,9 +108,7 @@ def earned(kind: str, events: Iterable[LogObject], seat: int) -> set[str]:
 
 
 def earned_by_player(kind: str, events: Iterable[LogObject]) -> dict[str, set[str]]:
-    """:func:`earned` for every seat of one game, by player id (each player, even with
-    nothing earned).
-    """
+    """:func:`earned` for every seat of one game, by player id (each one, even with none)."""
     game = _parse(kind, events)
     if game is None:
         return {}

@@ -10,9 +10,6 @@ never wait for an action; illegal actions raise :class:`bot.rules.errors.Illegal
 message for players; events have ``to_log()`` (their docs/game-log.md object without the
 ``game`` key, which the log writer adds) and ``log_line``; actions have ``seat`` and
 ``to_json()``; states have ``to_json()`` and a format version.
-
-A kind's achievements (its registry entry's ``achievements``) are :class:`Achievement` values,
-each checked on a :class:`FinishedGame`: the finished game's log as docs/game-log.md writes it.
 """
 
 from __future__ import annotations
@@ -89,9 +86,7 @@ class Engine(Protocol[S, A]):
         ...
 
     def apply_in_place(self, state: S, action: A, keep_events: bool = True) -> Sequence[Event]:
-        """Play ``action`` on ``state`` itself; the events it caused (none built without
-        ``keep_events``).
-        """
+        """Play ``action`` on ``state`` itself; its events (none built without ``keep_events``)."""
         ...
 
     def state_to_json(self, state: S) -> dict[str, Any]:

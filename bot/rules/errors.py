@@ -28,7 +28,6 @@ class PlayerError(Exception):
     """
 
     def __init__(self, template: str, **params: Any) -> None:
-        """Keep ``template`` and ``params``: shown to the player, translated, as they are."""
         message = template.format(**params) if params else template
         super().__init__(message)
         self.message = message

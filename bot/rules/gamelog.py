@@ -1,10 +1,8 @@
 """The JSON Lines game log of docs/game-log.md, as pure functions (no file I/O here).
 
-Engines produce events; :func:`log_lines` writes them as the log's lines (each event's
-``log_line``: its ``to_log()`` object as compact JSON, the ``game`` key last), and
-:func:`log_objects` gives the objects themselves for callers that keep objects (the service
-stores them; :func:`dumps_line` writes one back as its line). The caller decides where the
-lines go (a file, a Discord attachment, SQLite).
+:func:`log_lines` writes events as the log's lines; :func:`log_objects` gives their objects to
+callers that keep objects (the service). The caller decides where the lines go (a file, a
+Discord attachment, SQLite).
 """
 
 from __future__ import annotations
@@ -46,9 +44,7 @@ def dumps_line(obj: dict[str, Any]) -> str:
 
 
 def log_lines(game_id: str, events: Iterable[Event]) -> Iterator[str]:
-    """The game log of ``events`` as JSON Lines, one line per event: for each event the same
-    text as ``dumps_line`` of its object from :func:`log_objects`.
-    """
+    """The game log of ``events`` as JSON Lines: each line as :func:`dumps_line` writes it."""
     tail = f',"game":{_encode(game_id)}}}\n'
     quoted = _QUOTED
     for e in events:

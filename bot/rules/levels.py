@@ -1,9 +1,7 @@
 """Difficulty levels of the computer players, the same three for every game.
 
 ``easy`` is the random player, ``normal`` the heuristic one and ``hard`` the strongest each game
-has. Each game kind's registry entry says which of its players each level is (``levels``:
-:class:`bot.rules.registry.GameKind`), and its ``make_player`` takes a level name or an engine
-player name.
+has (each kind's ``levels``: :class:`bot.rules.registry.GameKind`).
 """
 
 from __future__ import annotations

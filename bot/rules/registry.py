@@ -1,8 +1,7 @@
 """Every game kind the bot plays, in one table: :data:`KINDS`.
 
-A :class:`GameKind` bundles what the application needs to know of one kind of game (its engine,
-computer players, seats, options, log, demo, review, chart colour, benchmark, achievements), so
-the service, the CLI, the simulator, the validator and the stats read a kind's fields here and
+A :class:`GameKind` bundles what the application needs to know of one kind of game, so the
+service, the CLI, the simulator, the validator and the stats read a kind's fields here and
 never ask "is it Royale?". The first kind registered is the default. The Discord layer adds its
 own part of a kind in ``cogs/<kind>/__init__.py``. Adding a game kind: see docs/contributing.md.
 """

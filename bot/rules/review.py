@@ -1,13 +1,10 @@
 """A game's review: each decision of one player judged by the game's strongest player.
 
-A kind's *judge* (:class:`Judge`: :mod:`bot.rules.royale.review`, :mod:`bot.rules.posing.review`)
-takes the state a decision was made in and the action made, and returns a :class:`Verdict`:
-what the chosen option was worth (the player's expected final score) against the best option
-it found, each named in plain values (:class:`Option`) the Discord layer puts into words.
-:func:`review_seat` replays a game from its seed and its action log through the engine and asks
-the judge about every decision the player made themselves. A judge that weighs options by
-play-outs may let them race (:func:`race`): the clearly beaten ones are not played in every
-future.
+A kind's *judge* (:data:`Judge`: :mod:`bot.rules.royale.review`, :mod:`bot.rules.posing.review`)
+weighs the option a player chose against the best one it finds, in expected final points.
+:func:`review_seat` replays a game through the engine and asks the judge about every decision
+the player made themselves. A judge that weighs options by play-outs may let them race
+(:func:`race`): the clearly beaten ones are not played in every future.
 
 Everything is deterministic: a decision's judge draws only from a generator seeded with
 :func:`decision_seed` (the game's seed and the decision's place in the log).
@@ -122,16 +119,12 @@ def race(count: int, futures: int, sample: Callable[[int, int], float], keep: in
          spread: float = RACE_SPREAD) -> dict[int, float]:
     """The mean of ``sample(option, future)`` over the futures ``0 .. futures - 1`` of each
     of ``count`` options (by index) but those clearly beaten on the way: successive halving
-    over paired futures.
+    over paired futures (the ``RACE_*`` constants say when an option is dropped).
 
-    Every option is played in the first ``first`` futures. Then, at each look, an option that
-    trails the leader (the highest total so far) by more than ``z`` standard errors of their
-    differences future by future (assuming at least ``spread`` points of deviation) is dropped,
-    and those left are played in :data:`RACE_GROWTH` times as many futures, up to ``futures``.
-    The leader is never dropped, nor option ``keep`` (the player's choice): the options left
-    have all been played in every future, the same ones, and are worth exactly what a full
-    evaluation gives them (``keep`` too, even once it alone is left: a review shows the player
-    what their choice was worth).
+    The leader (the highest total so far) is never dropped, nor option ``keep`` (the player's
+    choice: a review shows what it was worth, even once it alone is left). The options left have
+    all been played in every future, the same ones, so they are worth exactly what a full
+    evaluation gives them.
     """
     samples: list[list[float]] = [[] for _ in range(count)]
     live = list(range(count))

@@ -23,23 +23,18 @@ class Draws(Protocol):
 
     @property
     def random(self) -> Callable[[], float]:
-        """The next draw, a float in [0, 1)."""
         ...
 
     def roll(self, sides: int) -> int:
-        """A face index in ``0 .. sides - 1``."""
         ...
 
     def below(self, n: int) -> int:
-        """An integer in ``0 .. n - 1``."""
         ...
 
     def copy(self) -> Draws:
-        """An independent copy, at the same point."""
         ...
 
     def to_json(self) -> str:
-        """The generator's exact state as text."""
         ...
 
 
@@ -70,6 +65,7 @@ class Rng:
         return floor(self.random() * n)
 
     def copy(self) -> Rng:
+        """An independent copy, at the same point."""
         r = Random()
         r.setstate(self._r.getstate())
         return Rng(_r=r)

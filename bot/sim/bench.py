@@ -2,23 +2,9 @@
 
 What is played of each game kind is its registry entry's ``bench``
 (:class:`bot.rules.registry.Bench`); the whole-process and the one-process figures are of the
-default kind (:func:`bot.rules.registry.default_kind`, Panda Royale).
-
-1. Whole process: ``python -m bot simulate --ai random`` as a subprocess (start-up, every
-   process, the log's writing included), the default kind, 4 and 10 players, wall clock: games/s
-   without and with ``--log`` (a new file each time), at the default ``--jobs`` (the machine's
-   cores) and at ``--jobs 1``; three alternating pairs (one run without, one with the log, in
-   turn, so that a busy spell of a shared machine weighs on both), the median of each, and
-   what the log adds (the median of the pairs).
-2. The engine in one process: the loop of ``simulate --jobs 1 --ai random``, no log (the
-   games/s it prints: wall clock, start-up not counted), best of three.
-3. Decisions/s of each computer player: the time spent inside its ``choose`` only (the engine's
-   own work between decisions is not counted; the timer's own cost is subtracted), CPU time,
-   every seat played by that player, after one warm-up game (players keep caches).
-4. Games/s of the engine loop (``play_game``: every decision through ``apply_in_place``, no
-   events kept) for each game, computer player and option set, CPU time, best of three.
-5. Start-up: wall-clock time of a whole ``python -m bot simulate --games 1`` subprocess (the
-   interpreter, the imports, one game), best of five, beside a bare interpreter's.
+default kind (:func:`bot.rules.registry.default_kind`, Panda Royale). :func:`run_bench` prints
+them in order, each headed by what it measures: the whole ``simulate`` process, the engine's
+loop in one process, each computer player's decisions, the engine loop of each kind, start-up.
 
 The figures say which rules this process imports (:func:`rules_used`): the compiled ones of an
 installed wheel, or the Python source; its subprocesses run with its interpreter and
@@ -64,9 +50,7 @@ def games_per_second(
 
 
 def loop_per_second(game: str, players: int, games: int, seed: int) -> float:
-    """The games/s of ``simulate``'s loop in this process (``--jobs 1``, random players, no
-    log), best of three runs.
-    """
+    """Games/s of ``simulate``'s loop here (``--jobs 1``, random players, no log), best of 3."""
     from bot.sim.simulate import simulate
 
     best = 0.0
@@ -103,7 +87,8 @@ def whole_process_seconds(players: int, games: int, *, jobs: int | None,
 def whole_process_pairs(players: int, games: int, *, jobs: int | None,
                         runs: int = 3) -> list[tuple[float, float]]:
     """``runs`` pairs of whole ``simulate`` subprocesses of ``games`` games, one without and
-    one with the log, in turn: (wall seconds without, wall seconds with) for each pair.
+    one with the log, in turn (so that a busy spell of a shared machine weighs on both): (wall
+    seconds without, wall seconds with) for each pair.
     """
     return [(whole_process_seconds(players, games, jobs=jobs, log=False),
              whole_process_seconds(players, games, jobs=jobs, log=True)) for _ in range(runs)]

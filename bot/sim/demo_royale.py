@@ -17,12 +17,11 @@ _KIND_CODES = {"glitter": "B*", "mischief": "Mi", "cannon": "Ca", "mercenary": "
 
 
 def die_code(spec: DieSpec, value: int | None = None) -> str:
-    """A short name: Y yellow, P purple, B blue (B* glitter), R red, G green, C clear, K pink
-    pity; Mi Mischief, Ca Cannon, Me Mercenary; then the value shown, if any.
-    """
+    """A die's short name (``Rd8``), or its code and the value it shows (``R-3``)."""
     code = _KIND_CODES.get(spec.kind, _CODES[spec.color])
-    base = f"{code}d{spec.sides}" if value is None else code
-    return base if value is None else f"{base}{value}"
+    if value is None:
+        return f"{code}d{spec.sides}"
+    return f"{code}{value}"
 
 
 def _row(name: str, cols: Sequence[int | str], total: str, running: str, w: int) -> str:

@@ -1,11 +1,8 @@
 """``python -m bot simulate``: many headless games, the game log, a one-line summary.
 
-Every game is played through the game's engine (:func:`bot.sim.runner.play_game`) and its log
-lines are written by the one serialiser, :func:`bot.rules.gamelog.log_lines`. The games are
-played in chunks of consecutive seeds, spread over ``jobs`` processes
-(:mod:`bot.sim.chunks`); the chunks' logs go into an ordinary file in seed order (each worker
-writes its chunk where the chunk before it ended), so the log is the same byte for byte
-whatever ``jobs`` is, and so is the summary (but its speed).
+The games are played in chunks of consecutive seeds over ``jobs`` processes
+(:mod:`bot.sim.chunks`): the log is the same byte for byte whatever ``jobs`` is, and so is the
+summary (but its speed).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Tallies of consecutive chunks of games add up exactly, whatever process played them: wins are
 counted in whole shares (:data:`SHARES`), points as integers, decision times as a count of the
-decisions in each :data:`TICK` (:class:`DecisionTimes`: a few hundred numbers, however many
-decisions, where a list of every decision's time was megabytes to send and sort).
+decisions in each :data:`TICK` (:class:`DecisionTimes`: a few hundred numbers however many
+decisions, not a list of every decision's time: megabytes to send and sort).
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ end of the tick it falls in."""
 
 @dataclass(slots=True)
 class DecisionTimes:
-    """How long some decisions took: their count, their total time, and how many took each
-    whole number of ticks (:data:`TICK`).
-    """
+    """How long some decisions took: count, total time, how many took each number of ticks."""
 
     count: int = 0
     seconds: float = 0.0
@@ -37,7 +35,6 @@ class DecisionTimes:
         return cls(len(times), math.fsum(times), Counter([int(t / TICK) for t in times]))
 
     def add(self, other: DecisionTimes) -> None:
-        """Add ``other``'s decisions to these."""
         self.count += other.count
         self.seconds += other.seconds
         self.ticks.update(other.ticks)
@@ -71,7 +68,6 @@ class Tally:
     timings: dict[str, DecisionTimes] = field(default_factory=dict)  # by computer player
 
     def add(self, other: Tally) -> None:
-        """Add ``other``'s games to these."""
         self.games += other.games
         self.score_sum += other.score_sum
         self.score_count += other.score_count
@@ -108,9 +104,7 @@ class Tally:
 
 
 def decision_times(times: DecisionTimes) -> dict[str, float]:
-    """The count, mean and 99th percentile (:meth:`DecisionTimes.p99`) of decision times, in
-    milliseconds.
-    """
+    """Count, mean and 99th percentile (:meth:`DecisionTimes.p99`) of decision times, in ms."""
     if not times.count:
         return {"count": 0, "mean_ms": 0.0, "p99_ms": 0.0}
     return {"count": times.count, "mean_ms": 1000 * times.seconds / times.count,

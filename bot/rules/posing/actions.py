@@ -17,7 +17,6 @@ class Roll:
     hold: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form read back by :func:`action_from_json`."""
         return {"type": "roll", "seat": self.seat, "hold": list(self.hold)}
 
 
@@ -29,7 +28,6 @@ class Fill:
     box: str
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form read back by :func:`action_from_json`."""
         return {"type": "fill", "seat": self.seat, "box": self.box}
 
 
@@ -41,10 +39,7 @@ def _bad(what: str) -> StateFormatError:
 
 
 def action_from_json(data: Mapping[str, Any]) -> PosingAction:
-    """Read an action written by ``to_json``; raises StateFormatError on anything else.
-
-    Only the shape is checked here; whether the action is legal is the engine's business.
-    """
+    """Read an action written by ``to_json``: its shape only (legality is the engine's)."""
     if not isinstance(data, Mapping):
         raise _bad("not an object")
     seat = data.get("seat")

@@ -1,15 +1,12 @@
 """Computer players for Posing Pandas.
 
 * :class:`RandomPosingPlayer` ("random") picks uniformly among the legal actions.
-* :class:`ExpectedValuePlayer` ("heuristic") chooses by expected value. Within a turn it is
-  exact: for every hold it weighs every outcome of the re-rolled dice (multisets with
-  multinomial odds). A filled box is worth its points plus what the boxes left open are worth:
-  exactly (by the same reasoning over the remaining turns) once few boxes are left, and
-  otherwise the sum of each open box's baseline, its typical worth in good play. Its tables
-  depend only on the set of open boxes, so they are built once per set and shared by every
-  player of the process.
+* :class:`ExpectedValuePlayer` ("heuristic") plays each turn exactly as the optimal player
+  does, but values the boxes left open exactly only once few are left (:data:`EXACT_BOXES`),
+  otherwise as the sum of their baselines (:data:`BOX_BASELINES`). Its tables depend only on
+  the set of open boxes, so they are built once per set and shared by every player.
 * :class:`~bot.rules.posing.optimal.OptimalPosingPlayer` ("optimal") plays the exact optimum
-  for the expected score, from an exact table (see :mod:`bot.rules.posing.optimal`).
+  for the expected score (:mod:`bot.rules.posing.optimal`).
 
 Each player draws its tie-breaks from its own :class:`~bot.rules.rng.Rng`, never the game's.
 """
@@ -86,7 +83,6 @@ class RandomPosingPlayer:
         self.rng = Rng(seed)
 
     def choose(self, state: PosingState) -> PosingAction:
-        """A uniformly random legal action of the seat that must decide."""
         options = legal_actions(state)
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
@@ -100,7 +96,6 @@ class ExpectedValuePlayer:
         self.rng = Rng(seed)
 
     def choose(self, state: PosingState) -> PosingAction:
-        """The best action of the seat that must decide."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to choose")
         filled = state.filled[state.seat]

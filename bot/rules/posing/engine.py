@@ -50,9 +50,7 @@ def new_game(
     players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None,
     keep_events: bool = True,
 ) -> tuple[PosingState, list[PosingEvent]]:
-    """Set up a game; returns the state and its events up to the first player's decision
-    (none built without ``keep_events``).
-    """
+    """Set up a game and run it to its first decision (no events built without ``keep_events``)."""
     if isinstance(players, str) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidSetup("Posing Pandas is for {low} to {high} players.", low=MIN_PLAYERS,
                            high=MAX_PLAYERS)
@@ -121,10 +119,7 @@ def empty_boxes(state: PosingState, seat: int) -> list[str]:
 
 
 def box_points(state: PosingState) -> dict[str, int]:
-    """What each empty box of the current player would score with the dice now on the table.
-
-    Empty once the game is over.
-    """
+    """What each empty box of the current player would score with the dice now on the table."""
     if state.is_over:
         return {}
     scores = score_all(state.dice)
@@ -134,11 +129,6 @@ def box_points(state: PosingState) -> dict[str, int]:
 def rolls_left(state: PosingState) -> int:
     """How many more rolls the current player may make this turn."""
     return 0 if state.is_over else MAX_ROLLS - state.rolls
-
-
-def total(state: PosingState, seat: int) -> int:
-    """The points ``seat`` has scored so far."""
-    return sum(state.filled[seat].values())
 
 
 def totals(state: PosingState) -> list[int]:
@@ -290,7 +280,6 @@ class PosingEngine:
 
 
 ENGINE: Final = PosingEngine()
-"""The Posing Pandas engine."""
 
 if TYPE_CHECKING:
     _PROTOCOL_CHECK: Engine[PosingState, PosingAction] = ENGINE

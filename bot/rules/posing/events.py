@@ -9,7 +9,7 @@ from typing import Any, Final
 from bot.rules.posing.state import KIND
 
 Quote = Mapping[str, str]
-"""A text's JSON string (see :mod:`bot.rules.royale.events`)."""
+"""A text's JSON string (:mod:`bot.rules.royale.events` explains ``to_log`` and ``log_line``)."""
 
 
 def _ints(values: tuple[int, ...]) -> str:
@@ -24,7 +24,6 @@ class SetupEvent:
     players: tuple[str, ...]
 
     def to_log(self) -> dict[str, Any]:
-        """The docs/game-log.md ``setup`` object (without ``game``)."""
         return {
             "event": "setup",
             "game_kind": KIND,
@@ -33,7 +32,6 @@ class SetupEvent:
         }
 
     def log_line(self, q: Quote, tail: str) -> str:
-        """:meth:`to_log` as its JSON line, ended by ``tail``."""
         return (f'{{"event":"setup","game_kind":{q[KIND]},"seed":{self.seed},'
                 f'"players":[{",".join([q[p] for p in self.players])}]{tail}')
 
@@ -50,7 +48,6 @@ class RollEvent:
     faces: tuple[int, ...]
 
     def to_log(self) -> dict[str, Any]:
-        """The docs/game-log.md ``roll`` object (without ``game``)."""
         return {
             "event": "roll",
             "player": self.player,
@@ -61,7 +58,6 @@ class RollEvent:
         }
 
     def log_line(self, q: Quote, tail: str) -> str:
-        """:meth:`to_log` as its JSON line, ended by ``tail``."""
         return (f'{{"event":"roll","player":{q[self.player]},"turn":{self.turn},'
                 f'"roll":{self.roll},"held":[{_ints(self.held)}],'
                 f'"faces":[{_ints(self.faces)}]{tail}')
@@ -79,7 +75,6 @@ class FillEvent:
     points: int
 
     def to_log(self) -> dict[str, Any]:
-        """The docs/game-log.md ``fill`` object (without ``game``)."""
         return {
             "event": "fill",
             "player": self.player,
@@ -90,7 +85,6 @@ class FillEvent:
         }
 
     def log_line(self, q: Quote, tail: str) -> str:
-        """:meth:`to_log` as its JSON line, ended by ``tail``."""
         return (f'{{"event":"fill","player":{q[self.player]},"turn":{self.turn},'
                 f'"box":{q[self.box]},"faces":[{_ints(self.faces)}],'
                 f'"points":{self.points}{tail}')
@@ -104,7 +98,6 @@ class GameEndEvent:
     winners: tuple[str, ...]
 
     def to_log(self) -> dict[str, Any]:
-        """The docs/game-log.md ``game_end`` object (without ``game``)."""
         return {
             "event": "game_end",
             "totals": dict(self.totals),
@@ -112,7 +105,6 @@ class GameEndEvent:
         }
 
     def log_line(self, q: Quote, tail: str) -> str:
-        """:meth:`to_log` as its JSON line, ended by ``tail``."""
         totals = ",".join([f"{q[p]}:{t}" for p, t in self.totals])
         return (f'{{"event":"game_end","totals":{{{totals}}},'
                 f'"winners":[{",".join([q[p] for p in self.winners])}]{tail}')

@@ -192,7 +192,6 @@ class OptimalPosingPlayer:
         self.rng = Rng(seed)
 
     def choose(self, state: PosingState) -> PosingAction:
-        """The optimal action of the seat that must decide."""
         if state.is_over:
             raise ValueError("the game is over: there is nothing to choose")
         return decide(self.rng, optimal_options(state))

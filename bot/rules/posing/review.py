@@ -2,10 +2,9 @@
 (:mod:`bot.rules.posing.optimal`), so "best" is the option of highest expected final score,
 exactly.
 
-Every option of a decision is weighed: each box that may be filled (its points now plus the
-optimal rest of the game without it) and, while a roll is left, each set of dice that may be
-held (the optimal expectation of re-rolling the others). A hold is named by the poses it keeps,
-so holding either of two dice showing the same pose is one option.
+Every option of a decision is weighed (:func:`bot.rules.posing.optimal.option_values`). A hold
+is named by the poses it keeps, so holding either of two dice showing the same pose is one
+option.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from bot.rules.posing.actions import Fill, PosingAction, Roll
-from bot.rules.posing.engine import total
+from bot.rules.posing.engine import totals
 from bot.rules.posing.optimal import optimal_options
 from bot.rules.posing.state import PosingState
 from bot.rules.review import Option, Reviewer, Verdict
@@ -26,7 +25,7 @@ def options(state: PosingState) -> dict[tuple[str, tuple[str, ...]], float]:
     """Every option of the decision in ``state`` (``("fill", (box,))`` or ``("hold",
     poses)``, poses as sorted digits), with the seat's expected final score.
     """
-    have = float(total(state, state.seat))
+    have = float(totals(state)[state.seat])
     return {_key(state, action): have + v for v, action in optimal_options(state)}
 
 
@@ -38,9 +37,7 @@ def _key(state: PosingState, action: PosingAction) -> tuple[str, tuple[str, ...]
 
 
 def judge(state: PosingState, action: PosingAction, seed: int) -> Verdict | None:
-    """The verdict on ``action`` (None when there was only one option). ``seed`` is unused:
-    the table is exact.
-    """
+    """The verdict on ``action`` (None with one option); ``seed`` is unused: the table is exact."""
     table = options(state)
     if len(table) < 2:
         return None

@@ -8,8 +8,6 @@
 * :class:`~bot.rules.royale.expert.ExpertPlayer` ("expert") looks ahead: see
   :mod:`bot.rules.royale.expert`.
 
-The registry's Royale entry makes any of them by name or level.
-
 Each player has its own seeded generator, so a simulated game is reproducible; the game's own
 randomness stays in the game state.
 """
@@ -55,7 +53,7 @@ _UNTAKEABLE: Final = frozenset(BOX) - TAKEABLE
 CLEAR_TRADE_OPTION = 1.5  # per round: what holding a tradeable clear d6 is worth beyond its face
 MISCHIEF_BONUS = 1.0  # per round: the chance to cause mischief
 YELLOW_PRIORITY = 0.3  # per point of yellow: earlier draft picks, the token
-TRADE_THRESHOLD = 1.0  # a trade must gain at least this much
+TRADE_THRESHOLD = 1.0  # a trade must gain more than this
 DENIAL_WEIGHT = 0.35  # how much an opponent's loss counts as our gain
 LEADER_WEIGHT = 0.25  # extra weight on hurting the leader
 
@@ -269,14 +267,13 @@ class HeuristicPlayer:
 
     def _trade(self, state: RoyaleState, seat: int) -> RoyaleAction:
         """The trade that gains most (ours, plus the weighted loss of the player traded with)
-        if it gains at least :data:`TRADE_THRESHOLD`, else Pass.
+        if that is more than :data:`TRADE_THRESHOLD`, else Pass.
         """
         return self._trades(state, seat, None)
 
     def trade_scores(self, state: RoyaleState, seat: int) -> list[tuple[float, Trade]]:
         """The trades ``seat`` could make now with its first clear d6, one per player and
-        kind of die (the first in :func:`legal_actions` order), with the score :meth:`choose`
-        gives it (a trade is made if its score is at least :data:`TRADE_THRESHOLD`).
+        kind of die (the first in :func:`legal_actions` order), each with its :meth:`_trade` score.
         """
         every: list[tuple[float, Trade]] = []
         self._trades(state, seat, every)

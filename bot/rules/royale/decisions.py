@@ -1,6 +1,5 @@
-"""The decisions of a Panda Royale round: which actions are legal now, and making one (a
-mischief target, a Cannon score-or-save, a trade, a draft pick) before running on to the next
-decision with :func:`bot.rules.royale.rounds.advance`.
+"""The decisions of a Panda Royale round: which actions are legal now, and making one before
+running on to the next decision with :func:`bot.rules.royale.rounds.advance`.
 """
 
 from __future__ import annotations
@@ -146,10 +145,8 @@ def trade_gives(s: RoyaleState, seat: int) -> str | None:
 
 def trade_taking(s: RoyaleState, seat: int, target: int, take: str) -> Trade:
     """The trade ``seat`` makes by choosing ``target``'s die ``take``, giving
-    :func:`trade_gives`.
-
-    Raises IllegalAction when it is not the trade pass or ``seat`` has no clear die to give;
-    whose turn it is, the target and the die taken are checked when the trade is applied.
+    :func:`trade_gives` (whose turn it is, the target and the die taken are checked when the
+    trade is applied).
     """
     if s.phase is not Phase.TRADE:
         raise IllegalAction("It's not time to trade.")
@@ -162,11 +159,8 @@ def trade_taking(s: RoyaleState, seat: int, target: int, take: str) -> Trade:
 def apply_in_place(
     s: RoyaleState, action: RoyaleAction | object, keep_events: bool = True
 ) -> Sequence[RoyaleEvent]:
-    """Check and make one decision on ``s`` itself, then run on to the next decision; the
-    events it caused (none built without ``keep_events``).
-
-    Raises IllegalAction (``s`` unchanged) if the action is not legal now, or not a Panda
-    Royale action at all.
+    """Check and make one decision on ``s`` itself (``s`` unchanged if it is illegal), then run
+    on to the next decision; the events it caused (none built without ``keep_events``).
     """
     if s.phase is _OVER:
         raise GameOver("The game is over.")

@@ -46,8 +46,6 @@ from bot.rules.royale.rounds import (
 )
 from bot.rules.royale.state import Phase, RoyaleState, state_from_json
 
-# --------------------------------------------------------------------------- setup
-
 
 def normalise_expansions(expansions: Sequence[str]) -> tuple[str, ...]:
     """The options in canonical order; unknown names raise InvalidSetup."""
@@ -65,9 +63,7 @@ def normalise_expansions(expansions: Sequence[str]) -> tuple[str, ...]:
 def new_game(
     players: Sequence[str], seed: int, expansions: Sequence[str] = (), keep_events: bool = True
 ) -> tuple[RoyaleState, Events]:
-    """Set up a game and run it to its first decision (no events built without
-    ``keep_events``).
-    """
+    """Set up a game and run it to its first decision (no events built without ``keep_events``)."""
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidSetup(

@@ -26,10 +26,6 @@ Quote = Mapping[str, str]
 """A text's JSON string (quoted and escaped as ``json.dumps`` does)."""
 
 
-def _die(d: DieSpec) -> dict[str, Any]:
-    return d.to_log()
-
-
 def _rolled(d: RolledDie) -> dict[str, Any]:
     out = d[0].to_log()
     out["value"] = d[1]
@@ -65,10 +61,10 @@ class SetupEvent:
         return {
             "event": "setup", "game_kind": "royale", "seed": self.seed,
             "players": list(self.players), "expansions": list(self.expansions),
-            "hands": {p: [_die(d) for d in h] for p, h in zip(self.players, self.hands,
+            "hands": {p: [d.to_log() for d in h] for p, h in zip(self.players, self.hands,
                                                               strict=True)},
-            "bag": [_die(d) for d in self.bag],
-            "aside": [_die(d) for d in self.aside],
+            "bag": [d.to_log() for d in self.bag],
+            "aside": [d.to_log() for d in self.aside],
         }
 
     def log_line(self, q: Quote, tail: str) -> str:
@@ -121,7 +117,7 @@ class MischiefDealtEvent:
 
     def to_log(self) -> dict[str, Any]:
         return {"event": "mischief_dealt", "round": self.round,
-                "dice": {p: _die(d) for p, d in self.dice}}
+                "dice": {p: d.to_log() for p, d in self.dice}}
 
     def log_line(self, q: Quote, tail: str) -> str:
         dice = ",".join([f"{q[p]}:{d.log_json}" for p, d in self.dice])
@@ -298,7 +294,7 @@ class DraftPoolEvent:
         self.dice = dice
 
     def to_log(self) -> dict[str, Any]:
-        return {"event": "draft_pool", "round": self.round, "dice": [_die(d) for d in self.dice]}
+        return {"event": "draft_pool", "round": self.round, "dice": [d.to_log() for d in self.dice]}
 
     def log_line(self, q: Quote, tail: str) -> str:
         return (f'{{"event":"draft_pool","round":{self.round},'

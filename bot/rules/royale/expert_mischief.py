@@ -1,9 +1,7 @@
 """The expert player's candidates for a mischief target (:mod:`bot.rules.royale.expert`).
 
-The heuristic aims a re-roll at the die whose re-roll it expects to cost most, weighted by its
-owner's standing; the expert plays out the heuristic's choice and each other player's die the
-heuristic ranks best, and takes the one of best win chance (a re-roll that costs the leader
-less may still be worth more to the expert than one that costs a trailing player more).
+The expert plays them out and takes the one of best win chance: a re-roll that costs the leader
+less may still be worth more to the expert than one that costs a trailing player more.
 """
 
 from __future__ import annotations

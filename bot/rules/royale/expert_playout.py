@@ -1,28 +1,23 @@
 """The expert player's play-outs (:mod:`bot.rules.royale.expert`), on the engine itself.
 
-A play-out makes one candidate decision on a copy of the game with its own generator, then
-plays every seat with the heuristic player (:class:`~bot.rules.royale.ai.HeuristicPlayer`) to
-the end of the game, through :func:`~bot.rules.royale.decisions.apply_in_place` (no events).
-The engine rolls the dice (they decide the token, the pity dice, the ties, the draft pools), but
-what the play-out counts for each round is the *expected* points of the hands that round rolls,
-and their variance (:mod:`bot.rules.royale.round_odds`): the decision's effect, without the
-dice's luck in the points. A Cannon fired counts its real points. The last round is not played:
-once its hands are drafted, their expected points are all there is.
+A play-out (:func:`play_out`) plays every seat with the heuristic player through
+:func:`~bot.rules.royale.decisions.apply_in_place` (no events). The engine rolls the dice (they
+decide the token, the pity dice, the ties, the draft pools), but each round counts the
+*expected* points of the hands it rolls, and their variance (:mod:`bot.rules.royale.round_odds`):
+the decision's effect, without the dice's luck in the points. A Cannon fired counts its real
+points. The last round is not played: once its hands are drafted, their expected points are all
+there is.
 
 A decision made before its round is scored (a mischief target, a Cannon fired or saved) counts
-that round's scored points too, as the engine tallies them: its dice are already rolled, so the
-decision's effect on them is the point (a re-roll forced by mischief is drawn from the
-play-out's generator). A decision of the last round ends the play-out when the game does.
+that round's points as the engine tallies them: its dice are already rolled, so the decision's
+effect on them is the point. A decision of the last round ends the play-out when the game does.
 
-Mischief: the expected points of a hand are its dice's means, but a mischief re-roll is aimed
-at a die that shows a high value, so it costs its owner in expectation. Every mischief action
-of a play-out (the heuristic's target, on the dice the engine rolled) counts that expected
-cost: the owner's points with the die at its mean less its points as it shows, by the
-engine's scoring (:func:`reroll_slope`). In the decision's own round, which counts as the
-engine tallies it, a re-roll counts at its expectation too (not as drawn). So a hand that
-makes a juicy target (many red dice, a high purple d12) is worth less, and a Mischief d12 (more
-re-rolls of one's own) more. With Mischief the last round is played up to its Cannons, for its
-mischief.
+Mischief: a re-roll is aimed at a die that shows a high value, so it costs its owner in
+expectation. Every mischief of a play-out counts that cost: the owner's points with the die at
+its mean less its points as it shows, by the engine's scoring (:func:`reroll_slope`), in the
+decision's own round too (not as drawn). So a hand that makes a juicy target (many red dice, a
+high purple d12) is worth less, and a Mischief d12 (more re-rolls of one's own) more. With
+Mischief the last round is played up to its Cannons, for its mischief.
 """
 
 from __future__ import annotations

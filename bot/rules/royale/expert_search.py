@@ -19,7 +19,8 @@ from bot.rules.royale.round_odds import win_chance
 from bot.rules.royale.state import RoyaleState
 
 
-def _kind_of_die(spec: DieSpec) -> tuple[str, int, str]:
+def die_kind(spec: DieSpec) -> tuple[str, int, str]:
+    """A die's kind (colour, sides, kind): the look-ahead weighs dice of one kind as one."""
     return (spec.color, spec.sides, spec.kind)
 
 
@@ -29,7 +30,7 @@ def pick_candidates(state: RoyaleState, limit: int) -> list[RoyaleAction]:
     specs = state.dice.specs
     seen: dict[tuple[str, int, str], tuple[float, str]] = {}
     for d, gain in zip(state.pool, HeuristicPlayer.pick_gains(state, seat), strict=True):
-        seen.setdefault(_kind_of_die(specs[d]), (gain, d))
+        seen.setdefault(die_kind(specs[d]), (gain, d))
     ranked = sorted(seen.values(), key=lambda gd: -gd[0])  # stable: pool order on ties
     return [Pick(seat, d) for _, d in ranked[: max(1, limit)]]
 
@@ -50,7 +51,7 @@ def trade_candidates(state: RoyaleState, heuristic: HeuristicPlayer,
     for _, trade in ranked:
         if len(out) > limit:
             break
-        key = (trade.target, _kind_of_die(specs[trade.take]))
+        key = (trade.target, die_kind(specs[trade.take]))
         if key not in seen and trade not in out:
             seen.add(key)
             out.append(trade)
@@ -91,9 +92,7 @@ def worth(state: RoyaleState, action: RoyaleAction, seeds: Sequence[int],
 
 def choose_best(state: RoyaleState, candidates: Sequence[RoyaleAction], seeds: Sequence[int],
                 policy: HeuristicPlayer) -> RoyaleAction:
-    """The candidate of best mean win chance over the futures of ``seeds`` (the first on
-    ties).
-    """
+    """The candidate of best mean win chance over the futures of ``seeds`` (the first on ties)."""
     best = candidates[0]
     best_worth = -1.0
     for action in candidates:

@@ -3,9 +3,8 @@ look-ahead (:mod:`bot.rules.royale.expert`) asked about one decision.
 
 The options weighed are the expert's own candidates, both choices of a Cannon, the heuristic's
 likeliest mischief targets, and always the option the player chose, each worth the player's
-expected final total over its play-outs (:func:`bot.rules.royale.expert_search.outcome`).
-They race (:func:`bot.rules.review.race`): an option clearly beaten in the first few futures is
-not played in the others.
+expected final total over its play-outs (:func:`bot.rules.royale.expert_search.outcome`), in
+a race (:func:`bot.rules.review.race`).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from bot.rules.royale.actions import Cannon, Pass, Pick, RoyaleAction, Trade
 from bot.rules.royale.ai import HeuristicPlayer
 from bot.rules.royale.dice import ROUNDS
 from bot.rules.royale.expert import TRADE_CANDIDATES
-from bot.rules.royale.expert_search import outcome, pick_candidates, trade_candidates
+from bot.rules.royale.expert_search import die_kind, outcome, pick_candidates, trade_candidates
 from bot.rules.royale.state import Phase, RoyaleState
 
 MARGIN: Final = 2.0
@@ -34,17 +33,13 @@ fewer futures)."""
 _SEED_RANGE: Final = 1 << 62
 
 
-def _kind(state: RoyaleState, die: str) -> tuple[str, int, str]:
-    spec = state.dice.specs[die]
-    return (spec.color, spec.sides, spec.kind)
-
-
 def _same(state: RoyaleState, a: RoyaleAction, b: RoyaleAction) -> bool:
     """Whether two options are the same choice (dice of one kind are alike)."""
+    specs = state.dice.specs
     if isinstance(a, Pick) and isinstance(b, Pick):
-        return _kind(state, a.die) == _kind(state, b.die)
+        return die_kind(specs[a.die]) == die_kind(specs[b.die])
     if isinstance(a, Trade) and isinstance(b, Trade):
-        return a.target == b.target and _kind(state, a.take) == _kind(state, b.take)
+        return a.target == b.target and die_kind(specs[a.take]) == die_kind(specs[b.take])
     return a == b
 
 
@@ -101,9 +96,7 @@ def race_futures(state: RoyaleState, count: int) -> int:
 
 def judge(state: RoyaleState, action: RoyaleAction, seed: int) -> Verdict | None:
     """The verdict on ``action``, made by the seat deciding in ``state`` (None when there was
-    only one option). Each option's futures are the same seeds (from ``seed``), as many as
-    :func:`race_futures` gives; the options clearly beaten in the first futures are not played
-    in the others (:func:`bot.rules.review.race`).
+    only one option). Every option is played in the same futures (seeds from ``seed``).
     """
     options = candidates(state, action, seed)
     if len(options) < 2:

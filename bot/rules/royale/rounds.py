@@ -1,7 +1,6 @@
 """The automatic steps of a Panda Royale round (docs/rules.md): rolls, yellow ties, scoring,
 pity dice, the Captain roll and the draft pool. :func:`advance` runs them until a player must
-decide; :mod:`bot.rules.royale.decisions` makes the decisions, :mod:`bot.rules.royale.engine`
-sets a game up.
+decide.
 
 Every step takes ``ev``, the list the events go to, or None when nobody keeps them: then no
 event is built at all.

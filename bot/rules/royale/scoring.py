@@ -32,10 +32,9 @@ def score_hand(
 ) -> list[int]:
     """The seven column scores of a hand of die ids, as ``[yellow, purple, ..., pink]``.
 
-    ``values`` gives the value each die shows, ``specs`` what each die is. Purple is doubled;
-    blue is doubled once if any blue glitter die is held; red is the signed sum times the
-    number of red dice held; a Mercenary scores value x round; a Cannon scores value x 10 if it
-    is in ``scored_cannons``, else 0.
+    Purple is doubled; blue is doubled once if any blue glitter die is held; red is the signed
+    sum times the number of red dice held; a Mercenary scores value x round; a Cannon scores
+    value x 10 if it is in ``scored_cannons``, else 0.
     """
     cols = [0, 0, 0, 0, 0, 0, 0]
     reds = 0

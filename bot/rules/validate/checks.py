@@ -1,9 +1,5 @@
 """What the validator needs of one game kind: its :class:`LogChecks`, the ``log_checks`` of
-its :class:`bot.rules.registry.GameKind` entry.
-
-The validator itself (:mod:`.core`, :mod:`.replay`, :mod:`.shape`) knows no kind: it reads
-the ``game_kind`` of a game's ``setup`` event, finds the kind in the registry, and runs its
-checks.
+its :class:`bot.rules.registry.GameKind` entry (the rest of the validator knows no kind).
 """
 
 from __future__ import annotations
@@ -30,12 +26,7 @@ def nothing_implicit(state: Any, action: Any | None) -> Any | None:
 
 @dataclass(frozen=True, slots=True)
 class LogChecks:
-    """How ``python -m bot validate`` checks the games of one kind.
-
-    The replay starts the kind's engine from the ``setup`` event (``options``), applies each
-    logged ``decision`` (and the ``implicit`` actions the log leaves out), and compares the
-    engine's events with the log's.
-    """
+    """How ``python -m bot validate`` checks the games of one kind (:mod:`.replay`)."""
 
     schema: Schema
     """Every event the kind logs (``setup`` and ``game_end`` too): its keys and their types."""

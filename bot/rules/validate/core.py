@@ -1,9 +1,4 @@
-"""Group a game log by game and check each game: the shape of its events, then its replay.
-
-A game's kind is the ``game_kind`` of its ``setup`` event, looked up in the registry
-(:mod:`bot.rules.registry`); the kind's ``log_checks`` say how its events look and how its
-decisions read back for the replay.
-"""
+"""Group a game log by game and check each game: the shape of its events, then its replay."""
 
 from __future__ import annotations
 

@@ -9,10 +9,7 @@ MAX_PROBLEMS: Final = 25
 
 
 class Problems:
-    """The problems of one game, each prefixed with where it is.
-
-    They are listed by event index (problems of no event first), at most MAX_PROBLEMS.
-    """
+    """The problems of one game, each prefixed with where it is, by event index (no event first)."""
 
     __slots__ = ("_items", "lines")
 

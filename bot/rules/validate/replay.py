@@ -1,10 +1,8 @@
 """The replay: rebuild the game with its engine and compare every event.
 
-The kind's engine (its registry entry) starts from the ``setup`` event; the players' decisions
-are read back from the log (the kind's ``LogChecks.decision``: Royale ``mischief``, ``cannon``,
-``trade``, ``pick``; Posing ``roll`` 2 and 3 and ``fill``), with the actions the log leaves out
-(``LogChecks.implicit``: Royale's ``Pass``), and applied; the events the engine writes must be
-the logged ones, in order, through ``game_end``. The first divergence is the problem reported.
+The kind's engine starts from the ``setup`` event and applies the decisions read back from the
+log (:class:`.checks.LogChecks`); the events it writes must be the logged ones, in order,
+through ``game_end``. The first divergence is the problem reported.
 
 Comparison: every key the engine writes must be in the logged object with an equal value
 (JSON types compared strictly: ``1`` is not ``true`` nor ``1.0``). Keys the engine writes that

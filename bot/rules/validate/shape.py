@@ -14,13 +14,9 @@ Schema = dict[str, tuple[tuple[str, Check, bool], ...]]
 """(key, check, required) per event name; a missing optional key is fine."""
 
 
-def _is_int(v: Any) -> bool:
-    return type(v) is int
-
-
 def INT(v: Any, players: Sequence[str]) -> str | None:
     """A whole number."""
-    return None if _is_int(v) else "must be a whole number"
+    return None if type(v) is int else "must be a whole number"
 
 
 def STR(v: Any, players: Sequence[str]) -> str | None:
