@@ -1,10 +1,7 @@
 """The command line: ``python -m bot [run|sync|invite|demo|simulate|validate|bench|health|...]``.
 
-From the top: the commands' list and help, the parser (the argument types, and one
-``--NAME`` per rule option of the registered kinds), the checks made after parsing, where one
-option depends on another, then each command's runner, and :func:`main`, the dispatch and the
-error handling. The game kinds, their seats, options, computer players and demos come from
-the registry (:mod:`bot.rules.registry`).
+The game kinds, their seats, options (one ``--NAME`` per rule option), computer players and
+demos come from the registry (:mod:`bot.rules.registry`).
 
 Every failure ends in one or two plain lines on stderr that say what went wrong and what to do:
 exit code 2 for a usage error, 1 for a failure at run time, never a traceback (the global

@@ -1,10 +1,7 @@
 """The discord.py client: intents, the services, the Discord layer's parts, the extensions,
 start-up and shutdown.
 
-Here the bot is put together: the game service, the boards that show its games
-(:class:`ui.board.Boards`), the slash-command tree (:class:`ui.tree.PandaTree`), the clock
-Discord keeps (:class:`ui.late.Lateness`), the dice emojis (:class:`ui.cards.Emojis`); then
-each extension of :data:`FEATURES` adds its commands and items.
+Each extension of :data:`FEATURES` then adds its commands and items.
 """
 
 from __future__ import annotations
@@ -80,10 +77,7 @@ class PandaBot(commands.Bot):
 
     def __init__(self, settings: Settings, *, sync_only: bool = False,
                  seed_source: Callable[[], int] | None = None, **options: Any) -> None:
-        """A bot for ``settings``; ``sync_only`` opens no database (commands only).
-
-        ``options`` go to discord.py's client (the shards, for :class:`ShardedPandaBot`).
-        """
+        """A bot for ``settings``; ``sync_only`` opens no database (commands only)."""
         # No message cache: the bot reads no message content, and deletions arrive as raw
         # events; a cache would only hold other people's chat.
         super().__init__(command_prefix=commands.when_mentioned,
@@ -92,13 +86,10 @@ class PandaBot(commands.Bot):
         self.settings = settings
         self.plan: ShardPlan = settings.shard_plan
         self.budget = RequestBudget.for_share(settings.global_rate_share)
-        """This process's share of the bot token's 50 requests per second."""
         self.sync_only = sync_only
         self.seed_source = seed_source  # tests fix the games' seeds; None: random seeds
-        self.lateness = Lateness()
-        """How late each interaction came, by Discord's clock."""
-        self.dice_emojis = Emojis()
-        """The dice as this application's emojis (synced once connected)."""
+        self.lateness = Lateness()  # how late each interaction came, by Discord's clock
+        self.dice_emojis = Emojis()  # synced once connected
         self.add_listener(answer_unmatched, "on_interaction")
         self.add_listener(command_done, "on_app_command_completion")
         self._emoji_sync: asyncio.Task[None] | None = None

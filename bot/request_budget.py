@@ -84,8 +84,7 @@ class RequestBudget:
         self._stamp: float | None = None
         self._waiting: list[_Ticket] = []  # in order of urgency, then of arrival
         self._order = itertools.count()
-        self.waited = 0
-        """Requests that had to wait for the budget."""
+        self.waited = 0  # requests that had to wait
 
     @classmethod
     def for_share(cls, share: float) -> RequestBudget:
@@ -151,5 +150,4 @@ class RequestBudget:
         await self._sleep(max(0.0, target - now))
 
     def __len__(self) -> int:
-        """Requests waiting for the budget."""
         return len(self._waiting)

@@ -1,12 +1,11 @@
 """The slash commands every game kind shares, written once: :class:`GameCommands`, the group
 each kind's cog inherits (``/royale``, ``/posing``) with its own ``new`` and whatever is its own.
 
-Every command that writes answers within Discord's 3 seconds whatever the database does
-(:class:`ui.board.Reply`: its answer when its work is done at once, else a private deferral
-completed later), asks Discord first when it may have come too late, and leaves nothing
-half-made when its answer fails: a lobby that cannot be its answer is posted in the channel, one
-that can be shown nowhere is cancelled, and a started game's board is shown whatever happens to
-the answer.
+Every command that writes answers in time through :class:`ui.board.Reply` (docs/architecture.md,
+end of *Deploys and restarts*), asks Discord first when it may have come too late, and leaves
+nothing half-made when its answer fails: a lobby that cannot be its answer is posted in the
+channel, one that can be shown nowhere is cancelled, and a started game's board is shown whatever
+happens to the answer.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from ui.review import Review, send_review
 from ui.threads import open_thread
 
 SHARED_ITEMS: Final = (*LOBBY_ITEMS, *END_ITEMS, *REPLAY_ITEMS, Review)
-"""The items every game kind's messages share: the lobby's, the game over's, the replay's."""
 ATTACHMENT_LIMIT: Final = 10 * 1024 * 1024
 """Discord's attachment limit for bots without boosts."""
 STATUS_WORDS: Final = {"lobby": N_("lobby"), "active": N_("active"),
@@ -67,7 +65,6 @@ class GameCommands(commands.GroupCog):
 
     @property
     def game_bot(self) -> GameBot:
-        """The bot's services."""
         return bot_of(self.bot)
 
     async def _open_game(self, interaction: discord.Interaction[Any]) -> Game:
@@ -79,11 +76,7 @@ class GameCommands(commands.GroupCog):
 
     async def open_lobby(self, interaction: discord.Interaction[Any],
                          settings: NewSettings) -> None:
-        """Open a lobby in this channel and post its card: the command's answer when the
-        database answered in time, else a card in the channel (the command's deferral then
-        says where it is). A lobby that can be shown nowhere is cancelled: the channel stays
-        free.
-        """
+        """Open a lobby in this channel and post its card (as the module's docstring says)."""
         place = place_of(interaction)
         if not bot_permissions_ok(interaction):
             raise UserError(MISSING_PERMISSIONS)
@@ -180,10 +173,7 @@ class GameCommands(commands.GroupCog):
     @app_commands.rename(game=loc("game"))
     async def cancel(self, interaction: discord.Interaction[Any],
                      game: GameNumber | None = None) -> None:
-        """Cancel the channel's game, or game ``game`` elsewhere in this server (its host, a
-        manager of this channel for its game, or a manager of the server for any game
-        here).
-        """
+        """Cancel the channel's game, or game ``game`` elsewhere in this server."""
         bot = self.game_bot
         place = place_of(interaction)
         who = person(interaction.user)
@@ -243,9 +233,7 @@ class GameCommands(commands.GroupCog):
     @app_commands.command(name=loc("log"),
                           description=loc("The game log (JSON Lines) of the current or last game"))
     async def log(self, interaction: discord.Interaction[Any]) -> None:
-        """The JSON Lines game log of the channel's current or most recent game, as a file.
-        While the game is open the seed is left out: it would predict every roll to come.
-        """
+        """The JSON Lines game log of the channel's current or most recent game, as a file."""
         bot = self.game_bot
         logged = await bot.service.game_log(place_of(interaction).channel_id, self.kind)
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -25,8 +25,7 @@ class Upkeep(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self._restored: set[int] = set()
-        """The shards whose games were shown again once ready."""
+        self._restored: set[int] = set()  # shards whose games were shown again once ready
 
     @property
     def game_bot(self) -> GameBot:
@@ -91,9 +90,7 @@ class Upkeep(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """The bot was removed from a server: its games end as abandoned, and its data goes
-        after the retention period unless the bot is added back.
-        """
+        """The bot was removed from a server: its games end as abandoned."""
         for game in await self.game_bot.privacy.departed(guild.id):
             self.game_bot.boards.forget(game.id)
 
@@ -124,9 +121,7 @@ class Upkeep(commands.Cog):
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
-        """A member left (with the members intent): the computer takes their seats in the
-        server's open games.
-        """
+        """A member left (members intent): the computer takes their seats in open games."""
         service = self.game_bot.service
         for game in await service.open_games_of_guild(payload.guild_id):
             who = person(payload.user)
@@ -182,9 +177,8 @@ class Upkeep(commands.Cog):
         await self.reconnected(shard_id)
 
     def disconnected(self, shard: int) -> None:
-        """A shard's gateway connection dropped (a bot without shards: shard 0): no click of
-        its servers can reach the bot, so none of their deadlines may run out until it is
-        back.
+        """A shard's gateway dropped (without shards: shard 0): no click of its servers can
+        reach the bot, so their deadlines are held until it is back.
         """
         self.game_bot.lateness.dropped(shard)
         self.game_bot.service.hold_deadlines(shard)

@@ -214,9 +214,7 @@ class Presenting(Protocol):
 
 @dataclass(slots=True)
 class ReplayPage:
-    """One step of a replay as a game kind shows it: what happened in the step (text for a
-    card) and the step's picture (PNG bytes).
-    """
+    """One step of a replay as a game kind shows it: its text and its picture (PNG bytes)."""
 
     text: str
     picture: bytes
@@ -301,10 +299,8 @@ class _Timed:
     def __init__(self, interaction: discord.Interaction[Any], within: float,
                  sleep: Callable[[float], Awaitable[None]], name: str) -> None:
         self.interaction = interaction
-        self.refused = False
-        """Discord refused this interaction's first answer."""
-        self.late = False
-        """Discord no longer takes this interaction: it came too late."""
+        self.refused = False  # Discord refused its first answer
+        self.late = False  # ... because it came too late
         self._lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = asyncio.get_running_loop().create_task(
             self._defer_after(within, sleep), name=f"{name}-{interaction.id}")
@@ -545,7 +541,6 @@ class Boards:
         self.service.listeners[kind.kind.name] = kind.presenter.moved
 
     def presenter(self, kind: str) -> Presenting:
-        """The presenter of a game kind."""
         return self.kinds[kind].presenter
 
     def prefix(self, kind: str) -> str:
@@ -895,9 +890,9 @@ class Boards:
     # -- pings -------------------------------------------------------------------------------
 
     async def ping(self, game: Game, user_ids: Sequence[str], text: str) -> None:
-        """Tell ``user_ids`` (people, by Discord id) by a new message that mentions them; the
-        game's previous ping is deleted. Nothing is sent when the same people were the last
-        pinged, their ping still stands and the board it links to is still the game's.
+        """Tell ``user_ids`` (Discord ids) by a new message that mentions them; the game's
+        previous ping is deleted. Nothing is sent when the same people's ping still stands and
+        links to the game's current board.
 
         Posted outside the board's lock: the newest ping wins, an older one that lands later
         is deleted. Each ping is recorded before it is posted and given its message once

@@ -3,9 +3,8 @@ full width, rows of buttons), the games' own dice as application emojis, and the
 kind writes the same way (a turn the computer played for a late player, a seat it took over).
 
 Discord shows a Components V2 message as its components alone (no content, no embed): the
-text of :class:`discord.ui.TextDisplay` blocks (Markdown; a mention in a *new* message's text
-notifies whom its ``allowed_mentions`` name), a :class:`discord.ui.MediaGallery` whose picture
-is an attachment of the message, at most 40 components and 4,000 characters of text in all.
+Markdown of :class:`discord.ui.TextDisplay` blocks, a :class:`discord.ui.MediaGallery` whose
+picture is an attachment of the message, within :data:`COMPONENT_LIMIT` and :data:`TEXT_LIMIT`.
 
 Application emojis (:class:`Emojis`) are drawn by :mod:`pictures.emoji` and created once, when
 the bot starts, where missing or changed (an emoji's name carries its image's fingerprint, so
@@ -161,17 +160,13 @@ def stand_in_note(outcome: Outcome) -> str:
 
 
 class Emojis:
-    """The games' dice as this application's emojis (:mod:`pictures.emoji`): created at
-    start-up where missing or changed, then looked up by die; a coloured circle where there is
-    none.
-    """
+    """The games' dice as this application's emojis (see the module's docstring)."""
 
     def __init__(self) -> None:
         self._ids: dict[str, discord.PartialEmoji] = {}
         """Each die's emoji, by its name in :mod:`pictures.emoji`."""
 
     def __len__(self) -> int:
-        """How many of the dice have their emoji."""
         return len(self._ids)
 
     def get(self, name: str) -> discord.PartialEmoji | None:
@@ -189,9 +184,8 @@ class Emojis:
         return {f"{name}_{fingerprint(png)[:8]}": (name, png) for name, png in emoji_set().items()}
 
     async def sync(self, client: discord.Client, budget: RequestBudget) -> None:
-        """Make the application's emojis those of the drawings: each named ``<name>_<its
-        fingerprint>``; the missing ones are created, those of older drawings deleted (so a
-        restart creates none). Each request is spent from ``budget`` as tidying.
+        """Make the application's emojis those of the drawings (a restart creates none); each
+        request is spent from ``budget`` as tidying.
         """
         wanted = await asyncio.to_thread(self.wanted)
         try:

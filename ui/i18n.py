@@ -10,10 +10,7 @@ A :class:`Tr` speaks one language: ``tr("Game {id}", id=7)`` looks the msgid up 
 named placeholders; ``tr.ngettext(singular, plural, n)`` picks the plural form by the
 language's rule (Babel's plural table, the ``Plural-Forms`` of the catalogue) and formats ``n``
 with the language's number format (Babel). A msgid missing from a catalogue shows in English.
-Who reads which language: :func:`for_user` (the clicking user, ephemeral replies) and
-:func:`for_game` (the game's language, public messages). Slash commands are translated by
-:class:`CatalogueTranslator`, discord.py's :class:`~discord.app_commands.Translator` over the
-same catalogues (names under the msgctxt :data:`NAME_CONTEXT`).
+Who reads which language: docs/architecture.md, *Languages*.
 """
 
 from __future__ import annotations
@@ -34,7 +31,6 @@ from discord.app_commands import TranslationContextLocation as Where
 from bot.rules.errors import PlayerError, Term
 
 LOCALES: Final = Path(__file__).resolve().parent / "locales"
-"""Where the catalogues are: ``<lang>.po`` per language, ``messages.pot`` the template."""
 SOURCE: Final = "en"
 """The language of the msgids (and of anything a catalogue lacks)."""
 NAME_CONTEXT: Final = "discord name"
@@ -172,7 +168,7 @@ def for_user(interaction: Any) -> Tr:
 
 
 def game_language(settings: Mapping[str, Any]) -> str:
-    """The language a game's public messages speak (kept in its settings; English before)."""
+    """The language a game's public messages speak (kept in its settings, else English)."""
     return resolve(settings.get(GAME_LANGUAGE))
 
 
@@ -192,7 +188,6 @@ class CatalogueTranslator(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        """``string`` in ``locale``'s language, or None to keep the English."""
         lang = resolve(locale)
         if lang == SOURCE:
             return None

@@ -175,22 +175,18 @@ class Clicked:
 
     @property
     def service(self) -> GameService:
-        """The game service."""
         return self.bot.service
 
     @property
     def boards(self) -> Boards:
-        """The games' boards."""
         return self.bot.boards
 
     @property
     def who(self) -> Person:
-        """The clicking user."""
         return person(self.interaction.user)
 
     @property
     def arg(self) -> str:
-        """The component's argument."""
         return self.click.arg
 
     @property
@@ -225,7 +221,6 @@ class Clicked:
                                                       attachments=list(files))
 
     async def game(self) -> Game:
-        """The game the component is about."""
         game = await self.service.get_game(self.game_id)
         if game is None:
             raise UserError("That game no longer exists.")
@@ -265,7 +260,6 @@ class GameItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         super().__init_subclass__(template=rf"(?P<prefix>{cls.prefixes}){tail}", **kwargs)
 
     def __init__(self, item: discord.ui.Item[Any], click: Click) -> None:
-        """Wrap a built ``item`` carrying ``click``."""
         super().__init__(item)
         self.click = click
 

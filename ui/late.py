@@ -102,9 +102,7 @@ class Lateness:
 
 
 class TooLate(Exception):
-    """Discord refused an interaction's first answer: it came too late and is dropped (its
-    user was told by Discord that it failed).
-    """
+    """Discord refused an interaction's first answer: it came too late (Discord told its user)."""
 
 
 async def still_answerable(interaction: discord.Interaction[Any], verdict: Verdict) -> bool:

@@ -65,9 +65,7 @@ class Presenter:
         return await self.current(game)
 
     async def moved(self, outcome: Outcome, reason: str) -> None:
-        """The service moved the game on its own: ``"timeout"``, ``"resume"`` or
-        ``"expired"`` (a lobby nobody started).
-        """
+        """The service moved the game on its own (``reason``: :data:`bot.service.Listener`)."""
         if reason == "expired":
             await lobby_expired(self.boards, outcome.game)
             return
@@ -75,9 +73,7 @@ class Presenter:
         await self.show(outcome, note=for_game(outcome.game)(self.resumed) if resumed else "")
 
     async def prompt_current(self, game: Game) -> None:
-        """Ping the player who must decide now (a new ping whenever the board changed or the
-        last ping is gone).
-        """
+        """Ping the player who must decide now (:meth:`ui.board.Boards.ping`)."""
         state = self.service.state_of(game)
         seat = kind_of(game.kind).engine.current_seat(state)
         if seat is None or game.players[seat].by_computer:

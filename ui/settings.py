@@ -44,13 +44,9 @@ async def server_language(interaction: discord.Interaction[Any]) -> str:
 
 def game_settings(interaction: discord.Interaction[Any], chosen: dict[str, Any],
                   language: str | None, thread: bool | None = None) -> NewSettings:
-    """A new game's settings: ``chosen`` (the host's options), its language (``language``,
-    else the server's default, else its Discord locale; nothing for English, the default)
-    and whether it plays in a thread (``thread``, else the server's choice). An option the
-    host left out is None in ``chosen`` and takes the server's default: ``turn_timeout`` (else
-    none here: the service gives the bot's ``DEFAULT_TURN_TIMEOUT``) and ``expansions`` (its
-    Mayhem options, else none). The server's choices are read in the transaction that opens
-    the game.
+    """A new game's settings: ``chosen`` (the host's options; one left out is None and takes
+    the server's default, as the module's docstring says), its language and whether it plays in
+    a thread (``thread``, else the server's choice), read in the transaction that opens the game.
     """
     locale = interaction.guild_locale
 

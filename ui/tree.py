@@ -21,9 +21,8 @@ class PandaTree(app_commands.CommandTree[Any]):
     """
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """A command whose options it would not take (a forged interaction) is answered
-        privately and goes no further. A command that writes asks Discord first when it may
-        have come too late (:class:`ui.board.Reply`).
+        """Judge the command's lateness (:mod:`ui.late`); one whose options it would not take
+        (a forged interaction) is answered privately and goes no further.
         """
         bot = interaction.client
         lateness = getattr(bot, "lateness", None)

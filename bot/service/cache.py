@@ -89,9 +89,7 @@ class GameCache:
         return recent
 
     def release(self, game_id: int) -> None:
-        """Forget a game (it ended)."""
         self._games.pop(game_id, None)
 
     def __len__(self) -> int:
-        """How many games are in memory."""
         return len(self._games)

@@ -7,10 +7,7 @@ answer the user. Computer seats play right after, one committed action each. A d
 waiting decision lets the computer decide for a player who takes too long (and expires a lobby
 nobody starts). A game whose channel or server is gone ends as ``abandoned``.
 
-:class:`GameService` owns what that needs: storage, the open games' cache
-(:mod:`bot.service.cache`), one lock per channel (:mod:`bot.service.locks`) and one timer per
-deadline (:mod:`bot.service.timers`). The rules it applies are plain functions: who may sit
-down (:mod:`bot.service.lobby`) and who decides a turn (:mod:`bot.service.turns`).
+What :class:`GameService` owns and the rules beside it: docs/architecture.md, *The services*.
 
 Deadlines never run out while the bot cannot hear the players they wait on: a shard's timers
 are held while its gateway is down and from start-up until it is ready, and when released each
@@ -129,8 +126,7 @@ class GameService:
         ``is_member``: whether a late player is still in the server (asked of Discord);
         ``season_of``: the season a finished game counts for.
         """
-        self.db = db
-        """The storage the games are kept in (its owner closes it)."""
+        self.db = db  # its owner closes it
         self.clock = clock
         self.default_timeout = default_timeout
         self.seed_source = seed_source
@@ -181,7 +177,6 @@ class GameService:
         return kept
 
     async def get_game(self, game_id: int) -> Game | None:
-        """The game with this id, or None."""
         game = await self.db.games.get(game_id)
         if game is not None:
             self._cache.track(game)
@@ -766,10 +761,6 @@ class GameService:
         shard was ready once).
         """
         await self.db.shown.heard(self.plan.layout, sorted(self._connected), self.clock())
-
-    def deadline_of(self, game_id: int) -> int | None:
-        """The game's armed deadline (epoch ms), or None."""
-        return self._timers.deadline_of(game_id)
 
     # ------------------------------------------------------------------ start-up
 

@@ -23,7 +23,6 @@ class KeyedLocks(Generic[K]):
 
     @asynccontextmanager
     async def hold(self, key: K) -> AsyncIterator[None]:
-        """Hold the key's lock for the ``async with`` block."""
         lock, users = self._locks.get(key, (None, 0))
         if lock is None:
             lock = asyncio.Lock()
@@ -38,11 +37,5 @@ class KeyedLocks(Generic[K]):
             else:
                 self._locks[key] = (lock_now, users_now - 1)
 
-    def locked(self, key: K) -> bool:
-        """Whether someone holds the key's lock now."""
-        entry = self._locks.get(key)
-        return entry is not None and entry[0].locked()
-
     def __len__(self) -> int:
-        """How many keys have a holder or a waiter."""
         return len(self._locks)

@@ -1,10 +1,7 @@
 """The values the game service hands to the Discord layer: people, games, applied steps.
 
-The Discord layer renders from these and never sees storage. The stored values it reads
-(:class:`~storage.rows.Game`, :class:`~storage.rows.Seat`, :class:`~storage.rows.LeaderEntry`,
-:class:`~storage.rows.PlayerStats`, :class:`~storage.rows.GameResult`,
-:class:`~storage.rows.ServerSeason`: read-only frozen values) are defined once, in storage, and
-re-exported by :mod:`bot.service`.
+The Discord layer renders from these and never sees storage; the stored values it reads are
+storage's frozen rows, re-exported by :mod:`bot.service` (docs/architecture.md, *The services*).
 """
 
 from __future__ import annotations
@@ -76,7 +73,6 @@ class Outcome:
 
     @property
     def finished(self) -> bool:
-        """Whether the game ended with this outcome."""
         return self.game.status == GameStatus.FINISHED
 
 

@@ -40,7 +40,6 @@ class Reviews:
     """Computes and keeps game reviews."""
 
     def __init__(self, db: Storage) -> None:
-        """Read games and action logs from ``db``."""
         self.db = db
         self._kept: OrderedDict[tuple[int, int], asyncio.Future[Review]] = OrderedDict()
 

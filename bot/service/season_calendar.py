@@ -62,12 +62,10 @@ class SeasonWindow:
         return Season(self.start_ms, self.end_ms)
 
     def previous(self) -> SeasonWindow:
-        """The season before this one."""
         month = self.month - _MONTHS[self.length]
         return SeasonWindow(self.length, self.year + (month - 1) // 12, (month - 1) % 12 + 1)
 
     def holds(self, when_ms: int) -> bool:
-        """Whether ``when_ms`` falls inside the season."""
         return self.start_ms <= when_ms < self.end_ms
 
 

@@ -1,12 +1,8 @@
 """The end of a server's season: found by a periodic check, claimed once across processes and
-restarts, and settled by the Discord layer (the podium posted in the season channel).
-
-:meth:`Seasons.due` looks at every server that runs seasons and that this process serves
-(:attr:`Seasons.owns`): when the season before the current one ended after the server chose its
-seasons, its end is claimed in the database (``storage.seasons.claim_end``: one process wins,
-and a reset of the ratings happens in that same transaction). Only the latest ended season of
-a server is settled: a bot that was away for two seasons posts the last one's podium. A claim
-whose process died before settling it is taken over after :data:`LEASE_MS`.
+restarts, and settled by the Discord layer (the podium posted in the season channel): how, in
+docs/architecture.md, *Seasons* (``storage.seasons.claim_end``; the lease is :data:`LEASE_MS`).
+Only the latest ended season of a server is settled: a bot that was away for two seasons posts
+the last one's podium.
 """
 
 from __future__ import annotations

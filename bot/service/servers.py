@@ -53,7 +53,6 @@ class ServerSettings:
         return bool(await self.db.settings.threads(guild_id))
 
     async def set_threads(self, guild_id: int, threads: bool, *, manager: bool) -> None:
-        """Set whether a server's new games play in a thread."""
         if not manager:
             raise NotAllowed(NOT_A_MANAGER)
         await self.db.settings.set_threads(guild_id, threads, self.clock())

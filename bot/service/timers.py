@@ -33,7 +33,6 @@ class TurnTimers:
     """
 
     def __init__(self, clock: Callable[[], int], fire: Fire) -> None:
-        """``clock`` gives now in epoch ms; ``fire`` runs when a deadline passes."""
         self._clock = clock
         self._fire = fire
         self._timers: dict[int, _Timer] = {}
@@ -55,19 +54,6 @@ class TurnTimers:
         if timer is not None and timer.task is not None \
                 and timer.task is not asyncio.current_task():
             timer.task.cancel()
-
-    def deadline_of(self, game_id: int) -> int | None:
-        """The game's armed deadline (epoch ms), or None."""
-        timer = self._timers.get(game_id)
-        return None if timer is None else timer.deadline_ms
-
-    def held(self, shard: int) -> bool:
-        """Whether the shard's timers are held."""
-        return shard in self._held
-
-    def held_since(self, shard: int) -> int | None:
-        """Since when the shard's timers are held (epoch ms), or None while they run."""
-        return self._held.get(shard)
 
     def hold(self, shard: int, since: int | None = None) -> None:
         """Stop the shard's timers, keeping their deadlines, as of ``since`` (default: now);
@@ -115,7 +101,6 @@ class TurnTimers:
             log.exception("the deadline of game %s failed", game_id)
 
     def __len__(self) -> int:
-        """How many timers are armed."""
         return len(self._timers)
 
     async def close(self) -> None:

@@ -86,9 +86,7 @@ HOW_TO_PLAY: Final = N_(
 
 
 async def setup(bot: commands.Bot) -> None:
-    """discord.py extension entry point: the game's Discord part and its items, then its
-    slash commands.
-    """
+    """discord.py extension entry point: the game's Discord part, its items, its commands."""
     game_bot = bot_of(bot)
     presenter = RoyalePresenter(game_bot.boards, game_bot.stats, game_bot.dice_emojis)
     game_bot.boards.add_kind(DiscordKind(

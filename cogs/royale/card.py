@@ -5,9 +5,8 @@ countdown), shows the round picture once, full width (everyone's dice and scores
 words for screen readers), the decision's buttons right under it, the round's last happenings
 in small print, and a row of help (the step explained, your dice, the score sheet). The card
 is edited as the round goes on; the next round posts a new one, and the finished round
-collapses to a line or two (its picture stays in the replay). Whoever must decide is pinged by
-a short new message (edits notify nobody). The end of the game is a new card that pings every
-player (:mod:`ui.ending`).
+collapses to a line or two (its picture stays in the replay). Whoever must decide is pinged
+(:mod:`ui.board`); the end of the game is a new card that pings every player (:mod:`ui.ending`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Seasons' ends: a periodic check (at start-up, then at every month's start and at least
-hourly) finds the seasons that ended in the servers this cluster serves, and posts each one's
-podium once in the server's season channel (the claim is the service's: one process, once,
-whatever restarts or clusters run).
+"""Seasons' ends: the periodic check that posts each ended season's podium once in the server's
+season channel (docs/architecture.md, *Seasons*).
 """
 
 from __future__ import annotations
@@ -71,7 +69,6 @@ class SeasonEnds(commands.Cog):
             self.task = asyncio.create_task(self._run(), name="season-ends")
 
     async def cog_unload(self) -> None:
-        """Stop the check."""
         if self.task is not None:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)

@@ -94,9 +94,7 @@ def channel_warning(tr: Tr, interaction: discord.Interaction[Any],
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCommands(commands.GroupCog, group_name=loc("settings"),
                   group_description=loc("This server's settings (server managers)")):
-    """``/settings language``, ``/settings threads``, ``/settings turn-time``,
-    ``/settings mayhem``, ``/settings season`` and ``/settings forget-server``.
-    """
+    """``/settings``: the server's own settings, for its managers."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
