@@ -84,8 +84,8 @@ class GameCommands(commands.GroupCog):
         reply = await self._reply(interaction)
         try:
             game = await bot.service.new_lobby(kind=self.kind, place=place,
-                                                       host=person(interaction.user),
-                                                       settings=settings)
+                                               host=person(interaction.user),
+                                               settings=settings)
             card = lobby_card(game, bot.boards)
             message_id = await reply.public(**card.send_kwargs())
             if message_id is not None:
@@ -93,7 +93,7 @@ class GameCommands(commands.GroupCog):
                 return
             if not await bot.boards.post(game, card):
                 await bot.service.cancel(game.id, person(interaction.user),
-                                                 manager=True)
+                                         manager=True)
                 bot.boards.release(game)
                 raise UserError(MISSING_PERMISSIONS)
             tr = for_user(interaction)
@@ -109,7 +109,7 @@ class GameCommands(commands.GroupCog):
         try:
             game = await self._open_game(interaction)
             game = await bot.service.join(game.id, person(interaction.user),
-                                                  loaded=game)
+                                          loaded=game)
             tr = for_user(interaction)
             await reply.private(
                 tr.ngettext("You joined the {game} game ({n} player).",
@@ -126,7 +126,7 @@ class GameCommands(commands.GroupCog):
         try:
             game = await self._open_game(interaction)
             game = await bot.service.leave(game.id, person(interaction.user),
-                                                   loaded=game)
+                                           loaded=game)
             tr = for_user(interaction)
             await reply.private(tr("You left the game."))
         finally:
@@ -191,7 +191,7 @@ class GameCommands(commands.GroupCog):
                 manager = can_manage_server(interaction) or (
                     found.channel_id == place.channel_id and is_manager(interaction))
             ended = await bot.service.cancel(found.id, who, manager=manager,
-                                                     guild_id=place.guild_id)
+                                             guild_id=place.guild_id)
             tr = for_game(ended)
             said = tr("{game} game {id} cancelled: it won't count on the leaderboard.",
                       game=tr(kind_of(self.kind).title), id=ended.id)

@@ -165,7 +165,7 @@ class Rematch(EndItem, verb=Verb.REMATCH):
     async def act(self, clicked: Clicked) -> None:
         old = await clicked.service.get_game(clicked.game_id)
         game = await clicked.service.rematch(clicked.game_id, clicked.who,
-                                                     place_of(clicked.interaction))
+                                             place_of(clicked.interaction))
         invited = [u for u in (humans(old) if old else []) if u != str(clicked.who.id)]
         tr = for_game(game)
         card = lobby_card(game, clicked.boards)

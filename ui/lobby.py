@@ -158,7 +158,7 @@ class Computer(LobbyItem, verb=Verb.COMPUTER):
 class Thread(LobbyItem, verb=Verb.THREAD):
     async def act(self, clicked: Clicked) -> None:
         game = await clicked.service.set_thread(clicked.game_id, clicked.who,
-                                                        clicked.arg == "1")
+                                                clicked.arg == "1")
         await redraw_lobby(clicked.boards, game, clicked.interaction)
 
 

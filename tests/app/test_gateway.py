@@ -94,8 +94,8 @@ async def waiting_game(path: Path) -> tuple[int, int]:
     db = await Database.open(path)
     service = GameService(db, clock=lambda: int(time.time() * 1000) - 60_000)
     game = await service.new_lobby(kind="royale", place=Place(GUILD, 77),
-                                           host=Person(1, "ann"),
-                                           settings={"turn_timeout": TIMEOUT_S})
+                                   host=Person(1, "ann"),
+                                   settings={"turn_timeout": TIMEOUT_S})
     await service.join(game.id, Person(2, "bob"))
     game = (await service.start(game.id, Person(1, "ann"))).game
     assert game.deadline_ms is not None

@@ -48,7 +48,7 @@ async def _open(svc: GameService, guild: int, channel: int, host: Person = HOST
                 ) -> bool:
     try:
         await svc.new_lobby(kind="royale", place=Place(guild, channel), host=host,
-                                    settings={})
+                            settings={})
     except LobbyError:
         return False
     return True
@@ -73,7 +73,7 @@ async def test_a_server_at_its_limit_opens_no_more(
     assert await _open(a, 6, 900, hosts[-1])  # another server is not affected
     with pytest.raises(LobbyError, match="This server already has 25 open games"):
         await a.new_lobby(kind="royale", place=Place(5, 999), host=Person(1, "x"),
-                                  settings={})
+                          settings={})
 
 
 async def test_cancelling_frees_a_slot(two_services: tuple[GameService, GameService]) -> None:

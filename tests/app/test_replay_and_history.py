@@ -47,7 +47,7 @@ async def finished_game(svc: GameService, kind: str, place: Place = HERE, *,
                         settings: dict[str, Any] | None = None) -> int:
     """A game of ``kind`` played to its end, each person deciding as a Normal computer."""
     game = await svc.new_lobby(kind=kind, place=place, host=people[0],
-                                       settings=settings or {})
+                               settings=settings or {})
     for who in people[1:]:
         await svc.join(game.id, who)
     for _ in range(cpus):

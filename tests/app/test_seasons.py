@@ -89,7 +89,7 @@ async def world(backend: Backend) -> AsyncIterator[tuple[GameService, StatsServi
 async def played(svc: GameService, people: list[Person], channel: int, seed: int,
                  kind: str = "royale") -> int:
     game = await svc.new_lobby(kind=kind, place=Place(GUILD, channel), host=people[0],
-                                       settings={})
+                               settings={})
     for person in people[1:]:
         await svc.join(game.id, person)
     await svc.start(game.id, people[0])
@@ -209,7 +209,7 @@ async def test_achievements_kept_equal_those_recomputed_from_the_logs(
         games.append(await played(svc, [ALICE], 920 + n, 30 + n, kind="posing"))
     # A game one of them resigns: their seat has no result and earns nothing.
     resigned = await svc.new_lobby(kind="royale", place=Place(GUILD, 940), host=CAROL,
-                                           settings={})
+                                   settings={})
     await svc.join(resigned.id, BOB)
     await svc.start(resigned.id, CAROL)
     await svc.resign(resigned.id, CAROL)

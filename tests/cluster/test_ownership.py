@@ -90,8 +90,8 @@ async def test_racing_clicks_from_both_clusters_apply_once(
     gid = await started(a)
     user, version = await waiting(a, gid)
     results = await asyncio.gather(a.act(gid, Person(user, ""), version, pick_first),
-                                   b.act(gid, Person(user, ""), version, pick_first),
-                                   return_exceptions=True)
+                                         b.act(gid, Person(user, ""), version, pick_first),
+                                         return_exceptions=True)
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, StaleClick)]
     assert len(applied) == 1 and len(refused) == 1, results

@@ -344,7 +344,7 @@ async def test_a_server_that_removed_the_bot_while_it_was_down_gets_nothing(
     assert table.guild.id in {d.guild_id for d in await privacy_of(service).departures()}
     assert any("removed the bot while it was away" in r.getMessage() for r in caplog.records)
     game = await service.new_lobby(kind="royale", place=Place(elsewhere.id, there.id),
-                                           host=alice, settings={})
+                                   host=alice, settings={})
     assert game.status == "lobby"
     assert alice_there.id != alice.id
 

@@ -126,8 +126,8 @@ async def test_two_hundred_timeouts_in_one_second_stay_within_the_budget(
         channel = table.guild.create_text_channel(f"g{i}")
         place = Place(table.guild.id, channel.id)
         game = await service.new_lobby(kind="royale", place=place,
-                                               host=Person(alice.id, "alice"),
-                                               settings={"turn_timeout": 600})
+                                       host=Person(alice.id, "alice"),
+                                       settings={"turn_timeout": 600})
         await service.join(game.id, Person(bob.id, "bob"))
         games.append((await service.start(game.id, Person(alice.id, "alice"))).game.id)
     old = env.bot

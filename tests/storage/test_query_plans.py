@@ -318,7 +318,7 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
     here = Place(GUILD, 501)
     with rec.at("/royale new (per-host and per-server counts)"):
         game = await svc.new_lobby(kind="royale", place=here, host=ALICE,
-                                           settings={"expansions": ["mischief"]})
+                                   settings={"expansions": ["mischief"]})
     with rec.at("join"):
         await svc.join(game.id, BOB)
         await svc.join(game.id, CAROL)
@@ -418,7 +418,7 @@ async def play_interactions(svc: GameService, stats: StatsService, other: GameSe
         await svc.player_left(posing.id, BOB)
 
     lobby = await svc.new_lobby(kind="royale", place=Place(GUILD, 503), host=CAROL,
-                                        settings={})
+                                settings={})
     with rec.at("a lobby expires"):
         clock.now += svc.limits.lobby_ttl_s * 1000 + 1
         await svc.expire(lobby.id)

@@ -21,7 +21,7 @@ ALICE, BOB, CAROL = Person(111, "alice"), Person(222, "bob"), Person(333, "carol
 
 async def _played(svc: GameService) -> int:
     game = await svc.new_lobby(kind="royale", place=Place(9, 7), host=ALICE,
-                                       settings={"expansions": ["cannon"]})
+                               settings={"expansions": ["cannon"]})
     await svc.join(game.id, BOB)
     await svc.join(game.id, CAROL)
     await svc.add_computer(game.id, ALICE, "easy")
