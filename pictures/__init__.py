@@ -1,13 +1,13 @@
 """Pictures of the games, drawn with Pillow: the Panda Royale round picture and score sheet,
 the Posing Pandas score card, and the dice as application emojis.
 
-The functions are synchronous and pure (plain values in, PNG bytes out; no discord), so the bot
-calls them in a thread: ``await asyncio.to_thread(render_score_sheet, sheet_data(...))``.
-:func:`render_round_card` draws the picture of the current round (every player's dice and
-scores, one phone screen for ten players) and :func:`describe_round_card` says it in words;
-:func:`render_score_sheet` the ten-round sheet (game end, on demand). :mod:`pictures.emoji`
-draws every die face as an emoji image (:func:`emoji_set`) and names the emoji of a die.
-Every picture is made for a phone: 780 px wide, shown at half size.
+Every function here, and in :mod:`pictures.charts`, is synchronous and pure (plain values in,
+PNG bytes out; no discord), so the bot calls them in a thread:
+``await asyncio.to_thread(render_score_sheet, sheet_data(...))``.
+
+Every picture is made for a phone: about 780 px wide, shown at half size, its digits drawn at
+25 px or more (about 18 px tall, 9 px on a phone); each module's ``DIGIT_SIZES`` lists its
+sizes for the tests that hold them to that.
 """
 
 from pictures.emoji import (

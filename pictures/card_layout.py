@@ -47,7 +47,6 @@ class CardLayout:
 
     @property
     def column_w(self) -> int:
-        """Width of one player's column."""
         return (WIDTH - 2 * MARGIN - LABEL_W) // self.players
 
     @property
@@ -78,7 +77,6 @@ class CardLayout:
 
     @property
     def right(self) -> int:
-        """The right edge of the grid."""
         return self.column(self.players - 1)[1]
 
     def row(self, index: int) -> tuple[int, int]:
@@ -107,12 +105,10 @@ class CardLayout:
         return (MARGIN, self.top, MARGIN + LABEL_W, self.top + HEAD_H)
 
     def total_row(self) -> Box:
-        """The whole total row."""
         y = self.row(BOXES - 1)[1]
         return (MARGIN, y, self.right, y + TOTAL_H)
 
     def total_cell(self, seat: int) -> Box:
-        """``seat``'s total."""
         _, y0, _, y1 = self.total_row()
         x0, x1 = self.column(seat)
         return (x0, y0, x1, y1)

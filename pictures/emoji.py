@@ -13,8 +13,6 @@ Names are ``pr_<type>_<face>`` (``pr_purple12_7``, ``pr_red6_m3`` for -3,
 is the prefix of the engine's die ids (``purple12-3`` is a ``purple12``). A name depends only on
 the die, never on the drawing: the bot finds its emoji by name and compares
 :func:`fingerprints` to know which images changed.
-
-Pure: values in, PNG bytes out; no discord.
 """
 
 from __future__ import annotations

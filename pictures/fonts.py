@@ -284,8 +284,7 @@ def text_tile(text: str, size: int, fill: RGB, bold: bool = False,
               max_width: int | None = None, *, one_off: bool = False,
               keep: bool = True) -> Tile:
     """``text`` drawn in the fallback chain at ``size`` pixels, cut with an ellipsis to
-    ``max_width`` pixels when given. ``one_off``: a text of one game (its title, a player's
-    name), cached apart from the tiles every picture reuses (:mod:`pictures.tilecache`).
+    ``max_width`` pixels when given. ``one_off``: a text of one game (:mod:`pictures.tilecache`);
     ``keep=False``: drawn once and kept nowhere (the large digits of the emojis).
     """
     if not keep:

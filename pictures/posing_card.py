@@ -1,13 +1,8 @@
-"""The Posing Pandas score card as a PNG: one column per player, one row per box, the totals;
-on a turn, the five dice of the player to move above them.
+"""The Posing Pandas score card as a PNG, laid out by :mod:`pictures.card_layout`.
 
-Made for a phone (shown at half its width): every digit at :data:`CELL` pixels or more, about
-9 px tall once shown. The boxes are numbered 1 to 11 in card order (:func:`box_number`) and the
-dice 1 to 5, as the turn's buttons number them; the dice are drawn as the pose emojis are
-(:func:`pictures.drawing.pose_die_image`), a held die inverted.
-
-:func:`render_score_card` draws a :class:`CardData` (plain values), :func:`card_data` builds
-one from an engine state. Rendering is synchronous and pure: the bot runs it in a thread.
+The boxes and the dice are numbered as the turn's buttons number them (:func:`box_number`); the
+dice are drawn as the pose emojis are (:func:`pictures.drawing.pose_die_image`), a held die
+inverted.
 """
 
 from __future__ import annotations
@@ -68,14 +63,13 @@ TITLE = 26
 STATUS = 25
 CROWN = 26
 DIGIT_SIZES = (CELL, NUMBER, TOTAL, STATUS)
-"""Every font size the card draws digits with (the tests hold each to the phone rule)."""
+"""Every font size the card draws digits with (see :mod:`pictures`)."""
 @dataclass(frozen=True, slots=True)
 class CardData:
     """Everything the score card shows, as plain values.
 
-    ``scores[seat][i]`` holds the points of box ``BOX_IDS[i]`` (pose_1 .. pose_6, set_of_3,
-    set_of_4, set_of_5, mix_up, all_different), None while that box is empty. ``current`` is
-    the seat whose turn it is in a game still being played.
+    ``scores[seat][i]`` holds the points of box ``BOX_IDS[i]``, None while that box is empty.
+    ``current`` is the seat whose turn it is in a game still being played.
     """
 
     names: tuple[str, ...]
@@ -107,7 +101,6 @@ class CardData:
             raise ValueError("one held mark per die")
 
     def totals(self) -> list[int]:
-        """Each player's points so far."""
         return [sum(p for p in card if p is not None) for card in self.scores]
 
     def winners(self) -> list[int]:
@@ -264,5 +257,5 @@ class _Painter:
 
 
 def render_score_card(data: CardData) -> bytes:
-    """The score card of ``data`` as PNG bytes (synchronous, pure: run it in a thread)."""
+    """The score card of ``data`` as PNG bytes."""
     return to_png(_Painter(data).paint())

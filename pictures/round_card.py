@@ -1,9 +1,8 @@
 """The Panda Royale round picture: every player's dice and scores on one phone screen.
 
-:data:`WIDTH` pixels wide, shown at half size on a phone, every digit at least
-:data:`SMALLEST_DIGITS` pixels. One line per player: the panda token, the name (any script),
-this round's dice (as the die emojis draw them), the last scored round's total and the game
-total; the player the game waits on is marked. The largest hand the rules allow
+One line per player: the panda token, the name (any script), this round's dice (as the die
+emojis draw them), the last scored round's total and the game total; the player the game waits
+on is marked. The largest hand the rules allow
 (:data:`MAX_HAND`) fits on one line, so ten players stay within :data:`MAX_HEIGHT`.
 
 :func:`describe_round_card` says the same in words, for screen readers.
@@ -102,8 +101,7 @@ TITLE_SIZE: Final = 26
 CAPTION_SIZE: Final = SMALLEST_DIGITS
 DIGIT_SIZES: Final = (SMALLEST_DIGITS, NAME_SIZE, ROUND_SIZE, GAME_SIZE, TITLE_SIZE,
                       CAPTION_SIZE)
-"""Every font size the picture draws digits with outside the dice (the tests hold each, and
-every die's value, to the phone rule)."""
+"""Every font size the picture draws digits with outside the dice (see :mod:`pictures`)."""
 
 DESCRIPTION_LIMIT: Final = 1024
 """Discord's limit for a media item's description."""

@@ -1,14 +1,6 @@
-"""The Panda Royale score sheet as a PNG: the standings, then the paper sheet's rounds.
-
-Made for a phone: one column :data:`~pictures.sheet_layout.WIDTH` pixels wide, shown at half
-size, every digit drawn at :data:`CELL` pixels or more (about 9 px tall once shown). The
-standings come first (place, name, the seven column sums, the game total), then each round
-played so far (and the one being played), one line per player. The dice of the current round
-are on the round picture (:mod:`pictures.round_card`), not here.
-
-:func:`render_score_sheet` draws a :class:`SheetData` (plain values, no engine types), and
-:func:`sheet_data` builds one from an engine state. Rendering is synchronous and pure, so the
-bot runs it in a thread (``asyncio.to_thread``).
+"""The Panda Royale score sheet as a PNG: the standings, then the paper sheet's rounds, laid
+out by :mod:`pictures.sheet_layout`. The dice of the current round are on the round picture
+(:mod:`pictures.round_card`), not here.
 """
 
 from __future__ import annotations
@@ -80,7 +72,7 @@ TITLE = 28
 STATUS = 25
 CROWN = 28
 DIGIT_SIZES = (CELL, TOTAL, ROUND_NUMBER, STATUS)
-"""Every font size the sheet draws digits with (the tests hold each to the phone rule)."""
+"""Every font size the sheet draws digits with (see :mod:`pictures`)."""
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 10
@@ -306,6 +298,6 @@ class _Painter:
 
 
 def render_score_sheet(data: SheetData) -> bytes:
-    """The score sheet of ``data`` as PNG bytes (synchronous, pure: run it in a thread)."""
+    """The score sheet of ``data`` as PNG bytes."""
     return to_png(_Painter(data).paint())
 

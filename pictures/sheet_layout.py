@@ -76,7 +76,6 @@ class SheetLayout:
 
     @staticmethod
     def right() -> int:
-        """The right edge of the lines."""
         return _LEFT[-1]
 
     # --- the standings
@@ -88,7 +87,6 @@ class SheetLayout:
         return (x0, self.standings_top, x1, self.standings_top + HEAD_H)
 
     def standing_line(self, seat: int) -> Box:
-        """The whole standings line of ``seat``."""
         y = self.standings_top + HEAD_H + seat * STANDING_H
         return (MARGIN, y, self.right(), y + STANDING_H)
 
@@ -116,7 +114,6 @@ class SheetLayout:
         return (MARGIN, y, self.right(), y + self.block_h)
 
     def line(self, rnd: int, seat: int) -> Box:
-        """The line of ``seat`` in round ``rnd``'s block."""
         x0, y0, x1, _ = self.block(rnd)
         y = y0 + seat * LINE_H
         return (x0, y, x1, y + LINE_H)

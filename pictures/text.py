@@ -17,7 +17,7 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 _local = threading.local()
 ELLIPSIS = "…"
 # The built-in font (Aileron) covers printable ASCII and a few signs; other characters would
-# show as empty boxes, so names are folded to ASCII first.
+# show as empty boxes, so other text is drawn with pictures.fonts.
 _EXTRA = frozenset(ELLIPSIS)
 
 
@@ -93,11 +93,8 @@ _ONE_OFF_MASKS: Final[TileCache[tuple[str, int, str, bool], Mask]] = TileCache(
 
 
 def _mask(text: str, size: int, anchor: str, bold: bool, one_off: bool = False) -> Mask:
-    """``text`` rendered once as a coverage mask, with its offset from the anchor point.
-
-    Score sheets repeat the same few strings (numbers, labels) hundreds of times; rendering
-    each once and pasting it is several times faster than drawing it every time. A text of one
-    game (``one_off``) is kept apart (:mod:`pictures.tilecache`).
+    """``text`` rendered once as a coverage mask, with its offset from the anchor point: pasting
+    it is several times faster than drawing it every time (:mod:`pictures.tilecache`).
     """
     cache = _ONE_OFF_MASKS if one_off else _MASKS
     return cache.get((text, size, anchor, bold), lambda: _render_mask(text, size, anchor, bold))

@@ -23,8 +23,7 @@ from PIL import Image
 
 MiB: Final = 1024 * 1024
 TEXT_BUDGET: Final = 8 * MiB
-"""What the pictures' text caches hold at most together (pictures/fonts.py: 5 MiB of reused
-tiles, 2.5 MiB of one game's; pictures/text.py: 0.25 MiB of each kind of mask)."""
+"""What the pictures' text caches (in pictures/fonts.py and pictures/text.py) hold at most."""
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -92,7 +91,6 @@ class TileCache(Generic[K, V]):
 
     @property
     def bytes(self) -> int:
-        """The bytes held now."""
         return self._bytes
 
     def clear(self) -> None:

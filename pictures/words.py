@@ -3,7 +3,7 @@
 Pictures stay plain (values in, PNG out): the Discord layer passes a ``words`` callable (its
 translator: ``words("Round {n} of {rounds}", n=3, rounds=10)``) with the data; :func:`english`
 is the default. :func:`draw_label` draws a label in Pillow's own font when it is plain ASCII
-(as always) and with the fallback chain of :mod:`pictures.fonts` otherwise, so that accents and
+and with the fallback chain of :mod:`pictures.fonts` otherwise, so that accents and
 Japanese glyphs are drawn.
 """
 
@@ -43,8 +43,8 @@ def english_plural(singular: str, plural: str, n: int, **params: Any) -> str:
 def draw_label(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
                *, anchor: str = "mm", bold: bool = False, room: float | None = None,
                one_off: bool = False) -> None:
-    """Draw a label at ``xy`` (``anchor`` l/m/r then m), cut to ``room`` pixels if given.
-    ``one_off``: a text of one game (its title), cached apart from the reused labels.
+    """Draw a label at ``xy`` (``anchor`` l/m/r then m), cut to ``room`` pixels if given
+    (``one_off``: :func:`pictures.fonts.text_tile`).
     """
     if printable(text) == text:
         shown = fit(text, font(size), room) if room is not None else text

@@ -1,9 +1,8 @@
 """Persistence for the bot: games, action logs, results, ratings and leaderboards.
 
-Two backends behind one interface (:data:`Storage`): SQLite (:class:`Database`, aiosqlite, the
-default) and PostgreSQL (:class:`PgDatabase`, asyncpg). :func:`open_database` picks one from a
-path or a ``postgresql://`` URL. The rest of the code sees the interface and the row types
-below, never SQL.
+Two backends (SQLite, PostgreSQL) behind one interface (:data:`Storage`), opened by
+:func:`open_database`; the rest of the code sees the interface and the row types below, never
+SQL (storage/README.md).
 """
 
 from .base import Storage, StorageBase
@@ -37,7 +36,6 @@ from .rows import (
     GameResult,
     GameStatus,
     LeaderEntry,
-    OpenCounts,
     PlayerStats,
     RatingRow,
     Seat,
@@ -68,7 +66,6 @@ __all__ = [
     "Migration",
     "NotActive",
     "NotInLobby",
-    "OpenCounts",
     "PersonalRows",
     "PgDatabase",
     "PingRow",

@@ -1,9 +1,8 @@
 """SQL for achievements (table ``achievements``, migration 007): kept by the transaction that
 finishes a game (:func:`record_achievements`), read by ``/stats`` and the game-over message.
 
-Storage does not know what an achievement is: the finishing transaction hands the game's log
-and the players' results of the season to :attr:`storage.Finish.award`, and keeps the ids it
-returns. A player keeps the first game that earned each achievement in a server.
+Storage does not know what an achievement is: it keeps the ids :attr:`storage.Finish.award`
+returns, each with the first game that earned it for the player in the server.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .connection import Conn, execute_many, fetch_all, in_chunks, serialize
+from .connection import Conn, Params, execute_many, fetch_all, in_chunks, serialize
 from .errors import InvalidData
 from .finish import Finish
 from .rows import AchievementRow, Game, Seat, from_row
@@ -70,37 +69,15 @@ async def record_achievements(conn: Conn, game: Game, finish: Finish, now_ms: in
     )
 
 
-async def select_player_achievements(conn: Conn, guild_id: int, player_id: str
-                                     ) -> list[AchievementRow]:
-    """A player's achievements in a server, first earned first."""
+async def _select(conn: Conn, where: str, order: str, params: Params) -> list[AchievementRow]:
     rows = await fetch_all(
-        conn,
-        f"SELECT {_COLUMNS} FROM achievements WHERE guild_id = ? AND player_id = ?"
-        " ORDER BY earned_ms, achievement",
-        (guild_id, player_id),
-    )
+        conn, f"SELECT {_COLUMNS} FROM achievements WHERE {where} ORDER BY {order}", params)
     return [from_row(AchievementRow, row) for row in rows]
 
 
 async def select_person_achievements(conn: Conn, player_id: str) -> list[AchievementRow]:
     """A person's achievements in every server (their data, as a whole)."""
-    rows = await fetch_all(
-        conn,
-        f"SELECT {_COLUMNS} FROM achievements WHERE player_id = ?"
-        " ORDER BY guild_id, earned_ms, achievement",
-        (player_id,),
-    )
-    return [from_row(AchievementRow, row) for row in rows]
-
-
-async def select_game_achievements(conn: Conn, game_id: int) -> list[AchievementRow]:
-    """The achievements first earned in one game, by player then id."""
-    rows = await fetch_all(
-        conn,
-        f"SELECT {_COLUMNS} FROM achievements WHERE game_id = ? ORDER BY player_id, achievement",
-        (game_id,),
-    )
-    return [from_row(AchievementRow, row) for row in rows]
+    return await _select(conn, "player_id = ?", "guild_id, earned_ms, achievement", (player_id,))
 
 
 class AchievementRecords(Records[C]):
@@ -108,9 +85,11 @@ class AchievementRecords(Records[C]):
 
     async def of_player(self, guild_id: int, player_id: str) -> list[AchievementRow]:
         """A player's achievements in a server, first earned first."""
-        return await self._db.read(
-            lambda conn: select_player_achievements(conn, guild_id, player_id))
+        return await self._db.read(lambda conn: _select(
+            conn, "guild_id = ? AND player_id = ?", "earned_ms, achievement",
+            (guild_id, player_id)))
 
     async def of_game(self, game_id: int) -> list[AchievementRow]:
-        """The achievements first earned in one game."""
-        return await self._db.read(lambda conn: select_game_achievements(conn, game_id))
+        """The achievements first earned in one game, by player then id."""
+        return await self._db.read(lambda conn: _select(
+            conn, "game_id = ?", "player_id, achievement", (game_id,)))

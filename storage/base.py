@@ -1,20 +1,9 @@
 """The storage both backends implement: :class:`StorageBase`, and :data:`Storage`, the
 repository the rest of the bot sees.
 
-A storage is its backend (SQLite: :class:`storage.Database`; PostgreSQL:
-:class:`storage.PgDatabase`: the lifecycle and :meth:`StorageBase._transaction`, which runs one
-job in one transaction) and its parts, one per concept, each holding the storage it runs on:
-
-- ``db.games``: games, their seats and their logs (:class:`~storage.games.GameRecords`);
-- ``db.results``: results, ratings, leaderboards (:class:`~storage.results.ResultRecords`);
-- ``db.settings``: a server's settings (:class:`~storage.guild_settings.SettingRecords`);
-- ``db.history``: a member's recent games (:class:`~storage.member_history.HistoryRecords`);
-- ``db.personal``: a person's or a server's data as a whole
-  (:class:`~storage.personal_data.PersonalRecords`);
-- ``db.seasons``: servers' seasons (:class:`~storage.seasons.SeasonRecords`);
-- ``db.achievements``: what people earned (:class:`~storage.achievements.AchievementRecords`);
-- ``db.shown``: what the bot has shown that outlives it (boards and pings by message, pings,
-  when each shard last heard its players: :class:`~storage.shown.ShownRecords`).
+A storage is its backend (the lifecycle and :meth:`StorageBase._transaction`, which runs one
+job in one transaction) and its parts, one per concept (``db.games``, ``db.results``, ...: set
+in ``__init__``, listed in storage/README.md, "The parts").
 
 Each transaction runs in its own task shielded from its caller: a cancelled caller never leaves
 a transaction half-done (before it starts, nothing is written; once started, it completes), and
@@ -45,10 +34,8 @@ log = logging.getLogger(__name__)
 
 
 class StorageBase(ABC, Generic[C]):
-    """Persistence for games, their action logs, results, ratings, leaderboards, servers'
-    settings, a member's recent games, seasons and achievements, in parts (see the module);
-    ``C`` is the backend's connection type. Open one with :func:`storage.open_database` (or a
-    backend's ``open``) and close it with ``await db.close()`` (or ``async with``).
+    """The storage, in parts (see the module); ``C`` is the backend's connection type. Open it
+    with :func:`storage.open_database` and close it with ``await db.close()`` (or ``async with``).
     """
 
     schema_version: int
@@ -83,7 +70,6 @@ class StorageBase(ABC, Generic[C]):
 
     @property
     def closed(self) -> bool:
-        """True once :meth:`close` has been called."""
         return self._closed
 
     async def close(self) -> None:
@@ -107,10 +93,7 @@ class StorageBase(ABC, Generic[C]):
 
     @abstractmethod
     async def _transaction(self, work: Job[C, T], access: Access) -> T:
-        """Run ``work`` as ``access`` says: in one transaction (a write or a read-only
-        snapshot), or for a read of one statement, outside any (see
-        :data:`storage.runner.Access`).
-        """
+        """Run ``work`` as ``access`` says (:data:`storage.runner.Access`)."""
 
     async def __aenter__(self) -> Self:
         return self

@@ -1,13 +1,6 @@
-"""Moving a server's data between databases: :func:`copy_database`.
-
-Copies every game (with its players), action, result, achievement, rating, server setting and
-season's end from ``source`` to ``target`` (an SQLite path or a ``postgresql://`` URL on either
-side), keeping the ids.
-Both are opened (and migrated) as the bot opens them. Everything is written in one transaction
-on the target, which is checked before it commits: the row counts of both sides, and a sha256
-checksum of each game's action log computed from the rows read on the source and from the rows
-read back on the target. A target holding any data is refused unless ``force=True``, which
-replaces its data.
+"""Moving a server's data between databases (an SQLite path or a ``postgresql://`` URL on
+either side, each opened and migrated as the bot opens it): :func:`copy_database`, in one
+transaction on the target, checked before it commits (storage/README.md, "Copying").
 
 The source is read one chunk of games at a time (each chunk one snapshot): stop the bot first,
 or a game moving meanwhile makes the checks fail and nothing is written.
@@ -163,10 +156,8 @@ async def copy_database(
     target: str | os.PathLike[str],
     force: bool = False,
 ) -> CopyReport:
-    """Copy everything from ``source`` to ``target`` (paths or ``postgresql://`` URLs) and
-    check it; see the module docstring. Raises :class:`TargetNotEmpty`, :class:`CopyError`
-    (counts or checksums differ: nothing written), :class:`FileNotFoundError` for a missing
-    SQLite source, or the storage errors of opening either side.
+    """Copy every table's rows from ``source`` to ``target``, ids kept, and check them (see the
+    module); :class:`FileNotFoundError` for a missing SQLite source.
     """
     if _same_target(source, target):
         raise CopyError("the source and the target are the same database")

@@ -1,9 +1,7 @@
 """The SQLite backend: :class:`Database` (aiosqlite), the default.
 
-One long-lived aiosqlite connection is shared by every coroutine. Each public method (see
-:class:`~storage.base.StorageBase`) runs as one transaction under one ``asyncio.Lock`` (writes
-``BEGIN IMMEDIATE``, reads a plain ``BEGIN`` for a consistent snapshot; a read of one statement
-needs neither), committed on success and rolled back on any error.
+One long-lived connection shared by every coroutine, one ``asyncio.Lock``, one transaction per
+call (storage/README.md, "Choices").
 """
 
 from __future__ import annotations
@@ -38,10 +36,8 @@ _WAL_RETRY_S: Final = 0.02
 
 async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
     """Open ``path`` (created with its parent directories if missing) with the pragmas storage
-    relies on: WAL journal, ``synchronous=NORMAL``, foreign keys on, a busy timeout.
-
-    The connection is in autocommit mode (``isolation_level=None``): storage issues ``BEGIN`` and
-    ``COMMIT`` itself. Rows come back as :class:`sqlite3.Row`.
+    relies on, in autocommit mode (``isolation_level=None``): storage issues ``BEGIN`` and
+    ``COMMIT`` itself.
     """
     target = os.fspath(path)
     if target != ":memory:" and not target.startswith("file:"):
@@ -97,11 +93,8 @@ class Database(StorageBase[aiosqlite.Connection]):
     async def open(
         cls, path: str | os.PathLike[str], *, migrations: Sequence[Migration] | None = None
     ) -> Database:
-        """Open (creating if needed) the database at ``path`` and apply pending migrations.
-
-        ``migrations`` defaults to the files shipped in ``storage/migrations``. Raises
-        :class:`~storage.errors.SchemaError` if the file is newer than the code or a migration
-        fails.
+        """Open (creating if needed) the database at ``path`` and apply pending migrations
+        (``migrations``: by default the files of ``storage/migrations``).
         """
         conn = await connect(path)
         try:

@@ -17,7 +17,7 @@ class StorageError(Exception):
 class BackendError(StorageError):
     """The database itself failed (locked by another process too long, disk full, ...).
 
-    The transaction was rolled back; the original ``sqlite3`` error is the ``__cause__``.
+    The transaction was rolled back; the driver's error is the ``__cause__``.
     """
 
 

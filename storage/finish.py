@@ -27,15 +27,13 @@ transaction, after the results: quick and free of I/O."""
 class Finish:
     """The end of a game, committed together with its last action.
 
-    ``scores`` maps every player id of the game to its final total. Ranks follow the scores
-    (highest is rank 1; tied players share a rank, the next rank skips: 1, 1, 3). ``winners``
-    defaults to every player of rank 1 (ties share the win); pass it to override. ``rate``,
-    when given, updates the server's ratings in the same transaction. ``unrated`` players
-    (a seat a computer played for a person who left) get no result, no totals and no rating;
-    they still take their place among the others' ranks. ``award``, when given, keeps what the
-    players earned (:data:`AwardFn`) in the same transaction: an achievement a player already
-    has in the server stays as first earned. ``season`` is the server's current season
-    (``(start_ms, end_ms)``) whose results ``award`` is told about.
+    ``scores`` maps every player id of the game to its final total, ranked by :func:`ranks`.
+    ``winners`` defaults to every player of rank 1 (ties share the win); pass it to override.
+    ``rate``, when given, updates the server's ratings in the same transaction. ``unrated``
+    players (a seat a computer played for a person who left) get no result, no totals and no
+    rating; they still take their place among the others' ranks. ``award``, when given, keeps
+    what the players earned (:data:`AwardFn`) in the same transaction. ``season`` is the
+    server's current season (``(start_ms, end_ms)``) whose results ``award`` is told about.
     """
 
     scores: Mapping[str, int]
@@ -47,7 +45,9 @@ class Finish:
 
 
 def ranks(scores: Mapping[str, int]) -> dict[str, int]:
-    """Competition ranking of ``scores``: 1 + the number of players with a higher score."""
+    """Competition ranking of ``scores``: 1 + the number of players with a higher score (ties
+    share a rank, the next one skips: 1, 1, 3).
+    """
     ordered = sorted(scores.values(), reverse=True)
     first_at: dict[int, int] = {}
     for index, score in enumerate(ordered):

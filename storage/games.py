@@ -2,9 +2,9 @@
 
 A game is a row of ``games`` with its seats (``game_players``); its log is its start events
 (the game row's ``start_events``) followed by its actions (``actions``, ``seq`` 1, 2, 3, ...,
-append-only), each with the events it made. Versioned writes update
-``WHERE id = ? AND version = ? AND status ...``; when no row changed, the precise reason is
-raised (:func:`_explain`).
+append-only), each with the events it made. A versioned write that changes no row raises why
+(:func:`_explain`; storage/README.md, "Versions"): each refusal's error is described in
+:mod:`storage.errors`, and none of them writes anything.
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ from .rows import (
     ActionRow,
     Game,
     GameStatus,
-    OpenCounts,
     Seat,
     ServerDefaults,
     from_row,
@@ -102,21 +101,14 @@ def game_columns(conn: Conn) -> str:
 def game_from_row(row: Row) -> Game:
     """The :class:`Game` of a row read with :func:`game_columns`."""
     state, players = row["state"], row["players"]
-    return Game(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], kind=row["kind"],
-        status=GameStatus(row["status"]), host_id=row["host_id"],
-        settings=jsoncol.load(row["settings"]), seed=row["seed"],
-        state=None if state is None else jsoncol.load(state), version=row["version"],
-        message_id=row["message_id"], deadline_ms=row["deadline_ms"],
-        created_ms=row["created_ms"], updated_ms=row["updated_ms"],
-        finished_ms=row["finished_ms"],
+    return from_row(
+        Game, row, status=GameStatus(row["status"]), settings=jsoncol.load(row["settings"]),
+        state=None if state is None else jsoncol.load(state),
         players=tuple(
             Seat(seat=seat, player_id=player_id, display_name=name, is_bot=bool(is_bot),
-                      stand_in=stand_in)
+                 stand_in=stand_in)
             for seat, player_id, name, is_bot, stand_in in sorted(
                 [] if players is None else jsoncol.load(players))),
-        paused=row["paused"], end_reason=row["end_reason"],
-        parent_channel_id=row["parent_channel_id"],
     )
 
 
@@ -247,18 +239,14 @@ class GameRecords(Records[C]):
         server_limit: int | None = None,
     ) -> Game:
         """Create a game in the lobby (version 0) with ``players`` seated, expiring at
-        ``deadline_ms``. ``kind`` is any non-empty name (which kinds exist is the application's
-        registry). ``settings``: the game's settings, or how to make them from the server's
-        defaults (read in the same transaction).
+        ``deadline_ms``. ``kind`` is any non-empty name (see :class:`~storage.rows.Game`).
+        ``settings``: the game's settings, or how to make them from the server's defaults (read
+        in the same transaction).
 
         With ``host_limit`` / ``server_limit``, the host's / the server's open games are
         counted in the same transaction, serialised per host and per server (so concurrent
         creations in other channels and other processes cannot all see room for one more):
-        :class:`~storage.errors.TooManyOpen` when there is none. Raises
-        :class:`~storage.errors.ChannelBusy` if the channel already has an open game,
-        :class:`~storage.errors.InvalidData` for an empty kind or bad seats.
-
-        On PostgreSQL: ``BEGIN``, the locks, one read, the game, its seats, ``COMMIT``.
+        :class:`~storage.errors.TooManyOpen` when there is none.
         """
         if not isinstance(kind, str) or not kind:
             raise InvalidData(f"a game kind is a non-empty name, not {kind!r}")
@@ -279,17 +267,13 @@ class GameRecords(Records[C]):
                 " FROM (SELECT 1) AS here LEFT JOIN guild_settings AS s ON s.guild_id = ?",
                 (channel_id, guild_id, host_id, guild_id))
             assert row is not None
-            counts = OpenCounts(
-                busy=None if row["busy"] is None else int(row["busy"]),
-                in_guild=int(row["in_guild"]), of_host=int(row["of_host"]),
-                server=server_defaults(row))
-            if counts.busy is not None:
-                raise ChannelBusy(channel_id, counts.busy)
-            for scope, count, limit in (("server", counts.in_guild, server_limit),
-                                        ("host", counts.of_host, host_limit)):
-                if limit is not None and count >= limit:
+            if row["busy"] is not None:
+                raise ChannelBusy(channel_id, int(row["busy"]))
+            for scope, count, limit in (("server", row["in_guild"], server_limit),
+                                        ("host", row["of_host"], host_limit)):
+                if limit is not None and int(count) >= limit:
                     raise TooManyOpen(scope, limit)
-            chosen = settings(counts.server) if callable(settings) else settings
+            chosen = settings(server_defaults(row)) if callable(settings) else settings
             # The one-open-game-per-channel index decides: concurrent transactions on
             # PostgreSQL cannot see each other's new lobby before it commits.
             game_id = await fetch_value(
@@ -369,9 +353,6 @@ class GameRecords(Records[C]):
     ) -> Game:
         """Replace a lobby game's players (join, leave, add a computer player); bumps the version
         and sets when the lobby expires (``deadline_ms``).
-
-        Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
-        :class:`~storage.errors.GameNotFound`, :class:`~storage.errors.InvalidData`.
         """
         seated = _check_players(players)
 
@@ -389,10 +370,7 @@ class GameRecords(Records[C]):
 
     async def set_lobby_settings(self, game_id: int, expected_version: int,
                                  settings: dict[str, Any], now_ms: int) -> Game:
-        """A lobby's settings change (its host chose to play in a thread); bumps the version.
-        Raises :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
-        :class:`~storage.errors.GameNotFound`.
-        """
+        """A lobby's settings change (its host chose to play in a thread); bumps the version."""
         return await self._db.statement(lambda conn: _updated(
             conn, game_id, expected_version, GameStatus.LOBBY,
             "UPDATE games SET settings = ?, version = version + 1, updated_ms = ?"
@@ -412,9 +390,7 @@ class GameRecords(Records[C]):
         the start.
 
         ``setup_events`` (the ``setup`` event and whatever happens before the first decision) are
-        kept in ``games.start_events`` and open :meth:`events`. Raises
-        :class:`~storage.errors.NotInLobby`, :class:`~storage.errors.StaleVersion`,
-        :class:`~storage.errors.GameNotFound`.
+        kept in ``games.start_events`` and open :meth:`events`.
         """
         return await self._db.statement(lambda conn: _updated(
             conn, game_id, expected_version, GameStatus.LOBBY,
@@ -447,12 +423,7 @@ class GameRecords(Records[C]):
 
         With ``finish`` the same transaction also ends the game: status ``finished``,
         ``finished_ms = now_ms``, no deadline, and what :func:`storage.results.record_finish`
-        writes (results, totals, ratings, achievements). If anything fails (``rate`` raising
-        included) nothing is written.
-
-        Raises :class:`~storage.errors.StaleVersion` (nothing written),
-        :class:`~storage.errors.NotActive`, :class:`~storage.errors.GameNotFound`,
-        :class:`~storage.errors.InvalidData` (scores not matching the players, bad ratings).
+        writes. If anything fails (``rate`` raising included) nothing is written.
         """
         finished = finish is not None
         moved = (jsoncol.dump(state), None if finished else deadline_ms,
@@ -488,8 +459,7 @@ class GameRecords(Records[C]):
         """End a game in the lobby or being played without results or ratings: ``status``
         ``cancelled`` (by its host or a manager) or ``abandoned`` (its channel or server is
         gone), for ``reason``. Sets ``finished_ms``, clears the deadline and the pause, bumps the
-        version. Raises :class:`~storage.errors.GameClosed` if already over,
-        :class:`~storage.errors.StaleVersion` if ``expected_version`` is given and stale.
+        version (checked only when ``expected_version`` is given).
         """
         if status not in ENDED_WITHOUT_RESULTS:
             raise InvalidData(f"a game ends without results as cancelled or abandoned, "
@@ -531,8 +501,7 @@ class GameRecords(Records[C]):
     async def move_to_thread(self, game_id: int, thread_id: int) -> Game:
         """An active game plays on in a thread of its channel (its channel becomes the
         thread's parent, ``parent_channel_id``; no version bump: no button of the game
-        changes). Raises :class:`~storage.errors.NotActive` for a game not in play or already
-        in a thread.
+        changes). A game already in a thread is refused as not active.
         """
 
         async def work(conn: C) -> Game:
@@ -550,7 +519,6 @@ class GameRecords(Records[C]):
                          deadline_ms: int | None = None) -> Game:
         """Pause an active game (no deadline runs, ``reason`` says why) or resume it
         (``reason`` None, with its new ``deadline_ms``). Does not change the version.
-        Raises :class:`~storage.errors.NotActive`.
         """
 
         async def work(conn: C) -> Game:
@@ -568,8 +536,7 @@ class GameRecords(Records[C]):
     ) -> Game:
         """A computer plays ``seat`` of an active game for the rest of it (``reason``: the
         player ``left`` or ``resigned``); version + 1, and the game's new deadline (it may now
-        wait on someone else). The seat gets no result and no rating. Raises
-        :class:`~storage.errors.StaleVersion`, :class:`~storage.errors.NotActive`.
+        wait on someone else). The seat gets no result and no rating.
         """
 
         async def work(conn: C) -> Game:
@@ -595,10 +562,7 @@ class GameRecords(Records[C]):
         await self._db.statement(work)
 
     async def set_deadline(self, game_id: int, deadline_ms: int | None) -> None:
-        """Set (or clear) an open game's deadline. Does not change the version.
-
-        Raises :class:`~storage.errors.GameClosed` for a finished or cancelled game.
-        """
+        """Set (or clear) an open game's deadline. Does not change the version."""
 
         async def work(conn: C) -> None:
             if await execute(conn, f"UPDATE games SET deadline_ms = ? WHERE id = ? AND {_OPEN}",
@@ -618,9 +582,8 @@ class GameRecords(Records[C]):
                          events=jsoncol.load(row["events"])) for row in rows]
 
     async def events(self, game_id: int) -> list[dict[str, Any]]:
-        """The game's full event log: the start events, then each action's events, in order.
-
-        Raises :class:`~storage.errors.GameNotFound`.
+        """The game's full event log: the start events, then each action's events, in order
+        (:class:`~storage.errors.GameNotFound` for an unknown game).
         """
         logs = await self._db.read(lambda conn: select_events(conn, [game_id]))
         if game_id not in logs:

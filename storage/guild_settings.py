@@ -81,7 +81,6 @@ class SettingRecords(Records[C]):
         return None if value is None else str(value)
 
     async def set_language(self, guild_id: int, language: str, now_ms: int) -> None:
-        """Set a server's default language."""
         await self._db.write(lambda conn: upsert(conn, guild_id, {"language": language}, now_ms))
 
     async def threads(self, guild_id: int) -> bool | None:
@@ -90,7 +89,6 @@ class SettingRecords(Records[C]):
         return None if value is None else bool(value)
 
     async def set_threads(self, guild_id: int, threads: bool, now_ms: int) -> None:
-        """Set whether a server's new games play in a thread."""
         await self._db.write(
             lambda conn: upsert(conn, guild_id, {"threads": int(threads)}, now_ms))
 

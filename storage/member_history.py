@@ -1,9 +1,5 @@
 """``db.history``: a member's recent games in one server, with their logs (the ``/stats``
 chart's reads): :class:`HistoryRecords`.
-
-:meth:`HistoryRecords.recent_results` reads the member's last results through the index
-``results_player_latest`` (server, player, newest first); :meth:`HistoryRecords.games_events`
-the full event logs of a few games in one read.
 """
 
 from __future__ import annotations
@@ -29,7 +25,7 @@ class HistoryRecords(Records[C]):
         self, guild_id: int, player_id: str, *, limit: int = 30
     ) -> list[GameResult]:
         """The player's last ``limit`` finished games in the server (1 to :data:`MAX_GAMES`),
-        newest first (by when they finished, then by game).
+        newest first (by when they finished, then by game: the index ``results_player_latest``).
         """
         if not 1 <= limit <= MAX_GAMES:
             raise InvalidData(f"limit must be 1 to {MAX_GAMES}, not {limit}")

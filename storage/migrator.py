@@ -1,14 +1,9 @@
-"""Numbered schema migrations, applied in order at open.
+"""Numbered schema migrations, applied in order at open (storage/README.md, "Migrations").
 
-SQLite: ``storage/migrations/NNN_name.sql``; PostgreSQL: ``storage/migrations_pg/NNN_name.sql``
-(the same numbers and names; the DDL types differ). On PostgreSQL the version is the one row of
-the ``schema_version`` table and each migration runs whole (one multi-statement ``execute``)
-in one transaction under an advisory lock, with its version bump.
-
-On SQLite the schema version is ``PRAGMA user_version``. Each migration runs in its own
-``BEGIN IMMEDIATE`` transaction together with its ``user_version`` bump, so a failing migration
-leaves the file at the previous version, and two processes opening the same file at once apply
-each migration once. Migration files hold plain statements (no ``BEGIN``/``COMMIT``).
+SQLite: ``storage/migrations/NNN_name.sql``, the version in ``PRAGMA user_version``; PostgreSQL:
+``storage/migrations_pg/``, the version in the ``schema_version`` table. Each migration runs in
+one transaction with its version bump, so a failing one leaves the previous version, and two
+processes opening one database at once apply it once.
 
 What SQL alone cannot write is a migration's step in code (:data:`STEPS`), run right after its
 SQL in the same transaction:

@@ -49,7 +49,6 @@ class PgConn:
         return int(last) if last.isdigit() else 0
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Run one statement once per parameter row."""
         if rows:
             await self.raw.executemany(to_pg(sql), rows)
 

@@ -1,15 +1,9 @@
-"""The PostgreSQL backend: :class:`PgDatabase` (asyncpg, a connection pool).
+"""The PostgreSQL backend: :class:`PgDatabase` (asyncpg, a connection pool), selected by a
+``postgresql://`` URL (``DATABASE_URL``).
 
-Selected by a ``postgresql://`` URL (``DATABASE_URL``). Each public method (see
-:class:`~storage.base.StorageBase`) takes a pooled connection and runs as one transaction:
-writes at READ COMMITTED, where the versioned ``UPDATE games ... WHERE version = ?`` takes the
-game's row lock, so racing writes to one game queue and all but the first change no row (the
-same ``StaleVersion`` as on SQLite); reads in a read-only REPEATABLE READ transaction (one
-snapshot across their SELECTs, as SQLite's ``BEGIN``), or, for a read of one statement, in
-none (the statement's own snapshot: no ``BEGIN``/``COMMIT`` round trips). The
-one-open-game-per-channel index decides racing lobbies, and an advisory lock makes finishes
-in one server take turns on the ratings. Database errors come out as
-:class:`~storage.errors.BackendError`.
+Each call takes a pooled connection: a write runs at READ COMMITTED, a read in a read-only
+REPEATABLE READ transaction, a read of one statement in none. Why that decides racing writes,
+lobbies and finishes: storage/README.md, "Choices".
 """
 
 from __future__ import annotations
@@ -75,10 +69,8 @@ class PgDatabase(StorageBase[PgConn]):
     @classmethod
     async def open(cls, url: str, *, migrations: Sequence[Migration] | None = None
                    ) -> PgDatabase:
-        """Connect a pool to ``url`` and apply pending migrations (``storage/migrations_pg``).
-
-        Raises :class:`~storage.errors.SchemaError` if the database is newer than the code or
-        a migration fails, :class:`~storage.errors.BackendError` if the server cannot be reached.
+        """Connect a pool to ``url`` and apply pending migrations (``storage/migrations_pg``);
+        :class:`~storage.errors.BackendError` if the server cannot be reached.
         """
         try:
             pool = await asyncpg.create_pool(

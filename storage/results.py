@@ -6,15 +6,9 @@ game's last action (:meth:`storage.games.GameRecords.commit_action` with a :clas
 the results, the totals, the ratings' read-modify-write, the achievements and the action land
 together or not at all.
 
-Leaderboards, in two orders; ties end on ``player_id``, so pages never overlap:
-
-* all time (``since_ms is None``): read from ``player_totals`` (one row per player and kind,
-  kept in step with ``results`` by the finishing transaction), by conservative rating
-  ``mu - 3 * sigma``, highest first, unrated players after rated ones; then wins, average
-  score, games.
-* a period (``since_ms``, and ``until_ms`` when it has an end: a season gone by): summed from
-  ``results`` through the ``results_leaderboard`` index; ratings cannot be split by time, so
-  by wins in the period, then average score, then games.
+Leaderboards (their orders: storage/README.md, "Leaderboards"): all time (``since_ms is
+None``) read from ``player_totals``; a period (``since_ms``, and ``until_ms`` when it has an
+end: a season gone by) summed from ``results`` through the ``results_leaderboard`` index.
 """
 
 from __future__ import annotations
@@ -277,8 +271,8 @@ class ResultRecords(Records[C]):
         include_bots: bool = False,
     ) -> list[LeaderEntry]:
         """One page of the server's leaderboard for a game kind (results with
-        ``since_ms <= finished_ms < until_ms`` for a period; the orders are the module's).
-        Computer players are left out unless ``include_bots``.
+        ``since_ms <= finished_ms < until_ms`` for a period; see the module). Computer players
+        are left out unless ``include_bots``.
         """
         if limit < 0 or offset < 0:
             raise InvalidData("limit and offset must not be negative")

@@ -141,18 +141,6 @@ class ServerDefaults:
 
 
 @dataclass(frozen=True, slots=True)
-class OpenCounts:
-    """Read when a lobby is opened: the channel's open game (None: the channel is free), the
-    open games of the server and of the host, and the server's defaults.
-    """
-
-    busy: int | None
-    in_guild: int
-    of_host: int
-    server: ServerDefaults
-
-
-@dataclass(frozen=True, slots=True)
 class ActionRow:
     """One committed action of a game's append-only log (``seq`` is 1, 2, 3, ...)."""
 
@@ -217,7 +205,6 @@ class _Figures:
 
     @property
     def average_score(self) -> float:
-        """Mean score per game."""
         return self.total_score / self.games if self.games else 0.0
 
     @property
@@ -278,9 +265,7 @@ class ServerSeason:
 
 @dataclass(frozen=True, slots=True)
 class AchievementRow:
-    """One achievement a person earned in a server: its id, the game that first earned it and
-    when.
-    """
+    """One achievement a person earned in a server, in the game that first earned it."""
 
     guild_id: int
     player_id: str

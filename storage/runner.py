@@ -1,10 +1,7 @@
 """What each part of the storage stands on: :class:`Records`.
 
-Each part (:mod:`storage.games`, :mod:`storage.results`, ...) writes its methods as
-transaction bodies ("jobs") over the backend-neutral SQL helpers of ``connection.py`` and hands
-them to the backend (:class:`storage.base.StorageBase`: SQLite's :class:`storage.Database`,
-PostgreSQL's :class:`storage.PgDatabase`), which runs each in one transaction, committed on
-success and rolled back on any error.
+A part writes its methods as transaction bodies ("jobs") over the helpers of ``connection.py``;
+the backend runs each in one transaction, committed on success and rolled back on any error.
 """
 
 from __future__ import annotations

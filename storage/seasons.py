@@ -1,11 +1,8 @@
 """``db.seasons``: a server's season setting (columns of ``guild_settings``, migration 007) and
 the end of each season (``season_ends``), claimed once across processes: :class:`SeasonRecords`.
 
-A season's end is claimed by the ``INSERT ... ON CONFLICT DO NOTHING`` of its row: of all the
-processes that see the season ended, the one whose insert makes the row settles it; the same
-transaction resets the server's ratings when its managers asked for it, so a reset happens once.
-A claim whose process died before settling it (``posted_ms`` still NULL) may be taken over
-once it is older than the caller's lease (the reset is not repeated).
+How a claim settles an end, resets the ratings once, and is taken over when its process died:
+storage/README.md, "Seasons' ends".
 """
 
 from __future__ import annotations

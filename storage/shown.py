@@ -1,16 +1,10 @@
 """``db.shown``, what the bot has shown that outlives it (tables ``pings`` and
-``shard_hearing``, migration 008): :class:`ShownRecords`.
+``shard_hearing``, migration 008): :class:`ShownRecords`. Why each is kept, and what a restart
+does with it: docs/architecture.md, "Deploys and restarts".
 
-- A game's **board** is ``games.message_id`` (its lobby, then its round); a deleted message is
-  looked up here (:meth:`ShownRecords.of_messages`), so a board from before a restart comes back
-  too.
-- A game's **pings**: each is written before it is posted (no message id yet), given its
-  message id once Discord answered, and retired (``live = 0``) when a newer ping replaces it or
-  its game no longer waits on its people; a retired ping's row goes once its message is deleted.
-  After a restart the bot finds what a crash left: retired pings to delete, pings posted but
-  never recorded to look for.
-- When each **shard last heard** its players (its gateway connected): a deadline gets back,
-  after a restart, the time it had left then.
+A ping is written before it is posted (no message id yet), given its message id once Discord
+answered, and retired (``live = 0``) when a newer ping replaces it or its game no longer waits
+on its people; a retired ping's row goes once its message is deleted.
 """
 
 from __future__ import annotations

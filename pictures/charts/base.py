@@ -46,8 +46,7 @@ TITLE_PX: Final = 32
 VALUE_PX: Final = 30
 """Totals and averages written beside the names or bars."""
 DIGIT_SIZES: Final = (TICK_PX, NAME_PX, TITLE_PX, VALUE_PX)
-"""Every font size a chart draws digits or letters with (the tests hold each to the phone
-rule)."""
+"""Every font size a chart draws digits or letters with (see :mod:`pictures`)."""
 
 LOCK: Final = threading.Lock()
 
@@ -183,8 +182,7 @@ def heading(left: str, right: str, top: int, bottom: int, size: int,
             one_off: bool = False) -> Overlay:
     """A line across the chart between ``top`` and ``bottom``: ``left`` in bold, cut to the
     room ``right`` (muted, at the right, at most half the width; none when empty) leaves.
-    ``one_off``: a heading of one game or member (a title, a name, their average), cached
-    apart from the reused tiles (:mod:`pictures.tilecache`).
+    ``one_off``: a heading of one game or member (:mod:`pictures.tilecache`).
     """
     def draw(image: Image.Image) -> None:
         y = (top + bottom) / 2

@@ -4,8 +4,6 @@ turn (Posing Pandas).
 One line per player in the colour, marker and line style of their seat (:func:`series`), the
 winners' lines thicker and on top; below the plot, the standings as a legend: each player's
 line and marker, their name as written (any script, cut to its room) and their final total.
-:func:`game_chart_data` reads the totals from a finished game's log (the events of
-docs/game-log.md, as stored); :func:`render_game_chart` draws a :class:`GameChartData`.
 """
 
 from __future__ import annotations
@@ -90,7 +88,6 @@ class GameChartData:
             raise ValueError("every player needs the same number of steps, at least one")
 
     def finals(self) -> list[int]:
-        """Each seat's last total."""
         return [t[-1] for t in self.totals]
 
     def winners(self) -> list[int]:

@@ -5,8 +5,7 @@ From the top: the member's name; one panel per game kind they played among their
 place in every panel), each game's score as a point (a gold star for a win) and the kind's
 average as a dashed line; then their average per Panda Royale game in each of the seven colour
 columns, as bars in the columns' colours with the column names and the values written out (the
-colours are not the only cue). :func:`render_stats_chart` draws a :class:`StatsChartData`;
-:func:`royale_columns` and :func:`column_averages` compute the averages from game logs.
+colours are not the only cue).
 """
 
 from __future__ import annotations
@@ -54,10 +53,6 @@ from pictures.text import player_name
 from pictures.words import N_, Plural, Words, english, english_plural
 
 LAST_GAMES: Final = 30
-LAST_ONE: Final = "Last {n} game"
-LAST_N: Final = "Last {n} games"
-"""How many games are drawn: a message with plural forms, through
-:attr:`StatsChartData.ngettext` (the call names the two forms for the catalogue)."""
 AVERAGE: Final = N_("average {value}")
 WIN: Final = N_("win")
 BY_COLUMN: Final = N_("Average per game, by column")
@@ -187,7 +182,7 @@ def draw_stats_chart(data: StatsChartData) -> Image.Image:
     _, height = chart_size(data)
     words = data.words
     shown = data.shown()
-    last = data.ngettext("Last {n} game", "Last {n} games", len(shown))  # LAST_ONE, LAST_N
+    last = data.ngettext("Last {n} game", "Last {n} games", len(shown))
     overlays: list[Overlay] = [heading(player_name(data.name, 0), last, 0, TITLE_H, TITLE_PX,
                                        one_off=True)]
     with chart_style():
