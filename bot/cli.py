@@ -1,4 +1,4 @@
-"""The command line: ``python -m bot [run|sync|invite|demo|simulate|validate|bench|health|...]``.
+"""The command line: ``python -m bot [run|sync|invite|demo|validate|health|db|...]``.
 
 The game kinds, their seats, options (one ``--NAME`` per rule option), computer players and
 demos come from the registry (:mod:`bot.rules.registry`).
@@ -6,7 +6,9 @@ demos come from the registry (:mod:`bot.rules.registry`).
 Every failure ends in one or two plain lines on stderr that say what went wrong and what to do:
 exit code 2 for a usage error, 1 for a failure at run time, never a traceback (the global
 ``--debug`` flag, or LOG_LEVEL=DEBUG, shows it). What a command needs beyond the registry (the
-settings, the service, storage, Discord) is imported when it runs: ``simulate`` starts fast.
+settings, the service, storage, Discord) is imported when it runs: ``demo`` starts fast. The
+developer commands on the engine alone (``./dev simulate``, ``./dev bench``) are
+:mod:`tools.sim`, built from this module's parser and error path.
 """
 
 from __future__ import annotations
@@ -42,9 +44,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("sync [--guild ID]", "register the slash commands with Discord (a guild: instantly)"),
     ("invite", "print the link that adds the bot to a server, with the permissions it needs"),
     ("demo", "one game of computer players in the terminal"),
-    ("simulate", "many headless games, their JSON Lines game log and a one-line summary"),
     ("validate FILE.jsonl", "check game logs: replay each game and check every rule"),
-    ("bench", "engine speed: full games per second (one core)"),
     ("health", "exit 0 if the running bot's heartbeat is fresh (the container's check)"),
     ("db copy SOURCE TARGET", "copy a database (SQLite file -> postgresql:// URL) and check it"),
     ("db purge [--dry-run]", "delete the data of servers that removed the bot past the retention"),
@@ -54,6 +54,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 DEV_COMMANDS: tuple[tuple[str, str], ...] = (
     ("test [ARGS]", "the test suite (pytest; ARGS go to pytest)"),
     ("lint", "ruff, mypy and the import contracts (lint-imports)"),
+    ("simulate", "many headless games, their JSON Lines game log and a one-line summary"),
+    ("bench", "engine speed: full games per second (one core)"),
     ("crash-drill", "kill the game service at random points, check nothing was lost"),
     ("bench-bot", "the bot's latency, requests, memory and start-up time in a simulated Discord"),
     ("i18n-extract", "rebuild ui/locales/messages.pot from the code, update every language's .po"),
@@ -94,7 +96,7 @@ def help_text() -> str:
 # ---------------------------------------------------------------------- the parser
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line plus where to find the options: no usage dump."""
 
     def error(self, message: str) -> NoReturn:
@@ -127,7 +129,7 @@ class _HelpAction(argparse.Action):
         parser.exit(0)
 
 
-def _whole(option: str, minimum: int | None = None) -> Callable[[str], int]:
+def whole(option: str, minimum: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number, at least ``minimum``."""
     least = f" of {minimum} or more" if minimum is not None else ""
 
@@ -190,7 +192,7 @@ def _choices(option: str, choices: Sequence[str]) -> Callable[[str], list[str]]:
     return parse
 
 
-def _game_options(parser: argparse.ArgumentParser, *, players: int | None, players_help: str,
+def game_options(parser: argparse.ArgumentParser, *, players: int | None, players_help: str,
                   seed: int | None, games: bool) -> None:
     """The options ``demo`` and ``simulate`` share: the game, its seats (``--games`` after
     them if ``games``), the seed, its computer players and one ``--NAME`` for each rule option
@@ -198,11 +200,11 @@ def _game_options(parser: argparse.ArgumentParser, *, players: int | None, playe
     """
     parser.add_argument("--game", choices=tuple(KINDS), default=default_kind().name)
     seats = ", ".join(f"{k.min_players} to {k.max_players} for {k.name}" for k in KINDS.values())
-    parser.add_argument("--players", type=_whole("--players"), default=players,
+    parser.add_argument("--players", type=whole("--players"), default=players,
                         help=f"players: {seats} (default {players_help})")
     if games:
-        parser.add_argument("--games", type=_whole("--games", 0), default=100)
-    parser.add_argument("--seed", type=_whole("--seed", 0), default=seed)
+        parser.add_argument("--games", type=whole("--games", 0), default=100)
+    parser.add_argument("--seed", type=whole("--seed", 0), default=seed)
     parser.add_argument("--ai", type=_ai, default=["heuristic"],
                         help="heuristic or random, or one per seat: heuristic,random,random,random")
     for name, choices in rule_options().items():
@@ -214,47 +216,33 @@ def _game_options(parser: argparse.ArgumentParser, *, players: int | None, playe
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``python -m bot``."""
-    common = _Parser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="show the traceback of a failure")
-    p = _Parser(prog=PROG, description="The Panda Royale bot.", add_help=False)
+    p = Parser(prog=PROG, description="The Panda Royale bot.", add_help=False)
     p.add_argument("-h", "--help", action=_HelpAction, help="list the commands")
     p.add_argument("--debug", action="store_true", default=False,
                    help="show the traceback of a failure")
-    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     def command(name: str, what: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=what, description=what, parents=[common])
 
     command("run", "start the bot (the default; the demo when no token is set)")
     sync = command("sync", "sync the slash commands with Discord")
-    sync.add_argument("--guild", type=_whole("--guild", 1), default=None,
+    sync.add_argument("--guild", type=whole("--guild", 1), default=None,
                       help="sync to one guild (server) only: instant")
     command("invite", "print the invite link of the bot, with the permissions it needs")
 
     demos = ", ".join(f"{k.demo.players} {k.name}" for k in KINDS.values() if k.demo)
-    _game_options(command("demo", "one game of computer players in the terminal"),
+    game_options(command("demo", "one game of computer players in the terminal"),
                   players=None, players_help=demos, seed=None, games=False)
-    sim = command("simulate", "many headless games and their game log")
-    _game_options(sim, players=4, players_help="4", seed=1, games=True)
-    sim.add_argument("--log", type=Path, default=None, help="write the JSON Lines game log")
-    sim.add_argument("--jobs", type=_whole("--jobs", 1), default=None,
-                     help="processes to play the games on (default: this machine's cores); "
-                          "the log is the same whatever the number")
-
     val = command("validate", "check JSON Lines game logs: replay and rules")
     val.add_argument("files", nargs="+", type=Path, metavar="FILE.jsonl")
     val.add_argument("--allow-unfinished", action="store_true",
                      help="a game whose log stops before game_end is not a problem")
     val.add_argument("-v", "--verbose", action="store_true",
                      help="list every problem of each invalid game, not only the first")
-
-    bench = command("bench", "engine speed: full games per second")
-    bench.add_argument("--games", type=_whole("--games", 1), default=2000)
-    bench.add_argument("--seed", type=_whole("--seed", 0), default=1)
-    bench.add_argument("--game", choices=tuple(KINDS), default=None)
-    bench.add_argument("--no-startup", action="store_true",
-                       help="skip the start-up time of simulate (a subprocess)")
 
     command("health", "exit 0 if the running bot's heartbeat (HEALTH_FILE) is fresh")
     helper = command("help", "list the commands, or show one command's options")
@@ -280,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
 # ---------------------------------------------------------------------- checks after parsing
 
 
-def _game_setup(args: argparse.Namespace, players: int) -> dict[str, list[str]]:
+def game_setup(args: argparse.Namespace, players: int) -> dict[str, list[str]]:
     """Check the game's seats, computer players and rule options against its registry entry;
     the game's rule options from the ``--NAME`` options given (each option of its rules, empty
     when not given). A ``--NAME`` its rules do not have is refused, and so is a computer player
@@ -369,7 +357,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     if kind.demo is None:
         raise Problem(f"{kind.title} has no terminal demo: try simulate --game {kind.name}")
     players = args.players if args.players is not None else kind.demo.players
-    rules = _game_setup(args, players)
+    rules = game_setup(args, players)
     seed = args.seed if args.seed is not None else _seed()
     _play_demo(kind, players=players, seed=seed, ai=args.ai, rules=rules, out=out)
     return 0
@@ -386,30 +374,6 @@ def _play_demo(kind: GameKind[Any, Any], *, players: int | None, seed: int, ai: 
     run = getattr(importlib.import_module(module), function)
     run(players=kind.demo.players if players is None else players, seed=seed, ai=ai, out=out,
         **rules)
-
-
-def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from bot.sim.simulate import simulate
-
-    rules = _game_setup(args, args.players)
-    try:
-        simulate(game=args.game, players=args.players, games=args.games, seed=args.seed,
-                 ai=args.ai, expansions=rules.get("expansions", ()), log_path=args.log,
-                 jobs=args.jobs, out=out)
-    except OSError as exc:
-        if args.log is None:
-            raise
-        raise Problem(f"Cannot write the game log {args.log} ({exc.strerror or exc}): give --log "
-                      "a file in a folder you can write to") from exc
-    return 0
-
-
-def _bench(args: argparse.Namespace, out: TextIO) -> int:
-    from bot.sim import bench
-
-    bench.run_bench(games=args.games, seed=args.seed, out=out, only=args.game,
-                    startup=not args.no_startup)
-    return 0
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
@@ -554,8 +518,8 @@ async def _purge(settings: Settings, dry_run: bool, out: TextIO) -> int:
 
 
 _RUNNERS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
-    "run": _run, "sync": _sync, "invite": _invite, "demo": _demo, "simulate": _simulate,
-    "validate": _validate, "bench": _bench, "health": _health, "db": _db,
+    "run": _run, "sync": _sync, "invite": _invite, "demo": _demo, "validate": _validate,
+    "health": _health, "db": _db,
     "forget-user": _forget_user,
 }
 """Each command's runner (``help`` is :func:`_dispatch`'s own)."""
@@ -578,7 +542,20 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
-    """Run one command; returns the exit code.
+    """Run one command of ``python -m bot``; returns the exit code (see :func:`run_command`)."""
+    parser = build_parser()
+    return run_command(parser, lambda args, out: _dispatch(args, parser, out), argv, out, err)
+
+
+Dispatch = Callable[[argparse.Namespace, TextIO], int]
+"""Runs the parsed command, writing to the given output; returns the exit code."""
+
+
+def run_command(parser: argparse.ArgumentParser, dispatch: Dispatch,
+                argv: Sequence[str] | None = None, out: TextIO | None = None,
+                err: TextIO | None = None) -> int:
+    """Parse ``argv`` with ``parser`` and run the command ``dispatch`` picks; returns the exit
+    code, every failure told in one or two lines.
 
     Output goes to ``out`` (stdout); failures to ``err`` (stderr, or ``out`` when only ``out``
     is given). A bad argument raises ``SystemExit(2)`` after its message, as argparse does.
@@ -587,26 +564,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     out = out or sys.stdout
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
-    parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except UsageProblem as problem:
         err.write(problem.message + "\n")
         raise SystemExit(USAGE) from None
     try:
-        return _dispatch(args, parser, out)
+        return dispatch(args, out)
     except Problem as problem:
         _trace(problem, debug, err)
         if isinstance(problem, UsageProblem) and "\n" not in problem.message:
             cmd = args.command or "run"
-            err.write(f"{PROG} {cmd}: {problem.message}\n"
-                      f"Run '{PROG} {cmd} --help' for the options.\n")
+            err.write(f"{parser.prog} {cmd}: {problem.message}\n"
+                      f"Run '{parser.prog} {cmd} --help' for the options.\n")
         else:
             err.write(problem.message + "\n")
         return problem.code
     except RulesError as exc:
         _trace(exc, debug, err)
-        err.write(f"{PROG} {args.command or 'run'}: {exc.message}\n")
+        err.write(f"{parser.prog} {args.command or 'run'}: {exc.message}\n")
         return USAGE
     except KeyboardInterrupt:
         err.write("Interrupted.\n")

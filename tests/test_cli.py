@@ -1,4 +1,5 @@
-"""The command line: simulate, demo and bench print what they promise and write the log."""
+"""The command lines: demo (the product's), simulate and bench (the developers', tools.sim) print
+what they promise and write the log."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot import cli
+from tools.sim import __main__ as sim_cli
 
 
 def run(*argv: str) -> tuple[int, str]:
     out = io.StringIO()
+    main = sim_cli.main if argv[:1] in (("simulate",), ("bench",)) else cli.main
     code = main(list(argv), out=out)
     return code, out.getvalue()
 
@@ -106,7 +109,7 @@ def test_simulate_says_what_its_rate_measures(tmp_path: Path) -> None:
 def test_simulate_log_over_many_chunks_is_the_engine_log(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The log, written chunk by chunk, is the engine's log game after game."""
-    monkeypatch.setattr("bot.sim.chunks.CHUNK", 4)  # 25 games: 7 chunks
+    monkeypatch.setattr("tools.sim.chunks.CHUNK", 4)  # 25 games: 7 chunks
     from bot.rules.gamelog import log_lines
     from bot.rules.registry import kind_of
     from bot.sim.runner import play_game
@@ -147,14 +150,14 @@ def test_bench_prints_every_figure_and_what_it_measured() -> None:
 
 
 def test_bench_startup_figure_is_a_whole_process() -> None:
-    from bot.sim.bench import startup_seconds
+    from tools.sim.bench import startup_seconds
 
     whole, bare = startup_seconds(runs=1)
     assert whole > bare > 0
 
 
 def test_bench_whole_process_figure_is_the_child_process_wall_clock() -> None:
-    from bot.sim.bench import whole_process_pairs
+    from tools.sim.bench import whole_process_pairs
 
     # a child process's wall clock: at least an interpreter start, which is not nothing
     for jobs in (None, 1):
@@ -163,7 +166,7 @@ def test_bench_whole_process_figure_is_the_child_process_wall_clock() -> None:
 
 
 def test_bench_whole_process_line_gives_medians_and_the_spread_of_the_pairs() -> None:
-    from bot.sim.bench import whole_process_line
+    from tools.sim.bench import whole_process_line
 
     # (wall s without, wall s with the log): adds 20 %, 50 %, 10 %
     pairs = [(1.0, 1.2), (2.0, 3.0), (1.0, 1.1)]

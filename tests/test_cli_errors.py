@@ -32,6 +32,7 @@ from bot.app import discord_problem
 from bot.health import check_health, write_heartbeat
 from bot.invite import application_id_from_token, invite_url, permissions
 from storage import preflight
+from tools.sim import __main__ as sim_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_ID = 123456789012345678
@@ -51,6 +52,7 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for key in SETTINGS:
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setattr(cli, "PROG", "./dev")
+    monkeypatch.setenv("PANDA_PROG", "./dev")
     monkeypatch.setattr(Route, "BASE", Route.BASE)
     monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
 
@@ -59,7 +61,8 @@ def call(*argv: str) -> tuple[int, str, str]:
     """(exit code, stdout, stderr) of one command in-process; no traceback anywhere."""
     out, err = io.StringIO(), io.StringIO()
     try:
-        code = cli.main(list(argv), out=out, err=err)
+        main = sim_cli.main if argv[:1] in (("simulate",), ("bench",)) else cli.main
+        code = main(list(argv), out=out, err=err)
     except SystemExit as exit_:
         code = int(exit_.code or 0)
     assert "Traceback" not in out.getvalue() + err.getvalue()
@@ -118,8 +121,8 @@ USAGE_CASES: list[tuple[list[str], str]] = [
      usage("sync", "--guild takes a whole number of 1 or more (got 'my-server')")),
     (["validate"], usage("validate", "the following arguments are required: FILE.jsonl")),
     (["help", "dance"],
-     usage("help", "no command 'dance': choose from run, sync, invite, demo, simulate, validate, "
-                   "bench, health, help, forget-user, db")),
+     usage("help", "no command 'dance': choose from run, sync, invite, demo, validate, health, "
+                   "help, forget-user, db")),
     (["dance"], "./dev: unknown command 'dance'\nRun './dev help' for the list of commands.\n"),
 ]
 
@@ -532,7 +535,7 @@ def test_unexpected_error_is_two_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(**_: Any) -> None:
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr("bot.sim.bench.run_bench", broken)
+    monkeypatch.setattr("tools.sim.bench.run_bench", broken)
     assert call("bench", "--games", "1") == (1, "", (
         "Unexpected error: ZeroDivisionError: division by zero\n"
         "This is a bug: run the command again with --debug and report what it prints.\n"))

@@ -83,7 +83,8 @@ class Progress:
 
 @dataclass(frozen=True, slots=True)
 class Bench:
-    """What ``python -m bot bench`` plays of a kind (docs/performance.md keeps the figures)."""
+    """What ``./dev bench`` (:mod:`tools.sim.bench`) plays of a kind (docs/performance.md keeps
+    the figures)."""
 
     players: tuple[int, ...]
     """The seat counts of its engine-loop games (and of ``simulate``, for the default kind)."""

@@ -1,7 +1,7 @@
 """Golden logs: the exact bytes of the game log must never change for the same seed.
 
 The hashes below were taken before the simulator was optimised. Every game log line the project
-writes for a seed (``python -m bot simulate --log``
+writes for a seed (``./dev simulate --log``
 and ``bot.rules.gamelog.log_lines`` over the engine's events) must stay byte-for-byte the same:
 old logs replay, and outside tools compare them. The games cover every subset of the Mayhem
 options, 2 to 10 players, the random and the heuristic computer players (alone and mixed), and

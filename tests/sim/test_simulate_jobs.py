@@ -12,7 +12,8 @@ import pytest
 
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
-from bot.sim.chunks import (
+from bot.sim.runner import play_game
+from tools.sim.chunks import (
     CHUNK,
     Setup,
     chunks,
@@ -21,8 +22,7 @@ from bot.sim.chunks import (
     player_names,
     processes,
 )
-from bot.sim.runner import play_game
-from bot.sim.simulate import simulate
+from tools.sim.simulate import simulate
 
 
 def _run(tmp_path: Path, jobs: int, **kw: object) -> tuple[bytes, str, int]:

@@ -1,4 +1,4 @@
-"""Game logs written by the simulator (``bot.sim.simulate``), made once per test session."""
+"""Game logs written by the simulator (``tools.sim.simulate``), made once per test session."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.sim.simulate import simulate
+from tools.sim.simulate import simulate
 
 Obj = dict[str, Any]
 MakeLog = Callable[..., list[str]]

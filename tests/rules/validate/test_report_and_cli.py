@@ -9,6 +9,7 @@ import pytest
 
 from bot.cli import main
 from bot.rules.validate import validate_game, validate_lines, validate_objects
+from tools.sim import __main__ as sim_cli
 
 from .conftest import MakeLog
 from .logs import ALL_OPTIONS, Obj, fresh, games_of, lines_of, objects, winners_changed
@@ -26,7 +27,8 @@ def posing(sim_log: MakeLog) -> list[Obj]:
 
 def run(*argv: str) -> tuple[int, str]:
     out = io.StringIO()
-    code = main(list(argv), out=out)
+    command = sim_cli.main if argv[:1] == ("simulate",) else main
+    code = command(list(argv), out=out)
     return code, out.getvalue()
 
 

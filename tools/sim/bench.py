@@ -1,4 +1,4 @@
-"""``python -m bot bench``: the speed figures that matter, each saying what it measured.
+"""``./dev bench``: the speed figures that matter, each saying what it measured.
 
 What is played of each game kind is its registry entry's ``bench``
 (:class:`bot.rules.registry.Bench`); the whole-process and the one-process figures are of the
@@ -27,8 +27,8 @@ from typing import Any, TextIO
 
 import bot.rules
 from bot.rules.registry import KINDS, default_kind, kind_of
-from bot.sim.chunks import default_jobs
 from bot.sim.runner import ai_seed, play_game
+from tools.sim.chunks import default_jobs
 
 
 def games_per_second(
@@ -51,7 +51,7 @@ def games_per_second(
 
 def loop_per_second(game: str, players: int, games: int, seed: int) -> float:
     """Games/s of ``simulate``'s loop here (``--jobs 1``, random players, no log), best of 3."""
-    from bot.sim.simulate import simulate
+    from tools.sim.simulate import simulate
 
     best = 0.0
     for _ in range(3):
@@ -64,7 +64,7 @@ def loop_per_second(game: str, players: int, games: int, seed: int) -> float:
 def _simulate_cmd(players: int, games: int, *, jobs: int | None = None,
                   log: Path | None = None) -> list[str]:
     """The default kind's ``simulate`` command line."""
-    cmd = [sys.executable, "-m", "bot", "simulate", "--ai", "random", "--players",
+    cmd = [sys.executable, "-m", "tools.sim", "simulate", "--ai", "random", "--players",
            str(players), "--games", str(games)]
     if jobs is not None:
         cmd += ["--jobs", str(jobs)]
@@ -73,7 +73,7 @@ def _simulate_cmd(players: int, games: int, *, jobs: int | None = None,
 
 def whole_process_seconds(players: int, games: int, *, jobs: int | None,
                           log: bool) -> float:
-    """Wall-clock seconds of one whole ``python -m bot simulate --ai random`` subprocess; with
+    """Wall-clock seconds of one whole ``python -m tools.sim simulate --ai random`` subprocess; with
     ``log``, the log goes to a new temporary file.
     """
     with tempfile.TemporaryDirectory() as tmp:
@@ -158,11 +158,11 @@ def decisions_per_second(game: str, ai: str, players: int, games: int, seed: int
 
 
 def startup_seconds(runs: int = 5) -> tuple[float, float]:
-    """Best wall-clock time of ``python -m bot simulate --games 1`` (random players) as a
+    """Best wall-clock time of ``python -m tools.sim simulate --games 1`` (random players) as a
     subprocess, and of a bare ``python -c pass``, in seconds.
     """
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    cmds = ([sys.executable, "-m", "bot", "simulate", "--games", "1", "--ai", "random"],
+    cmds = ([sys.executable, "-m", "tools.sim", "simulate", "--games", "1", "--ai", "random"],
             [sys.executable, "-c", "pass"])
     best = [float("inf"), float("inf")]
     for _ in range(runs):
@@ -205,7 +205,7 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
         if startup:
             count = 5 * games
             jobs = default_jobs()
-            say(f"whole process: python -m bot simulate --ai random --games {count}, "
+            say(f"whole process: python -m tools.sim simulate --ai random --games {count}, "
                 f"{main.title}, no options, wall clock (start-up, every process and the log's "
                 f"writing included), median of 3 alternating pairs; {rules}; the log to a new "
                 f"temporary file")
@@ -242,7 +242,7 @@ def run_bench(*, games: int, seed: int, out: TextIO, only: str | None = None,
                     say(f"  {label} {gps:>9.0f} games/s  ({count} games)")
     if startup:
         whole, bare = startup_seconds()
-        say(f"start-up: python -m bot simulate --games 1 --ai random, whole process "
+        say(f"start-up: python -m tools.sim simulate --games 1 --ai random, whole process "
             f"(interpreter, imports, one game), wall clock, best of 5: {whole * 1000:.0f} ms "
             f"(a bare interpreter: {bare * 1000:.0f} ms)")
     return lines

@@ -1,5 +1,5 @@
 """``simulate``'s games in chunks of consecutive seeds, in this process or spread over
-several: :func:`run_chunks` gives each chunk's :class:`~bot.sim.tally.Tally` in seed order and
+several: :func:`run_chunks` gives each chunk's :class:`~tools.sim.tally.Tally` in seed order and
 writes each chunk's log where it belongs in the log file (the log of the chunk before it ends
 there), whichever process played it, so the log is the same byte for byte.
 """
@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, Final
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.sim.runner import play_game
-from bot.sim.tally import DecisionTimes, Tally
+from tools.sim.tally import DecisionTimes, Tally
 
 CHUNK: Final = 250
 """Games per chunk at most (a chunk's log, about 90 KB a 10-player game, is written at once)."""

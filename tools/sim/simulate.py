@@ -1,7 +1,7 @@
-"""``python -m bot simulate``: many headless games, the game log, a one-line summary.
+"""``./dev simulate``: many headless games, the game log, a one-line summary.
 
 The games are played in chunks of consecutive seeds over ``jobs`` processes
-(:mod:`bot.sim.chunks`): the log is the same byte for byte whatever ``jobs`` is, and so is the
+(:mod:`tools.sim.chunks`): the log is the same byte for byte whatever ``jobs`` is, and so is the
 summary (but its speed).
 """
 
@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.rules.registry import kind_of
-from bot.sim.chunks import Setup, chunks, default_jobs, player_names, processes, run_chunks
-from bot.sim.tally import SHARES, Tally, decision_times
+from tools.sim.chunks import Setup, chunks, default_jobs, player_names, processes, run_chunks
+from tools.sim.tally import SHARES, Tally, decision_times
 
 __all__ = ["player_names", "rate_note", "simulate", "summary_line"]
 
@@ -32,7 +32,7 @@ def simulate(
     out: TextIO,
 ) -> dict[str, Any]:
     """Play ``games`` games (game i uses seed ``seed + i``) on ``jobs`` processes (default:
-    :func:`~bot.sim.chunks.default_jobs`); write the log; print a summary.
+    :func:`~tools.sim.chunks.default_jobs`); write the log; print a summary.
     """
     setup = Setup(game, players, tuple(ai), tuple(expansions), log_path is not None)
     kind = kind_of(game)
