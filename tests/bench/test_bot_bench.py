@@ -83,7 +83,7 @@ def test_every_benchmark_produces_sane_figures() -> None:
     assert mem.rss_before_kb > 0 and mem.rss_after_kb > 0
     assert sum(mem.traced.values()) > 0 and mem.bot_traced_per_game > 0
     assert mem.held_per_game > 0 and mem.top
-    assert mem.caches["turn timers"] == mem.caches["service cache (open games)"] > 0
+    assert mem.caches["service deadlines"] == mem.caches["service cached games"] > 0
 
     up = results.startup
     assert up is not None and len(up.restarts) == 3 and all(t > 0 for t in up.restarts)
