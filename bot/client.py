@@ -22,6 +22,7 @@ from bot.rules.registry import GAME_KINDS
 from bot.service import (
     GameService,
     Limits,
+    People,
     PersonalData,
     Reviews,
     Seasons,
@@ -43,7 +44,7 @@ log = logging.getLogger("bot.client")
 
 FEATURES: Final[tuple[str, ...]] = (*(f"cogs.{kind}" for kind in GAME_KINDS), "cogs.stats",
                                     "cogs.seasons", "cogs.help", "cogs.upkeep", "cogs.privacy",
-                                    "cogs.settings", "cogs.greeting")
+                                    "cogs.settings", "cogs.greeting", "cogs.personal")
 """Extensions loaded at start-up: each adds its commands, its items and its listeners (each
 game kind's is ``cogs/<kind>``)."""
 UNKNOWN_MEMBER: Final = 10007
@@ -72,6 +73,7 @@ class PandaBot(commands.Bot):
     seasons: Seasons
     reviews: Reviews
     privacy: PersonalData
+    people: People
     boards: Boards
     metrics: BotMetrics | None = None
 
@@ -139,6 +141,7 @@ class PandaBot(commands.Bot):
         self.stats = StatsService(db, clock=discord_clock)
         self.servers = ServerSettings(db, discord_clock)
         self.reviews = Reviews(db)
+        self.people = People(db, discord_clock)
         self.privacy = PersonalData(db, self.service,
                                     retention_days=self.settings.guild_retention_days)
         self.boards = Boards(self, self.service, self.budget)

@@ -230,6 +230,30 @@ class GameCommands(commands.GroupCog):
                                   "the game, and the game won't count for you."), ephemeral=True)
         await bot.boards.presenter(self.kind).show(outcome, None)
 
+    @app_commands.command(name=loc("pause"),
+                          description=loc("Pause your slow game: no deadline, no reminder until "
+                                          "you resume it (host only)"))
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        game = await self._open_game(interaction)
+        game = await bot.service.pause_by_host(game.id, person(interaction.user))
+        await interaction.response.send_message(for_game(game)(
+            "⏸ The host paused the game: no deadline runs until /{kind} resume.",
+            kind=self.kind), allowed_mentions=discord.AllowedMentions.none())
+        await bot.boards.redraw(game.id)
+
+    @app_commands.command(name=loc("resume"),
+                          description=loc("Resume your paused slow game (host only)"))
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        bot = self.game_bot
+        game = await self._open_game(interaction)
+        game = await bot.service.resume_by_host(game.id, person(interaction.user))
+        await interaction.response.send_message(for_game(game)(
+            "▶ The host resumed the game: the player it waits on has a whole turn."),
+            allowed_mentions=discord.AllowedMentions.none())
+        await bot.boards.redraw(game.id)
+        await bot.boards.presenter(self.kind).prompt_current(game)
+
     @app_commands.command(name=loc("log"),
                           description=loc("The game log (JSON Lines) of the current or last game"))
     async def log(self, interaction: discord.Interaction[Any]) -> None:

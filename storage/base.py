@@ -24,6 +24,7 @@ from .errors import StorageError
 from .games import GameRecords
 from .guild_settings import SettingRecords
 from .member_history import HistoryRecords
+from .people import PeopleRecords
 from .personal_data import PersonalRecords
 from .results import ResultRecords
 from .runner import Access, C, Job, T
@@ -65,6 +66,7 @@ class StorageBase(ABC, Generic[C]):
         self.seasons: SeasonRecords[C] = SeasonRecords(self)
         self.achievements: AchievementRecords[C] = AchievementRecords(self)
         self.shown: ShownRecords[C] = ShownRecords(self)
+        self.people: PeopleRecords[C] = PeopleRecords(self)
 
     # -- lifecycle ---------------------------------------------------------------------------
 

@@ -56,7 +56,7 @@ from .runner import C, Records
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
     " message_id, deadline_ms, created_ms, updated_ms, finished_ms, paused, end_reason,"
-    " parent_channel_id"
+    " parent_channel_id, reminded_version"
 )
 _PLAYER_FIELDS = "seat, player_id, display_name, is_bot, stand_in"
 _ACTION_COLUMNS = "game_id, seq, action, actor, events, created_ms"
@@ -561,15 +561,33 @@ class GameRecords(Records[C]):
 
         await self._db.statement(work)
 
-    async def set_deadline(self, game_id: int, deadline_ms: int | None) -> None:
-        """Set (or clear) an open game's deadline. Does not change the version."""
+    async def shift_deadline(self, game_id: int, by_ms: int) -> int | None:
+        """Move an open game's deadline ``by_ms`` later; its new deadline (None: the game has
+        none, or is over). Does not change the version.
+        """
+        return await self._db.statement(lambda conn: fetch_value(
+            conn, f"UPDATE games SET deadline_ms = deadline_ms + ? WHERE id = ? AND {_OPEN}"
+                  " AND deadline_ms IS NOT NULL RETURNING deadline_ms", (by_ms, game_id)))
 
-        async def work(conn: C) -> None:
-            if await execute(conn, f"UPDATE games SET deadline_ms = ? WHERE id = ? AND {_OPEN}",
-                             (deadline_ms, game_id)) != 1:
-                await _explain(conn, game_id, None, OPEN_STATUSES, GameClosed)
+    async def open_of_player(self, player_id: str) -> list[Game]:
+        """The open games with a seat of ``player_id``, oldest first."""
+        return await self._db.read(lambda conn: select_games(
+            conn, "id IN (SELECT game_id FROM game_players WHERE player_id = ?)"
+                  f" AND {_OPEN}", (player_id,)))
 
-        await self._db.statement(work)
+    async def claim_reminder(self, game_id: int, version: int) -> bool:
+        """Claim the reminder of the player ``game_id`` waits on at ``version``: True for the one
+        write that claims it (a restart or another process finds it claimed).
+        """
+        return await self._db.statement(lambda conn: execute(
+            conn, "UPDATE games SET reminded_version = ? WHERE id = ? AND version = ?"
+                  " AND status = 'active' AND (reminded_version IS NULL OR reminded_version <> ?)",
+            (version, game_id, version, version))) == 1
+
+    async def due_before(self, before_ms: int) -> list[Game]:
+        """The open games whose deadline comes before ``before_ms``, soonest first."""
+        return await self._db.read(lambda conn: select_games(
+            conn, f"deadline_ms < ? AND {_OPEN}", (before_ms,), "ORDER BY deadline_ms"))
 
     # -- logs --------------------------------------------------------------------------------
 

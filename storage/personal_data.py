@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from . import games as g
 from .achievements import select_person_achievements
-from .connection import Conn, execute, fetch_all, fetch_value
+from .connection import Conn, execute, fetch_all, fetch_one, fetch_value
 from .errors import InvalidData
 from .results import RATING_COLUMNS, RESULT_COLUMNS, result_row
 from .rows import AchievementRow, Game, GameResult, RatingRow, from_row
@@ -39,6 +39,8 @@ class PersonalRows:
     """Their all-time totals per server and game kind (``player_totals``)."""
     achievements: list[AchievementRow] = field(default_factory=list)
     """What they earned, in every server."""
+    reminders: dict[str, str | int | None] | None = None
+    """How they want to be reminded of slow games (``people``; None: never set)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,14 +70,19 @@ async def _person_rows(conn: Conn, player_id: str) -> PersonalRows:
             conn, "SELECT guild_id, kind, games, wins, best_score, total_score"
                   " FROM player_totals WHERE player_id = ? ORDER BY guild_id, kind",
             (player_id,))]
+    reminders = await fetch_one(
+        conn, "SELECT zone, quiet_start, quiet_end, by_dm, updated_ms FROM people"
+              " WHERE player_id = ?", (player_id,))
     return PersonalRows(games, results, ratings, totals,
-                        await select_person_achievements(conn, player_id))
+                        await select_person_achievements(conn, player_id),
+                        None if reminders is None else {k: reminders[k] for k in (
+                            "zone", "quiet_start", "quiet_end", "by_dm", "updated_ms")})
 
 
 async def _forget_person(conn: Conn, player_id: str, pseudonym: str, name: str
                          ) -> dict[str, int]:
     counts = {table: await execute(conn, f"DELETE FROM {table} WHERE player_id = ?", (player_id,))
-              for table in ("results", "ratings", "player_totals", "achievements")}
+              for table in ("results", "ratings", "player_totals", "achievements", "people")}
     counts |= {
         "game_players": await execute(
             conn, "UPDATE game_players SET player_id = ?, display_name = ? WHERE player_id = ?",

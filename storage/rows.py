@@ -79,6 +79,20 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class ReminderPrefs:
+    """How a person wants to be reminded of their slow games (set with ``/reminders``):
+    their IANA time zone, their quiet hours as local ``HH:MM`` (None: none) and whether
+    reminders come by direct message.
+    """
+
+    player_id: str
+    zone: str
+    quiet_start: str | None = None
+    quiet_end: str | None = None
+    by_dm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """A game as stored, with its players in seat order.
 
@@ -113,6 +127,8 @@ class Game:
     parent_channel_id: int | None = None
     """The channel of the game's lobby when the game plays in a thread of it (``channel_id``
     is then the thread); the result is posted back there."""
+    reminded_version: int | None = None
+    """The version whose waiting player was reminded (slow games; None: nobody yet)."""
 
     @property
     def is_open(self) -> bool:

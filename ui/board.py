@@ -209,6 +209,7 @@ class Presenting(Protocol):
                    note: str = "") -> None: ...
     async def moved(self, outcome: Outcome, reason: str) -> None: ...
     async def prompt_current(self, game: Game) -> None: ...
+    def your_turn(self, tr: Tr, state: Any) -> str: ...
     async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage: ...
 
 
@@ -889,10 +890,24 @@ class Boards:
 
     # -- pings -------------------------------------------------------------------------------
 
-    async def ping(self, game: Game, user_ids: Sequence[str], text: str) -> None:
+    async def direct(self, user_id: int, text: str) -> bool:
+        """Send ``text`` to a person by direct message; False when Discord refuses it (their
+        direct messages are closed to the bot, or the account is gone).
+        """
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            async with self.budget.spend(Urgency.NOTIFY):
+                await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("a direct message to a player was refused (%s)", failure(exc))
+            return False
+        return True
+
+    async def ping(self, game: Game, user_ids: Sequence[str], text: str, *,
+                   again: bool = False) -> None:
         """Tell ``user_ids`` (Discord ids) by a new message that mentions them; the game's
         previous ping is deleted. Nothing is sent when the same people's ping still stands and
-        links to the game's current board.
+        links to the game's current board, unless ``again`` (a reminder: a new mention).
 
         Posted outside the board's lock: the newest ping wins, an older one that lands later
         is deleted. Each ping is recorded before it is posted and given its message once
@@ -902,7 +917,8 @@ class Boards:
         board = self.board(game.id)
         board_id = self.message_of(game)
         last = board.ping
-        if last is not None and last.people == people and last.board_id == board_id:
+        if last is not None and last.people == people and last.board_id == board_id \
+                and not again:
             return
         board.ping_turn += 1
         turn = board.ping_turn

@@ -23,9 +23,10 @@ from typing import Any, Final
 import discord
 
 from bot.request_budget import RequestBudget, Urgency
-from bot.service import Outcome
+from bot.service import Game, Outcome
+from bot.service.lobby import HOST_PAUSE
 from pictures.emoji import emoji_set, fingerprint
-from ui.i18n import N_, for_game
+from ui.i18n import N_, Tr, for_game
 from ui.names import Names, isolated, person_name, safe
 
 log = logging.getLogger("ui.cards")
@@ -126,9 +127,13 @@ def fits(view: discord.ui.LayoutView) -> bool:
     return count <= COMPONENT_LIMIT and chars <= TEXT_LIMIT
 
 
-def countdown(deadline_ms: int | None) -> str:
-    """A deadline as Discord's live countdown in every reader's clock ("in 2 minutes")."""
-    return "" if deadline_ms is None else f"<t:{deadline_ms // 1000}:R>"
+def countdown(game: Game, tr: Tr) -> str:
+    """The game's deadline as Discord's live countdown in every reader's clock ("⏱ in 2
+    minutes"), or that its host paused it; empty when no deadline runs.
+    """
+    if game.paused == HOST_PAUSE:
+        return tr("⏸ paused by the host")
+    return "" if game.deadline_ms is None else f"⏱ <t:{game.deadline_ms // 1000}:R>"
 
 
 def timeout_note(outcome: Outcome, did: str) -> str:

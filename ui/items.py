@@ -29,6 +29,7 @@ from bot.service import (
     Game,
     GameService,
     GameStatus,
+    People,
     Person,
     PersonalData,
     Place,
@@ -139,6 +140,7 @@ class GameBot(Protocol):
     seasons: Seasons
     reviews: Reviews
     privacy: PersonalData
+    people: People
     settings: Settings
     budget: RequestBudget
     boards: Boards

@@ -18,6 +18,7 @@ from ui.i18n import N_, Tr, for_game, for_user
 from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, place_of
 from ui.names import Names, safe
 from ui.options import is_manager
+from ui.settings import SLOW_WORDS
 from ui.threads import open_thread, wants_thread
 
 COMPUTER_LEVELS: Final = {EASY: N_("Easy: plays at random"),
@@ -50,8 +51,11 @@ def lobby_text(game: Game, shown: DiscordKind, tr: Tr) -> str:
     exp = game.settings.get("expansions") or []
     if exp:
         facts.append(tr("Mayhem: {options}", options=expansion_names(tr, exp)))
-    facts.append(tr("{seconds} s a decision, then the computer plays it",
-                    seconds=game.settings.get("turn_timeout", 120)))
+    timeout = int(game.settings.get("turn_timeout", 120))
+    if timeout in SLOW_WORDS:
+        facts.append(tr(SLOW_WORDS[timeout]))
+    else:
+        facts.append(tr("{seconds} s a decision, then the computer plays it", seconds=timeout))
     if wants_thread(game):
         facts.append(tr("played in a thread"))
     lines.append(" · ".join(facts))

@@ -69,8 +69,29 @@ class Presenter:
         if reason == "expired":
             await lobby_expired(self.boards, outcome.game)
             return
+        if reason == "remind":
+            await self.remind(outcome.game, outcome.state)
+            return
         resumed = reason == "resume" and self.resumed
         await self.show(outcome, note=for_game(outcome.game)(self.resumed) if resumed else "")
+
+    async def remind(self, game: Game, state: Any) -> None:
+        """Remind the player a slow game waits on, once before its deadline: by a new message
+        that mentions them (an edit notifies nobody), or by a direct message if they chose it
+        and Discord lets the bot send it.
+        """
+        seat = kind_of(game.kind).engine.current_seat(state)
+        if seat is None or game.players[seat].by_computer or game.deadline_ms is None:
+            return
+        player = game.players[seat].player_id
+        tr = for_game(game)
+        words = tr("⏰ {ask} Past {when}, the computer plays it.",
+                   ask=self.your_turn(tr, state), when=f"<t:{game.deadline_ms // 1000}:R>")
+        text = f"{words} {jump_link(game, self.boards.message_of(game))}".strip()
+        prefs = await self.service.reminders_of(player)
+        if prefs is not None and prefs.by_dm and await self.boards.direct(int(player), text):
+            return
+        await self.boards.ping(game, [player], text, again=True)
 
     async def prompt_current(self, game: Game) -> None:
         """Ping the player who must decide now (:meth:`ui.board.Boards.ping`)."""

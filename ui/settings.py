@@ -17,10 +17,12 @@ from typing import Any, Final
 import discord
 from babel import Locale
 from discord import app_commands
+from discord.app_commands import locale_str as loc
 
+from bot.errors import UserError
 from bot.service import NewSettings, ServerDefaults
-from bot.service.lobby import THREAD
-from ui.i18n import GAME_LANGUAGE, SOURCE, languages, resolve
+from bot.service.lobby import SLOW_PACES, THREAD
+from ui.i18n import GAME_LANGUAGE, N_, SOURCE, languages, resolve
 from ui.items import bot_of, place_of
 
 
@@ -33,6 +35,33 @@ def language_name(code: str) -> str:
 LANGUAGE_CHOICES: Final = [app_commands.Choice(name=language_name(code), value=code)
                            for code in languages()]
 """The ``language`` options' choices: every catalogue (25 at most, Discord's limit)."""
+
+
+PACE_CHOICES: Final = [
+    app_commands.Choice(name=loc("live: a decision within the turn timeout (default)"),
+                        value="live"),
+    app_commands.Choice(name=loc("slow: a turn within 4 hours"), value="4h"),
+    app_commands.Choice(name=loc("slow: a turn within a day"), value="1d"),
+    app_commands.Choice(name=loc("slow: a turn within 3 days"), value="3d"),
+]
+"""The ``pace`` options' choices: live (the turn timeout's seconds) or a slow pace."""
+
+
+SLOW_WORDS: Final = {
+    SLOW_PACES["4h"]: N_("🐢 slow game: a turn within 4 hours, a reminder before each deadline"),
+    SLOW_PACES["1d"]: N_("🐢 slow game: a turn within a day, a reminder before each deadline"),
+    SLOW_PACES["3d"]: N_("🐢 slow game: a turn within 3 days, a reminder before each deadline"),
+}
+"""How the lobby and the board name a slow game's pace, by the seconds a turn may take."""
+
+
+def turn_time(pace: str | None, turn_timeout: int | None) -> int | None:
+    """The seconds a turn may take at ``pace`` (None: the server's default turn timeout)."""
+    if pace is None or pace == "live":
+        return turn_timeout
+    if turn_timeout is not None:
+        raise UserError("Choose a turn timeout for a live game or a slow pace, not both.")
+    return SLOW_PACES[pace]
 
 
 async def server_language(interaction: discord.Interaction[Any]) -> str:

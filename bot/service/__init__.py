@@ -27,6 +27,7 @@ from bot.service.model import (
     is_former,
     is_person,
 )
+from bot.service.people import People
 from bot.service.privacy import PersonalData
 from bot.service.replays import Replay
 from bot.service.review import Reviews
@@ -50,6 +51,7 @@ from storage import (
     LeaderEntry,
     PingRow,
     PlayerStats,
+    ReminderPrefs,
     Seat,
     ServerDefaults,
     ServerSeason,
@@ -83,11 +85,13 @@ __all__ = [
     "Membership",
     "NewSettings",
     "Outcome",
+    "People",
     "Person",
     "PersonalData",
     "PingRow",
     "Place",
     "PlayerStats",
+    "ReminderPrefs",
     "Replay",
     "Reviews",
     "SeasonEnd",

@@ -44,18 +44,21 @@ from bot.rules.registry import default_kind, kind_of
 from bot.service import logs, replays
 from bot.service.cache import GameCache
 from bot.service.lobby import (
+    HOST_PAUSE,
     THREAD,
     Limits,
     NewSettings,
     check_level,
     checked_settings,
     host_seat,
+    is_slow,
     seats_with,
     seats_with_computer,
     seats_without,
 )
 from bot.service.locks import KeyedLocks
-from bot.service.model import GameLog, Outcome, Person, Place, Step, cpu_level
+from bot.service.model import GameLog, Outcome, Person, Place, Step, cpu_level, is_person
+from bot.service.quiet_hours import QuietHours, quiet_hours, reminder_time, slow_deadline
 from bot.service.replays import Replay
 from bot.service.timers import TurnTimers
 from bot.service.turns import (
@@ -74,6 +77,7 @@ from storage import (
     Game,
     GameStatus,
     PingRow,
+    ReminderPrefs,
     Seat,
     ServerDefaults,
     ShownMessage,
@@ -181,6 +185,20 @@ class GameService:
         if game is not None:
             self._cache.track(game)
         return game
+
+    async def games_of(self, who: Person) -> list[tuple[Game, bool]]:
+        """Every open game with a seat of ``who``, in every server, each with whether it waits
+        on them now: those waiting first, the longest-waiting first.
+        """
+        mine = []
+        for game in await self.db.games.open_of_player(who.player_id):
+            waits = False
+            if game.status == GameStatus.ACTIVE and game.paused is None:
+                seat = kind_of(game.kind).engine.current_seat(self.state_of(game))
+                waits = seat is not None and not game.players[seat].by_computer \
+                    and game.players[seat].player_id == who.player_id
+            mine.append((game, waits))
+        return sorted(mine, key=lambda entry: (not entry[1], entry[0].updated_ms))
 
     async def open_games_of_guild(self, guild_id: int) -> list[Game]:
         """The server's games in the lobby or in play."""
@@ -439,7 +457,7 @@ class GameService:
             try:  # version-guarded: another process may have changed the lobby meanwhile
                 game = await self.db.games.start(game.id, game.version,
                                                  kind.engine.state_to_json(state), objs,
-                                                 self._deadline(game, state), self.clock())
+                                                 await self._deadline(game, state), self.clock())
             except StaleVersion:
                 raise StaleClick("The lobby just changed: try again.") from None
             except WrongStatus:
@@ -531,7 +549,7 @@ class GameService:
                                              else p for p in game.players))
         try:
             game = await self.db.games.stand_in(game.id, seat, reason, game.version,
-                                                self._deadline(seated, state), self.clock())
+                                                await self._deadline(seated, state), self.clock())
         except StaleVersion:
             raise StaleClick("The game just moved on: try again.") from None
         except WrongStatus:  # another process ended it meanwhile
@@ -539,14 +557,28 @@ class GameService:
         self._cache.remember(game, state)
         return await self._play_on(Outcome(game, state, stood_in=[seat]))
 
-    def _deadline(self, game: Game, state: Any) -> int | None:
+    async def _deadline(self, game: Game, state: Any) -> int | None:
         """When the decision ``state`` waits on times out (None: a computer decides it, or
-        the game is over or paused).
+        the game is over or paused). In a slow game it falls outside the waiting player's quiet
+        hours (:func:`bot.service.quiet_hours.slow_deadline`).
         """
         seat = kind_of(game.kind).engine.current_seat(state)
         if seat is None or game.players[seat].by_computer or game.paused is not None:
             return None
-        return self.clock() + self.timeout_of(game) * 1000
+        turn_ms = self.timeout_of(game) * 1000
+        if not is_slow(game):
+            return self.clock() + turn_ms
+        quiet = await self.quiet_hours_of(game.players[seat].player_id)
+        return slow_deadline(self.clock(), turn_ms, quiet)
+
+    async def reminders_of(self, player_id: str) -> ReminderPrefs | None:
+        """How the person wants to be reminded (None: never set, or a computer)."""
+        return await self.db.people.reminders(player_id) if is_person(player_id) else None
+
+    async def quiet_hours_of(self, player_id: str) -> QuietHours | None:
+        """The person's quiet hours (None: none set, or a computer)."""
+        prefs = await self.reminders_of(player_id)
+        return None if prefs is None else quiet_hours(prefs)
 
     async def _commit(self, outcome: Outcome, action: Any, by: str) -> None:
         """Apply ``action`` to the outcome's state and commit it (``by``: ``player``,
@@ -569,7 +601,7 @@ class GameService:
             game = await self.db.games.commit_action(
                 game.id, game.version, action=action.to_json(), actor=actor, events=objs,
                 state=engine.state_to_json(new_state),
-                deadline_ms=self._deadline(game, new_state), now_ms=now, finish=finish,
+                deadline_ms=await self._deadline(game, new_state), now_ms=now, finish=finish,
             )
         except StaleVersion:
             raise StaleClick("Someone was quicker: the game just moved on. Use the latest "
@@ -670,6 +702,34 @@ class GameService:
                 continue  # it moved on meanwhile (ended, or the computer already plays)
         return stood_in, lobbies
 
+    async def pause_by_host(self, game_id: int, who: Person) -> Game:
+        """The host pauses their slow game: no deadline runs and nobody is reminded until they
+        resume it (:meth:`resume_by_host`).
+        """
+        game = await self._load(game_id)
+        self._check_host_pause(game, who)
+        if game.paused is not None:
+            raise GameNotRunning("This game is already paused.")
+        return await self.pause(game_id, HOST_PAUSE)
+
+    async def resume_by_host(self, game_id: int, who: Person) -> Game:
+        """The host resumes their paused slow game: the waiting player gets a whole turn."""
+        game = await self._load(game_id)
+        self._check_host_pause(game, who)
+        if game.paused != HOST_PAUSE:
+            raise GameNotRunning("This game isn't paused by its host.")
+        return await self.unpause(game_id)
+
+    @staticmethod
+    def _check_host_pause(game: Game, who: Person) -> None:
+        if game.status != GameStatus.ACTIVE:
+            raise GameNotRunning(closed_message(game))
+        if who.id != game.host_id:
+            raise NotAllowed("Only the host can pause or resume the game.")
+        if not is_slow(game):
+            raise LobbyError("Only a slow game can be paused: a live game is played in one "
+                             "sitting.")
+
     async def pause(self, game_id: int, reason: str) -> Game:
         """Stop the game's deadline until :meth:`unpause` (the bot may not post there)."""
         async with await self._lock_of(game_id):
@@ -687,7 +747,7 @@ class GameService:
             game = await self._load(game_id)
             if game.status != GameStatus.ACTIVE or game.paused is None:
                 return game
-            deadline = self._deadline(replace(game, paused=None), self.state_of(game))
+            deadline = await self._deadline(replace(game, paused=None), self.state_of(game))
             game = await self.db.games.set_paused(game.id, None, deadline)
             self._arm(game)
             return game
@@ -701,8 +761,15 @@ class GameService:
         if not self.plan.owns(game.guild_id):
             self._timers.cancel(game.id)
             return
-        deadline = game.deadline_ms if game.is_open and game.paused is None else None
-        self._timers.arm(game.id, game.version, deadline, self.plan.shard_of(game.guild_id))
+        due = game.deadline_ms if game.is_open and game.paused is None else None
+        if due is not None and self._reminder_due(game):
+            due = reminder_time(due, self.timeout_of(game) * 1000)
+        self._timers.arm(game.id, game.version, due, self.plan.shard_of(game.guild_id))
+
+    def _reminder_due(self, game: Game) -> bool:
+        """Whether the player a slow game waits on is still to be reminded."""
+        return (game.status == GameStatus.ACTIVE and is_slow(game)
+                and game.reminded_version != game.version and game.deadline_ms is not None)
 
     async def _deadline_passed(self, game_id: int, version: int) -> None:
         game = await self.db.games.get(game_id)
@@ -714,6 +781,10 @@ class GameService:
             if expired is not None:
                 await self._tell(Outcome(expired, None), "expired")
             return
+        if game.version == version and game.paused is None and self._reminder_due(game) \
+                and game.deadline_ms is not None and self.clock() < game.deadline_ms:
+            await self._remind(game)
+            return
         left = False
         if game.version == version and game.paused is None:
             seat = kind_of(game.kind).engine.current_seat(self.state_of(game))
@@ -722,6 +793,16 @@ class GameService:
         outcome = await self.timeout(game_id, version, left=left)
         if outcome is not None:
             await self._tell(outcome, "timeout")
+
+    async def _remind(self, game: Game) -> None:
+        """Remind the player a slow game waits on, once (the claim is stored), then wait for
+        the deadline.
+        """
+        if await self.db.games.claim_reminder(game.id, game.version):
+            await self._tell(Outcome(game, self.state_of(game)), "remind")
+        fresh = await self.db.games.get(game.id)
+        if fresh is not None:
+            self._arm(fresh)
 
     async def _still_member(self, game: Game, player_id: str) -> bool:
         try:
@@ -746,12 +827,13 @@ class GameService:
         held, and is stored. Returns the moved ones: game id -> new deadline.
         """
         moved: dict[int, int] = {}
-        for game_id, (_version, deadline) in self._timers.release(shard).items():
-            try:
-                await self.db.games.set_deadline(game_id, deadline)
-                moved[game_id] = deadline
-            except WrongStatus:  # the game ended meanwhile
+        lost, game_ids = self._timers.release(shard)
+        for game_id in game_ids:
+            deadline = await self.db.games.shift_deadline(game_id, lost)
+            if deadline is None:  # the game ended meanwhile
                 self._timers.cancel(game_id)
+            else:
+                moved[game_id] = deadline
         self._connected.add(shard)
         await self.heard()
         return moved

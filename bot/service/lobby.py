@@ -22,6 +22,11 @@ from storage import (
 
 MIN_TURN_TIMEOUT: Final = 15
 MAX_TURN_TIMEOUT: Final = 3600
+SLOW_PACES: Final = {"4h": 4 * 3600, "1d": 24 * 3600, "3d": 72 * 3600}
+"""The slow paces by name, each the seconds a turn may take. Four hours plays a game within a
+day (a move at lunch, one in the evening); a day is the usual game by correspondence (a move
+whenever you have a minute); three days carries a game over a busy week. Longer turns lose
+the thread of a 10-round game; shorter ones are a live game's."""
 MAX_OPEN_LOBBIES: Final = 3
 """How many open games (lobby or in play) one person may host at once, across channels."""
 MAX_OPEN_PER_SERVER: Final = 25
@@ -49,10 +54,20 @@ def checked_settings(settings: dict[str, Any], default_timeout: int) -> dict[str
     """A new game's settings with its turn timeout checked (``default_timeout`` when absent)."""
     timeout = settings.get("turn_timeout", default_timeout)
     if isinstance(timeout, bool) or not isinstance(timeout, int) \
-            or not MIN_TURN_TIMEOUT <= timeout <= MAX_TURN_TIMEOUT:
+            or not (MIN_TURN_TIMEOUT <= timeout <= MAX_TURN_TIMEOUT
+                    or timeout in SLOW_PACES.values()):
         raise LobbyError("The turn timeout must be {low} to {high} seconds.",
                          low=MIN_TURN_TIMEOUT, high=MAX_TURN_TIMEOUT)
     return {**settings, "turn_timeout": timeout}
+
+
+HOST_PAUSE: Final = "host"
+"""Why a game is paused when its host paused it (a slow game only)."""
+
+
+def is_slow(game: Game) -> bool:
+    """Whether the game is played at a slow pace (a turn within hours or days)."""
+    return int(game.settings.get("turn_timeout", 0)) > MAX_TURN_TIMEOUT
 
 
 def host_seat(host: Person) -> Seat:

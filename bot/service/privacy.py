@@ -118,6 +118,7 @@ class PersonalData:
             "achievements": [{"server_id": a.guild_id, "achievement": a.achievement,
                               "game_id": a.game_id, "earned_ms": a.earned_ms}
                              for a in rows.achievements],
+            "reminders": rows.reminders,
         }
 
     async def forget(self, user_id: int) -> Forgotten:

@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.errors import UserError
+from storage import ReminderPrefs
+
 MAX_QUIET_HOURS: Final = 12
 """The longest quiet window a player may set, in hours a day."""
 MAX_LEAD_MS: Final = 6 * 3_600_000
@@ -31,8 +34,10 @@ _NOT_ZONES: Final = frozenset({"localtime", "posixrules", "Factory"})
 _FORMAT: Final = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*")
 
 
-class QuietHoursError(ValueError):
-    """Quiet hours the player wrote cannot be used; the message says why, in English."""
+class QuietHoursError(UserError, ValueError):
+    """Quiet hours the player wrote cannot be used; the message says why (translated by the
+    Discord layer from its template).
+    """
 
 
 def _zone(name: str) -> ZoneInfo:
@@ -47,8 +52,8 @@ def _zone(name: str) -> ZoneInfo:
 
 def _unknown_zone(name: str) -> QuietHoursError:
     return QuietHoursError(
-        f"Unknown time zone {name!r}: use a name like Europe/Berlin or America/New_York."
-    )
+        "Unknown time zone {zone}: use a name like Europe/Berlin or America/New_York.",
+        zone=repr(name))
 
 
 def _ms(moment: dt.datetime) -> int:
@@ -95,16 +100,12 @@ class QuietHours:
         span = self.length
         if not span:
             raise QuietHoursError(
-                f"Quiet hours need different start and end times, not "
-                f"{_label(self.start)}-{_label(self.end)}."
-            )
+                "Quiet hours need different start and end times, not {hours}.",
+                hours=f"{_label(self.start)}-{_label(self.end)}")
         if span > dt.timedelta(hours=MAX_QUIET_HOURS):
-            minutes = span // dt.timedelta(minutes=1)
-            hours = f"{minutes // 60} hours" + (f" {minutes % 60} minutes" if minutes % 60 else "")
             raise QuietHoursError(
-                f"Quiet hours are at most {MAX_QUIET_HOURS} hours a day: "
-                f"{_label(self.start)}-{_label(self.end)} is {hours}."
-            )
+                "Quiet hours are at most {most} hours a day: {hours} is longer.",
+                most=MAX_QUIET_HOURS, hours=f"{_label(self.start)}-{_label(self.end)}")
 
     @property
     def length(self) -> dt.timedelta:
@@ -196,3 +197,17 @@ def slow_deadline(start_ms: int, turn_ms: int, quiet: QuietHours | None) -> int:
     if quiet is None or not quiet.overlaps(deadline - lead, deadline):
         return deadline
     return quiet.end_after(deadline - lead) + lead
+
+
+def check_zone(name: str) -> str:
+    """The time zone ``name`` if it is a real IANA zone, else a :class:`QuietHoursError`."""
+    _zone(name)
+    return name
+
+
+def quiet_hours(prefs: ReminderPrefs) -> QuietHours | None:
+    """A person's stored quiet hours (None: they set none)."""
+    if prefs.quiet_start is None or prefs.quiet_end is None:
+        return None
+    return QuietHours(prefs.zone, dt.time.fromisoformat(prefs.quiet_start),
+                      dt.time.fromisoformat(prefs.quiet_end))

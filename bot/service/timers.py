@@ -66,23 +66,23 @@ class TurnTimers:
                 timer.task.cancel()
                 timer.task = None
 
-    def release(self, shard: int) -> dict[int, tuple[int, int]]:
-        """Start the shard's held timers again, each deadline moved on by the time they were
-        held. Returns the moved ones: game id -> (version, new deadline).
+    def release(self, shard: int) -> tuple[int, list[int]]:
+        """Start the shard's held timers again, each moved on by the time they were held.
+        Returns that time (ms) and the games whose timers moved.
         """
         since = self._held.pop(shard, None)
         if since is None:
-            return {}
+            return 0, []
         lost = max(0, self._clock() - since)
-        moved: dict[int, tuple[int, int]] = {}
+        moved: list[int] = []
         for game_id, timer in self._timers.items():
             if timer.shard != shard:
                 continue
             timer.deadline_ms += lost
             if lost:
-                moved[game_id] = (timer.version, timer.deadline_ms)
+                moved.append(game_id)
             self._start(game_id, timer)
-        return moved
+        return lost, moved
 
     def _start(self, game_id: int, timer: _Timer) -> None:
         delay = max(0.0, (timer.deadline_ms - self._clock()) / 1000)

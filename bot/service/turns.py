@@ -12,6 +12,7 @@ from bot.ratings import rate_game
 from bot.rules.levels import NORMAL
 from bot.rules.registry import GameKind, kind_of
 from bot.service.achievements import award_for
+from bot.service.lobby import HOST_PAUSE
 from bot.service.model import Person, cpu_level
 from bot.service.season_calendar import SeasonWindow
 from storage import ENDED_WITHOUT_RESULTS, Finish, Game, GameStatus
@@ -50,6 +51,9 @@ def seat_of_decider(game: Game, state: Any, who: Person, version: int) -> int:
     if game.version != version:
         raise StaleClick("That button is from an earlier moment of the game: use the "
                          "latest message.")
+    if game.paused == HOST_PAUSE:
+        raise GamePaused("The host paused this game: /{kind} resume starts it again.",
+                         kind=game.kind)
     if game.paused is not None:
         raise GamePaused("This game is paused until I can post in this channel again: a "
                          "server admin can grant me the permissions, then use /{kind} "

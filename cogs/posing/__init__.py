@@ -24,7 +24,7 @@ from cogs.posing.card import (
 from ui.board import DiscordKind
 from ui.i18n import N_
 from ui.items import bot_of
-from ui.settings import LANGUAGE_CHOICES, game_settings
+from ui.settings import LANGUAGE_CHOICES, PACE_CHOICES, game_settings, turn_time
 
 
 class PosingCommands(GameCommands, group_name=loc("posing"),
@@ -38,17 +38,19 @@ class PosingCommands(GameCommands, group_name=loc("posing"),
                           description=loc("Open a Posing Pandas game in this channel"))
     @app_commands.describe(
         turn_timeout=loc("Seconds a player has for a decision before the computer plays the turn"),
+        pace=loc("Live (one sitting) or slow: a turn within hours or days, with reminders"),
         language=loc("The language of the game's messages (default: the server's)"),
         thread=loc("Play the game in a thread of this channel (default: the server's choice)"),
     )
-    @app_commands.rename(turn_timeout=loc("turn_timeout"), language=loc("language"),
-                         thread=loc("thread"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.rename(turn_timeout=loc("turn_timeout"), pace=loc("pace"),
+                         language=loc("language"), thread=loc("thread"))
+    @app_commands.choices(language=LANGUAGE_CHOICES, pace=PACE_CHOICES)
     async def new(self, interaction: discord.Interaction[Any],
                   turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
-                  language: str | None = None, thread: bool | None = None) -> None:
+                  pace: str | None = None, language: str | None = None,
+                  thread: bool | None = None) -> None:
         await self.open_lobby(interaction, game_settings(
-            interaction, {"turn_timeout": turn_timeout}, language, thread))
+            interaction, {"turn_timeout": turn_time(pace, turn_timeout)}, language, thread))
 
 
 PITCH: Final = N_("Roll five dice up to three times a turn and fill a pose on your card: after "

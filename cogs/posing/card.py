@@ -238,9 +238,9 @@ class PosingPresenter(Presenter):
                               "fill a pose.", left, who=who)
         else:
             ask = tr("🎲 {who}, no rolls left: fill a pose.", who=who)
-        deadline = countdown(game.deadline_ms)
+        deadline = countdown(game, tr)
         if deadline and not game.players[state.seat].by_computer:
-            ask += f" · ⏱ {deadline}"
+            ask += f" · {deadline}"
         lines = [head, *([note] if note else []), ask]
         fills = recent_fills(tr, state, events, names, emojis)
         foot = text("\n".join(f"-# {f}" for f in fills)) if fills else None

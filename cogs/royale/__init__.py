@@ -21,7 +21,7 @@ from ui.board import DiscordKind
 from ui.cards import PLAYING, layout, text
 from ui.i18n import N_, for_user
 from ui.items import bot_of
-from ui.settings import LANGUAGE_CHOICES, game_settings
+from ui.settings import LANGUAGE_CHOICES, PACE_CHOICES, game_settings, turn_time
 
 
 class RoyaleCommands(GameCommands, group_name=loc("royale"),
@@ -37,25 +37,27 @@ class RoyaleCommands(GameCommands, group_name=loc("royale"),
         cannon=loc("Mayhem: Cannon pandas (pink d8s worth x10, once)"),
         mercenary=loc("Mayhem: Mercenary pandas (green d6s worth x round, may desert)"),
         turn_timeout=loc("Seconds a player has for a decision before the computer plays it"),
+        pace=loc("Live (one sitting) or slow: a turn within hours or days, with reminders"),
         language=loc("The language of the game's messages (default: the server's)"),
         thread=loc("Play the game in a thread of this channel (default: the server's choice)"),
     )
     @app_commands.rename(mischief=loc("mischief"), cannon=loc("cannon"), mercenary=loc("mercenary"),
-                         turn_timeout=loc("turn_timeout"), language=loc("language"),
-                         thread=loc("thread"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+                         turn_timeout=loc("turn_timeout"), pace=loc("pace"),
+                         language=loc("language"), thread=loc("thread"))
+    @app_commands.choices(language=LANGUAGE_CHOICES, pace=PACE_CHOICES)
     async def new(self, interaction: discord.Interaction[Any], mischief: bool | None = None,
                   cannon: bool | None = None, mercenary: bool | None = None,
                   turn_timeout: app_commands.Range[int, 15, 3600] | None = None,
-                  language: str | None = None, thread: bool | None = None) -> None:
+                  pace: str | None = None, language: str | None = None,
+                  thread: bool | None = None) -> None:
         # The Mayhem options the host gives are their whole choice (the others off); none
         # given: the server's default options. What is None takes the server's default.
         given = (("mischief", mischief), ("cannon", cannon), ("mercenary", mercenary))
         options = None if all(on is None for _, on in given) \
             else [name for name, on in given if on]
         await self.open_lobby(interaction, game_settings(
-            interaction, {"expansions": options, "turn_timeout": turn_timeout}, language,
-            thread))
+            interaction, {"expansions": options, "turn_timeout": turn_time(pace, turn_timeout)},
+            language, thread))
 
     @app_commands.command(name=loc("hand"), description=loc("Your dice, privately"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

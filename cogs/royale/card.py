@@ -129,8 +129,8 @@ def ask_line(tr: Tr, game: Game, state: RoyaleState, names: Names) -> str:
         shown = [safe(short(names.seat(s), 12)) for s in after[:4]]
         more = "…" if len(after) > 4 else ""
         then = " · " + tr("then {players}", players=", ".join(shown) + more)
-    deadline = countdown(game.deadline_ms) if not game.players[seat].by_computer else ""
-    return f"{ask}{then}{' · ⏱ ' + deadline if deadline else ''}"
+    deadline = countdown(game, tr) if not game.players[seat].by_computer else ""
+    return f"{ask}{then}{' · ' + deadline if deadline else ''}"
 
 
 def heading(tr: Tr, game: Game, state: RoyaleState) -> str:

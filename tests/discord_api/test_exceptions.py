@@ -38,6 +38,8 @@ SAMPLES: dict[str, tuple[str, str, Any, Any]] = {
     "*attachments[*].id": ("POST", CALLBACK, {"type": 4, "data": picture(0)},
                            {"type": 4, "data": picture(0.5)}),
     "*emoji.id": ("POST", WEBHOOK, die_button(1456074443980800021), die_button(True)),
+    "recipient_id": ("POST", "/users/@me/channels", {"recipient_id": 1456074443980800015},
+                     {"recipient_id": True}),
 }
 
 

@@ -78,6 +78,12 @@ EXCEPTIONS: tuple[Allowance, ...] = (
         "select options. The description types snowflakes as strings; Discord's reference "
         "(Snowflakes, ID Serialization) takes integer ids, as every discord.py bot sends a "
         "custom emoji."),
+    Allowance(
+        "create_dm", "body", "recipient_id", "type", snowflake_integer,
+        "discord.py's User.send opens the direct message with the user's id as a JSON integer. "
+        "The description types snowflakes as strings; Discord's reference (Snowflakes, ID "
+        "Serialization) takes integer ids, as every discord.py bot that sends a direct message "
+        "writes it."),
 )
 
 CONTENT_2000 = ("Discord's documentation gives a message's content up to 2000 characters "

@@ -1,0 +1,177 @@
+"""Slow games: a turn within hours or days, one reminder before each deadline and never in the
+waiting player's quiet hours, restarts between moves, the host's pause, /reminders, /mygames.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from bot.service.quiet_hours import QuietHours, reminder_lead
+from tests.e2e.table import Table, private, refusals, refused, text_of
+from tests.e2e.test_posing_game import Player, latest_game, open_posing, part, start_posing
+
+DAY_S = 86_400
+BERLIN = QuietHours("Europe/Berlin", dt.time(22), dt.time(7))
+NEW_YORK = QuietHours("America/New_York", dt.time(23), dt.time(8))
+
+
+def now_ms(table: Table) -> int:
+    return int(table.env.now().timestamp() * 1000)
+
+
+def reminders_to(table: Table, user_id: int, after_ms: int) -> list[discord.Message]:
+    """The reminders (new messages that mention ``user_id``) posted after ``after_ms``."""
+    return [m for m in table.channel.history()
+            if "⏰" in (m.content or "") and f"<@{user_id}>" in m.content
+            and m.created_at.timestamp() * 1000 > after_ms]
+
+
+async def set_quiet_hours(table: Table) -> None:
+    res = await table["alice"].slash(table.channel, "reminders", zone="Europe/Berlin",
+                                     quiet="22:00-07:00")
+    assert "quiet hours 22:00-07:00" in text_of(private(res))
+    res = await table["bob"].slash(table.channel, "reminders", zone="America/New_York",
+                                   quiet="23-8")
+    assert "America/New_York" in text_of(private(res))
+
+
+async def test_a_slow_game_over_days_with_restarts(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
+    await set_quiet_hours(table)
+    quiet = {table["alice"].id: BERLIN, table["bob"].id: NEW_YORK}
+    await open_posing(table, ["alice", "bob"], pace="1d")
+    assert "slow game: a turn within a day" in text_of(table.channel.last_message)
+    await table["alice"].click(table.channel.last_message, label="Start")
+    rng = random.Random(7)
+    player = Player(table, random.Random(3))
+    start = now_ms(table)
+    reminded = waited = restarts = timeouts = 0
+    for step in range(400):
+        msg = table.game_message()
+        who = table.decider(msg)
+        if who is None or not part(msg, "fill"):
+            break
+        game = await latest_game(table)
+        assert game.deadline_ms is not None
+        waiting_since = now_ms(table)
+        assert not quiet[who.id].contains(game.deadline_ms)  # never timed out while quiet
+        lead = reminder_lead(DAY_S * 1000)
+        remind_at = game.deadline_ms - lead
+        choice = rng.random()
+        if choice < 0.25:  # past the reminder: exactly one, when they are awake
+            await table.env.advance_time((remind_at - now_ms(table)) / 1000 + 60)
+            got = reminders_to(table, who.id, waiting_since)
+            assert len(got) == 1, (step, [m.content for m in got])
+            at = int(got[0].created_at.timestamp() * 1000)
+            assert not quiet[who.id].contains(at) and at < game.deadline_ms
+            assert f"/{game.channel_id}/" in got[0].content  # it links to the board
+            reminded += 1
+        elif choice < 0.3 and timeouts < 2:  # past the deadline: the computer plays it
+            await table.env.advance_time((remind_at - now_ms(table)) / 1000 + 60)
+            assert len(reminders_to(table, who.id, waiting_since)) == 1
+            await table.env.advance_time((game.deadline_ms - now_ms(table)) / 1000 + 5)
+            after = await latest_game(table)
+            assert after.version > game.version
+            log = await table.env.bot.service.db.games.action_log(game.id)
+            assert log[-1].actor.startswith("timeout:")
+            timeouts += 1
+            continue
+        else:  # a move within hours: no reminder yet
+            hours = rng.uniform(0.1, (remind_at - now_ms(table)) / 3_600_000 - 0.1)
+            await table.env.advance_time(max(hours, 0.01) * 3600)
+            assert reminders_to(table, who.id, waiting_since) == []
+            waited += 1
+        if step % 6 == 5:  # a deploy between moves, the bot down for 3 hours
+            old = table.env.bot
+            await old.close()
+            await table.env.advance_time(3 * 3600)
+            await table.env.restart_bot(bot_factory())
+            restarts += 1
+            moved = await latest_game(table)
+            assert moved.version == game.version  # no deadline fired while the bot was away
+            assert moved.deadline_ms is not None and moved.deadline_ms >= game.deadline_ms
+            msg = table.game_message()
+            who = table.decider(msg)
+        assert await player.decide()
+    game = await latest_game(table)
+    assert game.status == "finished"
+    assert now_ms(table) - start > 3 * DAY_S * 1000  # played over days
+    assert reminded >= 3 and waited >= 3 and restarts >= 3 and timeouts >= 1
+
+
+async def test_the_host_pauses_and_resumes_a_slow_game(table: Table) -> None:
+    await start_posing(table, ["alice", "bob"], pace="4h")
+    with refusals(table.env):
+        res = await table["bob"].slash(table.channel, "posing pause")
+    assert "Only the host" in text_of(private(res))
+    res = await table["alice"].slash(table.channel, "posing pause")
+    assert not refused(res) and "paused" in text_of(res.response)
+    game = await latest_game(table)
+    assert game.paused == "host" and game.deadline_ms is None
+    assert "paused by the host" in text_of(table.game_message())
+    before = len(table.channel.history())
+    await table.env.advance_time(3 * DAY_S)  # nothing fires: no reminder, no timeout
+    assert (await latest_game(table)).version == game.version
+    assert len(table.channel.history()) == before
+    who = table.decider(table.game_message())
+    res = await who.click(table.game_message(), custom_id=part(table.game_message(),
+                                                               "roll")[0].custom_id)
+    assert refused(res) and "paused this game" in text_of(private(res))
+    res = await table["alice"].slash(table.channel, "posing resume")
+    assert not refused(res)
+    game = await latest_game(table)
+    assert game.paused is None and game.deadline_ms is not None
+    assert game.deadline_ms - now_ms(table) >= 4 * 3600 * 1000 - 60_000  # a whole turn
+
+
+async def test_a_live_game_cannot_be_paused_and_pace_excludes_timeout(table: Table) -> None:
+    with refusals(table.env):
+        res = await table["alice"].slash(table.channel, "posing new", pace="1d",
+                                         turn_timeout=60)
+    assert "not both" in text_of(private(res))
+    await start_posing(table, ["alice", "bob"])
+    with refusals(table.env):
+        res = await table["alice"].slash(table.channel, "posing pause")
+    assert "Only a slow game" in text_of(private(res))
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    ({"zone": "Mars/Base"}, "Unknown time zone 'Mars/Base'"),
+    ({"quiet": "20:00-10:00"}, "at most 12 hours a day: 20:00-10:00 is longer"),
+    ({"quiet": "late"}, "Write quiet hours as 22:00-07:00."),
+])
+async def test_reminders_refuse_what_cannot_work(table: Table, options: dict[str, Any],
+                                                said: str) -> None:
+    with refusals(table.env):
+        res = await table["alice"].slash(table.channel, "reminders", **options)
+    assert said in text_of(private(res))
+    assert await table.env.bot.people.reminders(_person(table, "alice")) is None
+
+
+async def test_reminders_in_a_direct_message_and_by_direct_message(table: Table) -> None:
+    alice = table["alice"]
+    user = table.env.get_user(alice.id) if hasattr(table.env, "get_user") else alice.user
+    res = await user.slash("reminders", zone="Asia/Tokyo", dm=True)
+    assert "by direct message" in text_of(private(res))
+    zones = await user.autocomplete("reminders", "zone", "tokyo")
+    assert [c["value"] for c in zones] == ["Asia/Tokyo"]
+    await start_posing(table, ["alice", "bob"], pace="4h")
+    game = await latest_game(table)
+    assert table.decider(table.game_message()) is alice
+    await table.env.advance_time((game.deadline_ms - now_ms(table)) / 1000 - 30 * 60)
+    dm = [m for m in user.dm_channel.history() if "⏰" in (m.content or "")]
+    assert len(dm) == 1 and f"/{game.channel_id}/" in dm[0].content
+    assert reminders_to(table, alice.id, 0) == []  # not in the channel as well
+    res = await user.slash("reminders", quiet="off", dm=False)
+    assert "no quiet hours" in text_of(private(res)) and "in the game's channel" in \
+        text_of(private(res))
+
+
+def _person(table: Table, name: str) -> Any:
+    from bot.service import Person
+
+    return Person(table[name].id, name)
