@@ -84,7 +84,8 @@ class Progress:
 @dataclass(frozen=True, slots=True)
 class Bench:
     """What ``./dev bench`` (:mod:`tools.sim.bench`) plays of a kind (docs/performance.md keeps
-    the figures)."""
+    the figures).
+    """
 
     players: tuple[int, ...]
     """The seat counts of its engine-loop games (and of ``simulate``, for the default kind)."""
