@@ -19,6 +19,7 @@ from bot.rules.validate import validate_objects
 from bot.service import GameService, Person, Place, StatsService
 from pictures.charts.stats import OTHER_KIND, StatsChartData, StatsGame, draw_stats_chart
 from tests.app import toy
+from tools.sim.__main__ import main as sim_main
 
 from ..conftest import Backend
 
@@ -142,17 +143,17 @@ async def test_the_validator_catches_a_tampered_toy_log(
 def test_the_cli_the_bench_and_the_chart_read_the_kind_s_entry(
         toy_kind: GameKind[toy.State, toy.Take]) -> None:
     out, err = io.StringIO(), io.StringIO()
-    assert main(["simulate", "--game", "toy", "--players", "2", "--games", "3", "--ai", "hard"],
+    assert sim_main(["simulate", "--game", "toy", "--players", "2", "--games", "3", "--ai", "hard"],
                 out=out, err=err) == 0
     assert out.getvalue().startswith("toy: 3 games, 2 players") and "hard 100.0% of wins" in (
         out.getvalue())
     # its levels are its one player: --ai takes those names, not another kind's players
-    assert main(["simulate", "--game", "toy", "--players", "2", "--ai", "heuristic"],
+    assert sim_main(["simulate", "--game", "toy", "--players", "2", "--ai", "heuristic"],
                 out=out, err=err) == 2
     assert "--ai for toy takes easy, normal, hard, random, not heuristic" in err.getvalue()
 
     bench = io.StringIO()
-    assert main(["bench", "--game", "toy", "--games", "20", "--no-startup"], out=bench) == 0
+    assert sim_main(["bench", "--game", "toy", "--games", "20", "--no-startup"], out=bench) == 0
     lines = bench.getvalue().splitlines()
     assert sum(li.startswith("  toy random ") and "decisions/s  (5 games of 4 players)" in li
                for li in lines) == 1

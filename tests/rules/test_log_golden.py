@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.rules.gamelog import log_lines
 from bot.rules.registry import kind_of
 from bot.sim.runner import play_game
+from tools.sim.__main__ import main
 
 OPTIONS = ("mischief", "cannon", "mercenary")
 SUBSETS = [c for k in range(4) for c in combinations(OPTIONS, k)]

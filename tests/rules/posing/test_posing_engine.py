@@ -15,7 +15,7 @@ from bot.rules.posing.engine import (
     apply_in_place,
     empty_boxes,
     new_game,
-    total,
+    totals,
 )
 from bot.rules.posing.events import FillEvent, GameEndEvent, RollEvent, SetupEvent
 from bot.rules.posing.poses import BOX_IDS, score_all
@@ -56,7 +56,7 @@ def test_setup_and_the_automatic_first_roll() -> None:
     assert len(state.dice) == 5
     assert state.rolls == 1 and ENGINE.rolls_left(state) == 2
     assert state.turn == 1
-    assert state.filled[0] == {} and total(state, 0) == 0
+    assert state.filled[0] == {} and totals(state)[0] == 0
     assert empty_boxes(state, 0) == list(BOX_IDS)
     assert ENGINE.box_points(state) == score_all(state.dice)
 
