@@ -158,6 +158,13 @@ class GameCommands(commands.GroupCog):
         if game.message_id:
             jump = tr("Jump to the game")  # outside the f-string: extracted
             lines.append(f"[{jump}]({jump_link(game, game.message_id)})")
+        seat = next((p.seat for p in game.players
+                     if p.player_id == str(interaction.user.id)), None)
+        if game.state is not None and seat is not None:
+            presenter = bot.boards.presenter(self.kind)
+            missed = await presenter.missed(tr, game, bot.service.state_of(game), seat)
+            if missed:
+                lines.append(missed.strip())
         lines.append("-# " + tr("Lost the game's message? /{kind} board brings it to the "
                                 "bottom of the channel.", kind=self.kind))
         view = card.view

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import discord
 
 from bot.rules.registry import kind_of
+from bot.service.lobby import is_slow
 from ui.board import Boards, Card, ReplayPage, emojis_shown, jump_link
 from ui.ending import announce_end, earned_line, ending_card, standings_text
 from ui.i18n import for_game
@@ -18,6 +19,10 @@ if TYPE_CHECKING:
     from bot.service import Game, GameService, Outcome, StatsService
     from ui.cards import Emojis
     from ui.i18n import Tr
+
+
+MISSED_LINES: Final = 6
+"""The moves a slow game's ping lists, the latest ones."""
 
 
 class Presenter:
@@ -50,6 +55,10 @@ class Presenter:
 
     async def replay_page(self, game: Game, frame: Frame, tr: Tr) -> ReplayPage:
         """One step of the finished game's replay, in ``tr``'s language."""
+        raise NotImplementedError
+
+    def moves_since(self, tr: Tr, game: Game, state: Any, events: list[Any]) -> list[str]:
+        """A line per move in ``events`` (the engine's, oldest first), for a slow game's ping."""
         raise NotImplementedError
 
     def your_turn(self, tr: Tr, state: Any) -> str:
@@ -87,7 +96,8 @@ class Presenter:
         tr = for_game(game)
         words = tr("⏰ {ask} Past {when}, the computer plays it.",
                    ask=self.your_turn(tr, state), when=f"<t:{game.deadline_ms // 1000}:R>")
-        text = f"{words} {jump_link(game, self.boards.message_of(game))}".strip()
+        text = f"{words} {jump_link(game, self.boards.message_of(game))}"
+        text = (text + await self.missed(tr, game, state, seat)).strip()
         prefs = await self.service.reminders_of(player)
         if prefs is not None and prefs.by_dm and await self.boards.direct(int(player), text):
             return
@@ -100,9 +110,22 @@ class Presenter:
         if seat is None or game.players[seat].by_computer:
             await self.boards.unping(game)
             return
-        words = self.your_turn(for_game(game), state)
-        link = jump_link(game, self.boards.message_of(game))
-        await self.boards.ping(game, [game.players[seat].player_id], f"{words} {link}".strip())
+        tr = for_game(game)
+        words = f"{self.your_turn(tr, state)} {jump_link(game, self.boards.message_of(game))}"
+        words += await self.missed(tr, game, state, seat)
+        await self.boards.ping(game, [game.players[seat].player_id], words.strip())
+
+    async def missed(self, tr: Tr, game: Game, state: Any, seat: int) -> str:
+        """In a slow game, the lines of what happened since ``seat``'s last decision (its
+        latest moves, in small print), else nothing.
+        """
+        if not is_slow(game):
+            return ""
+        lines = self.moves_since(tr, game, state, await self.service.since_last_move(game, seat))
+        if not lines:
+            return ""
+        return "\n-# " + tr("Since your last move:") + "".join(
+            f"\n-# {line}" for line in lines[-MISSED_LINES:])
 
     async def announce_end(self, game: Game, state: Any,
                            interaction: discord.Interaction[Any] | None = None) -> None:

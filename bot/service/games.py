@@ -200,6 +200,18 @@ class GameService:
             mine.append((game, waits))
         return sorted(mine, key=lambda entry: (not entry[1], entry[0].updated_ms))
 
+    async def since_last_move(self, game: Game, seat: int) -> list[Any]:
+        """The engine's events since the seat's last decision (its own or the computer's when
+        it was late), oldest first: what a slow game's player missed.
+        """
+        kind = kind_of(game.kind)
+        token = game.players[seat].token
+        tokens = tuple(p.token for p in game.players)
+        log = await self.db.games.action_log(game.id)
+        last = max((i for i, a in enumerate(log) if a.actor in (token, f"timeout:{token}")),
+                   default=-1)
+        return [kind.read_event(e, tokens) for a in log[last + 1:] for e in a.events]
+
     async def open_games_of_guild(self, guild_id: int) -> list[Game]:
         """The server's games in the lobby or in play."""
         return await self.db.games.open_in_guild(guild_id)

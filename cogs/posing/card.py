@@ -344,6 +344,12 @@ class PosingPresenter(Presenter):
         if actor is None:
             await self.prompt_current(game)
 
+    def moves_since(self, tr: Tr, game: Game, state: PosingState, events: list[Any]
+                    ) -> list[str]:
+        names = Names(game, tr)
+        return [fill_line(tr, e, names, self._emojis(game)) for e in events
+                if isinstance(e, FillEvent)]
+
     def your_turn(self, tr: Tr, state: PosingState) -> str:
         return tr("your turn in Posing Pandas: roll, hold and fill a pose.")
 

@@ -353,6 +353,18 @@ class RoyalePresenter(Presenter):
         else:
             await self.prompt_current(game)
 
+    def moves_since(self, tr: Tr, game: Game, state: RoyaleState, events: list[Any]
+                    ) -> list[str]:
+        specs = state.dice.specs
+        names = Names(game, tr)
+
+        def die(d: str) -> str:
+            spec = specs.get(d)
+            return d if spec is None else f"{emoji_of(self._emojis(game), spec, None)} " \
+                                          f"{tr(spec.label)}"
+
+        return [h for e in events if (h := happening(tr, e, names, die))]
+
     def your_turn(self, tr: Tr, state: RoyaleState) -> str:
         return tr("your turn in Panda Royale: {ask}.", ask=tr(ASKS.get(state.phase, N_("decide"))))
 

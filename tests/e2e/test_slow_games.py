@@ -49,7 +49,7 @@ async def test_a_slow_game_over_days_with_restarts(table: Table, bot_factory) ->
     rng = random.Random(7)
     player = Player(table, random.Random(3))
     start = now_ms(table)
-    reminded = waited = restarts = timeouts = 0
+    reminded = waited = restarts = timeouts = checked_missed = 0
     for step in range(400):
         msg = table.game_message()
         who = table.decider(msg)
@@ -97,10 +97,18 @@ async def test_a_slow_game_over_days_with_restarts(table: Table, bot_factory) ->
             msg = table.game_message()
             who = table.decider(msg)
         assert await player.decide()
+        nxt = table.decider(table.game_message())
+        if step > 4 and nxt is not None and nxt is not who \
+                and (await latest_game(table)).status == "active":  # handed over: what they missed
+            res = await nxt.slash(table.channel, "posing status")
+            missed = text_of(private(res)).partition("Since your last move:")[2]
+            assert "filled" in missed, text_of(private(res))
+            checked_missed += 1
     game = await latest_game(table)
     assert game.status == "finished"
     assert now_ms(table) - start > 3 * DAY_S * 1000  # played over days
     assert reminded >= 3 and waited >= 3 and restarts >= 3 and timeouts >= 1
+    assert checked_missed >= 5
 
 
 async def test_the_host_pauses_and_resumes_a_slow_game(table: Table) -> None:
@@ -154,7 +162,7 @@ async def test_reminders_refuse_what_cannot_work(table: Table, options: dict[str
 
 async def test_reminders_in_a_direct_message_and_by_direct_message(table: Table) -> None:
     alice = table["alice"]
-    user = table.env.get_user(alice.id) if hasattr(table.env, "get_user") else alice.user
+    user = alice.user
     res = await user.slash("reminders", zone="Asia/Tokyo", dm=True)
     assert "by direct message" in text_of(private(res))
     zones = await user.autocomplete("reminders", "zone", "tokyo")
@@ -175,3 +183,55 @@ def _person(table: Table, name: str) -> Any:
     from bot.service import Person
 
     return Person(table[name].id, name)
+
+
+async def test_mygames_lists_the_games_waiting_for_you_across_servers(table: Table) -> None:
+    env, alice, bob = table.env, table["alice"], table["bob"]
+    await start_posing(table, ["alice", "bob"], pace="1d")  # alice's turn, then bob's
+    player = Player(table, random.Random(1))
+    while table.decider(table.game_message()) is alice:
+        assert await player.decide()
+    here = await latest_game(table)
+    other = env.create_guild("Elsewhere")
+    there = other.create_text_channel("slow-games")
+    alice_there, bob_there = other.add_member(alice.user), other.add_member(bob.user)
+    res = await alice_there.slash(there, "royale new", pace="3d")
+    assert "slow game: a turn within 3 days" in text_of(there.last_message)
+    await bob_there.click(there.last_message, label="Join")
+    await alice_there.click(there.last_message, label="Start")
+    elsewhere = Table(env, other, there, {"alice": alice_there, "bob": bob_there},
+                      {alice.id: alice_there, bob.id: bob_there})
+    rng = random.Random(4)
+    while _waits_on(env, await env.bot.service.db.games.latest_in_channel(there.id)) \
+            != alice.id:
+        assert await elsewhere.play_decision(rng)
+    away = await env.bot.service.db.games.latest_in_channel(there.id)
+    await env.advance_time(5 * 3600)
+
+    res = await alice.user.slash("mygames")  # in a direct message with the bot
+    words = text_of(private(res))
+    waiting, _, others = words.partition("Your other games")
+    assert _waits_on(env, here) == bob.id and _waits_on(env, away) == alice.id
+    shown = "Panda Royale · Elsewhere"
+    assert "Waiting for you" in waiting and shown in waiting
+    assert f"/{other.id}/{there.id}/{away.message_id}" in waiting
+    assert "your turn in Panda Royale" in waiting and "waiting since <t:" in waiting
+    assert "Posing Pandas · Pandas" in others and f"/{here.channel_id}/" in others
+    assert "not your turn" in others and shown not in others
+
+    res = await bob.slash(table.channel, "mygames")  # in a server
+    waiting, _, others = text_of(private(res)).partition("Your other games")
+    assert "Posing Pandas · Pandas" in waiting and "waiting since" in waiting
+    assert shown in others
+
+    res = await table["carol"].slash(table.channel, "mygames")
+    assert "No game waits for you, and you're in no open game" in text_of(private(res))
+
+
+def _waits_on(env: Any, game: Any) -> int | None:
+    """The Discord id of the person ``game`` waits on (None: nobody)."""
+    from bot.rules.registry import kind_of
+
+    state = env.bot.service.state_of(game)
+    seat = kind_of(game.kind).engine.current_seat(state)
+    return None if seat is None else int(game.players[seat].player_id)
