@@ -107,6 +107,19 @@ PAGES: list[tuple[str, str]] = [
         "Boxes: one per pose (1 point per die showing it) · Set of 3 (3) · Set of 4 (4) · "
         "Set of 5 (10) · Mix Up, 3 + 2 (5) · All Different (5). No bonus. Highest total "
         "wins; ties share. Solo games are allowed.")),
+    (N_("Slow games"),
+     N_("A game can take days: open it with `/royale new pace:` or `/posing new pace:` and "
+        "choose a turn within 4 hours, a day or 3 days. The player the game waits on is "
+        "reminded once before each deadline by a new message that mentions them (or by direct "
+        "message); past the deadline the computer plays that turn.\n"
+        "`/reminders [zone] [quiet] [dm]` your time zone, your quiet hours (like 22:00-07:00, at "
+        "most 12 hours a day) and reminders by direct message. Nobody is reminded or timed out "
+        "in their quiet hours: a deadline that would fall in them moves past them. It works in "
+        "a server and in a direct message with the bot.\n"
+        "`/mygames` every game that waits for you, in every server, with its link.\n"
+        "`/royale status` · `/posing status` what happened since your last move.\n"
+        "`/royale pause` · `/royale resume` · `/posing pause` · `/posing resume` (the host) "
+        "stop and restart a slow game's clock.")),
     (N_("Your data"),
      N_("The bot keeps, for each game, its players' ids and display names, the moves and "
         "the results; for each server, its leaderboards, ratings and settings.\n"

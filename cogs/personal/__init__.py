@@ -35,8 +35,9 @@ def reminders_text(tr: Tr, prefs: ReminderPrefs | None) -> str:
     if prefs is None:
         now = tr("You set nothing yet: reminders mention you in the game's channel, at any hour.")
     else:
+        window = f"{prefs.quiet_start}-{prefs.quiet_end}"
         quiet = (tr("no quiet hours") if prefs.quiet_start is None
-                 else tr("quiet hours {hours}", hours=f"{prefs.quiet_start}-{prefs.quiet_end}"))
+                 else tr("quiet hours {hours}", hours=window))
         by = tr("by direct message") if prefs.by_dm else tr("in the game's channel")
         now = tr("Time zone {zone} · {quiet} · reminders {by}.", zone=prefs.zone, quiet=quiet,
                  by=by)

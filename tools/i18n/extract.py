@@ -19,7 +19,8 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 SOURCES: Final = ("ui", "cogs", "pictures", "bot")
 ERRORS: Final = ("PlayerError", "RulesError", "IllegalAction", "NotYourTurn", "GameOver",
                  "InvalidSetup", "UserError", "NoGameHere", "GameNotRunning", "StaleClick",
-                 "NotYourTurnError", "NotAllowed", "LobbyError", "WrongPlace", "GamePaused")
+                 "NotYourTurnError", "NotAllowed", "LobbyError", "WrongPlace", "GamePaused",
+                 "QuietHoursError")
 """The errors a player reads: their first argument is a msgid (``StateFormatError`` is not:
 a damaged saved game is an incident, not a player's mistake)."""
 KEYWORDS: Final[dict[str, Any]] = {"tr": None, "N_": None, "ngettext": (1, 2), "words": None,
