@@ -32,11 +32,18 @@ class Upkeep(commands.Cog):
         return bot_of(self.bot)
 
     async def cog_load(self) -> None:
-        """Start the retention purge (also once now)."""
+        """Start the retention purge (also once now) and the rest of idle slow boards."""
         self.purge.start()
+        self.rest_boards.start()
 
     async def cog_unload(self) -> None:
         self.purge.cancel()
+        self.rest_boards.cancel()
+
+    @tasks.loop(minutes=5)
+    async def rest_boards(self) -> None:
+        """Forget the boards of slow games nobody touched lately (:meth:`Boards.rest_idle`)."""
+        self.game_bot.boards.rest_idle()
 
     @tasks.loop(hours=PURGE_EVERY_HOURS)  # first once the bot is connected
     async def purge(self) -> None:
@@ -213,7 +220,7 @@ class Upkeep(commands.Cog):
         await service.resume_shard(shard)
         for game in await service.open_games_of_shard(shard):
             if game.id in standing and game.status == GameStatus.ACTIVE and game.paused is None \
-                    and boards.standing_version(game.id) != game.version:
+                    and standing[game.id] != game.version:
                 await self._show_again(game)
 
     async def _show_again(self, game: Game) -> None:

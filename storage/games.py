@@ -561,13 +561,15 @@ class GameRecords(Records[C]):
 
         await self._db.statement(work)
 
-    async def shift_deadline(self, game_id: int, by_ms: int) -> int | None:
-        """Move an open game's deadline ``by_ms`` later; its new deadline (None: the game has
-        none, or is over). Does not change the version.
+    async def shift_deadlines(self, shard_count: int, shard_id: int, by_ms: int) -> int:
+        """Move ``by_ms`` later the deadline of every open game on one shard (its server's
+        shard by Discord's formula, ``(guild_id >> 22) % shard_count``); how many moved. Does
+        not change the versions.
         """
-        return await self._db.statement(lambda conn: fetch_value(
-            conn, f"UPDATE games SET deadline_ms = deadline_ms + ? WHERE id = ? AND {_OPEN}"
-                  " AND deadline_ms IS NOT NULL RETURNING deadline_ms", (by_ms, game_id)))
+        return await self._db.statement(lambda conn: execute(
+            conn, f"UPDATE games SET deadline_ms = deadline_ms + ? WHERE {_OPEN}"
+                  " AND deadline_ms IS NOT NULL AND (guild_id >> 22) % ? = ?",
+            (by_ms, shard_count, shard_id)))
 
     async def open_of_player(self, player_id: str) -> list[Game]:
         """The open games with a seat of ``player_id``, oldest first."""

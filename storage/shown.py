@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .connection import Conn, execute, execute_many, fetch_all, fetch_value
+from .connection import Conn, execute, execute_many, fetch_all, fetch_one, fetch_value
 from .rows import OPEN_STATUSES, from_row
 from .runner import C, Records
 
@@ -136,6 +136,15 @@ class ShownRecords(Records[C]):
                   " AS game_open FROM pings p JOIN games g ON g.id = p.game_id ORDER BY p.id"))
         return [from_row(PingRow, r, people=tuple(str(r["people"]).split()),
                          live=bool(r["live"]), game_open=bool(r["game_open"])) for r in rows]
+
+    async def standing_ping(self, game_id: int) -> PingRow | None:
+        """The game's newest posted ping that still stands (None: none)."""
+        row = await self._db.statement(lambda conn: fetch_one(
+            conn, f"SELECT {_PING_COLUMNS} FROM pings p WHERE p.game_id = ? AND p.live = 1"
+                  " AND p.message_id IS NOT NULL ORDER BY p.id DESC LIMIT 1", (game_id,)))
+        return None if row is None else from_row(
+            PingRow, row, people=tuple(str(row["people"]).split()), live=bool(row["live"]),
+            game_open=True)
 
     # -- boards and pings by message ---------------------------------------------------------
 

@@ -22,6 +22,7 @@ import discord
 from bot.errors import StaleClick
 from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game, GameService, GameStatus, Outcome, PingRow
+from bot.service.lobby import is_slow
 from ui.cards import Emojis, note_view
 from ui.errors import MISSING_PERMISSIONS as CANNOT_POST
 from ui.errors import answer_error
@@ -448,6 +449,8 @@ SWEEP_LIMIT: Final = 50
 SWEEP_MARGIN_MS: Final = 2000
 """How long before it was asked for the look starts (this machine's clock against Discord's)."""
 DELETE_WINDOW_S: Final = 60
+REST_AFTER_MS: Final = 10 * 60_000
+"""A slow game's board untouched this long rests (:meth:`Boards.rest_idle`)."""
 """A board deleted again within this many seconds of being posted anew pauses its game."""
 DELETED: Final = "deleted"
 """The pause reason of a game whose board keeps being deleted."""
@@ -496,6 +499,9 @@ class Board:
     repair: asyncio.Task[None] | None = None
     reposted_at: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    ping_known: bool = False  # False: its standing ping is still to be read from storage
+    slow: bool = False
+    touched_ms: int = 0
 
 
 def fresh(message: Sent | None) -> bool:
@@ -563,11 +569,6 @@ class Boards:
             return board.message_id
         return game.message_id
 
-    def standing_version(self, game_id: int) -> int | None:
-        """The game version the game's standing ping was posted for (None: none stands)."""
-        board = self._boards.get(game_id)
-        return None if board is None or board.ping is None else board.ping.version
-
     def sizes(self) -> dict[str, int]:
         """How many entries each per-game structure holds."""
         return {"boards": len(self._boards),
@@ -605,6 +606,8 @@ class Boards:
 
     def note(self, game: Game, interaction: discord.Interaction[Any] | None) -> None:
         """Remember the game's newest interaction: its webhook carries the next requests."""
+        board = self.board(game.id)
+        board.slow, board.touched_ms = is_slow(game), self.service.clock()
         if interaction is None or not interaction.response.is_done() \
                 or interaction.response.type not in _FOLLOWS:
             return
@@ -775,6 +778,7 @@ class Boards:
         await self.service.set_message(game.id, msg.id)
         people = frozenset(u for u in card.pings if u.isdigit())
         if people:  # the board itself pings: it is the game's standing ping too
+            await self._known(board)
             board.ping_turn += 1
             old = board.ping
             ping_id = await self.service.ping_asked(
@@ -915,7 +919,7 @@ class Boards:
         posted, so that after a restart the bot knows which stands and which to tidy.
         """
         people = frozenset(u for u in user_ids if u.isdigit())
-        board = self.board(game.id)
+        board = await self._known(self.board(game.id))
         board_id = self.message_of(game)
         last = board.ping
         if last is not None and last.people == people and last.board_id == board_id \
@@ -954,8 +958,33 @@ class Boards:
 
     async def unping(self, game: Game) -> None:
         """Delete the game's standing ping, if any (in the background)."""
-        self.board(game.id).ping_turn += 1
+        (await self._known(self.board(game.id))).ping_turn += 1
         self._drop_ping(game)
+
+    async def _known(self, board: Board) -> Board:
+        """The board with its standing ping read back from storage the first time this process
+        needs it (after a restart, or after the board rested: :meth:`rest_idle`).
+        """
+        if not board.ping_known:
+            row = await self.service.standing_ping(board.game_id)
+            board.ping_known = True
+            if row is not None and board.ping is None and row.message_id is not None:
+                board.ping = Ping(row.id, row.message_id, frozenset(row.people), row.board_id,
+                                  row.version)
+        return board
+
+    def rest_idle(self, idle_ms: int = REST_AFTER_MS) -> int:
+        """Forget the boards of slow games nobody touched for ``idle_ms`` (their message and
+        standing ping are in storage and read back when needed): waiting slow games cost no
+        memory. Returns how many rested.
+        """
+        now = self.service.clock()
+        idle = [b.game_id for b in self._boards.values()
+                if b.slow and now - b.touched_ms > idle_ms and not b.lock.locked()
+                and b.repair is None and b.ping_known]
+        for game_id in idle:
+            del self._boards[game_id]
+        return len(idle)
 
     def _drop_ping(self, game: Game) -> None:
         board = self._boards.get(game.id)
@@ -996,6 +1025,7 @@ class Boards:
         """
         people = sorted({u for u in user_ids if u.isdigit()})
         card = Card(card.view, card.files, plain=card.plain, version=card.version, pings=people)
+        await self._known(self.board(game.id))
         self._drop_ping(game)
         self.note(game, interaction)
         perms = channel_permissions(self.client, game)
@@ -1047,9 +1077,7 @@ class Boards:
             ping = Ping(row.id, row.message_id or 0, frozenset(row.people), row.board_id,
                         row.version)
             if standing.get(row.game_id) is row:
-                board = self.board(row.game_id)
-                if board.ping is None:
-                    board.ping = ping
+                continue  # it stands: read back when its game next needs it
             elif row.guild_id in skip_guilds or row.on_board:
                 dropped.append(row.id)
             elif row.message_id is None:
@@ -1098,7 +1126,7 @@ class Boards:
         boards: list[int] = []
         gone_pings: list[int] = []
         for shown in await self.service.shown(channel_id, message_ids):
-            board = self.board(shown.game_id)
+            board = await self._known(self.board(shown.game_id))
             if shown.role == "board":
                 if board.message_id == shown.message_id:
                     board.message_id = None

@@ -58,7 +58,13 @@ from bot.service.lobby import (
 )
 from bot.service.locks import KeyedLocks
 from bot.service.model import GameLog, Outcome, Person, Place, Step, cpu_level, is_person
-from bot.service.quiet_hours import QuietHours, quiet_hours, reminder_time, slow_deadline
+from bot.service.quiet_hours import (
+    MAX_LEAD_MS,
+    QuietHours,
+    quiet_hours,
+    reminder_time,
+    slow_deadline,
+)
 from bot.service.replays import Replay
 from bot.service.timers import TurnTimers
 from bot.service.turns import (
@@ -87,6 +93,12 @@ from storage import (
     TooManyOpen,
     WrongStatus,
 )
+
+SLOW_HORIZON_MS: Final = 15 * 60_000
+"""A slow game's deadline (or reminder) further away than this holds no timer and no cache
+entry: waiting slow games cost no memory, and the sweep (every :data:`SWEEP_S`) arms each one
+as it comes within reach."""
+SWEEP_S: Final = 5 * 60
 
 TIMEOUT_AI: Final = STAND_IN_AI
 """The level of the computer player that decides for a person who ran out of time."""
@@ -145,6 +157,7 @@ class GameService:
         self._timers = TurnTimers(clock, self._deadline_passed)
         self._connected: set[int] = set()  # the shards that hear their players now
         self._resumed: set[int] = set()  # the shards whose games were resumed once ready
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ reading
 
@@ -650,6 +663,8 @@ class GameService:
         outcome.recent = await self.recent(game)
         if not game.is_open:
             self._forget(game.id)
+        elif is_slow(game):  # it waits hours or days: read it back when it moves
+            self._cache.release(game.id)
         return outcome
 
     async def _play_late_turn(self, outcome: Outcome, seat: int) -> None:
@@ -776,6 +791,8 @@ class GameService:
         due = game.deadline_ms if game.is_open and game.paused is None else None
         if due is not None and self._reminder_due(game):
             due = reminder_time(due, self.timeout_of(game) * 1000)
+        if due is not None and is_slow(game) and due - self.clock() > SLOW_HORIZON_MS:
+            due = None  # out of reach: the sweep arms it later
         self._timers.arm(game.id, game.version, due, self.plan.shard_of(game.guild_id))
 
     def _reminder_due(self, game: Game) -> bool:
@@ -793,9 +810,12 @@ class GameService:
             if expired is not None:
                 await self._tell(Outcome(expired, None), "expired")
             return
-        if game.version == version and game.paused is None and self._reminder_due(game) \
-                and game.deadline_ms is not None and self.clock() < game.deadline_ms:
-            await self._remind(game)
+        if game.version == version and game.paused is None and game.deadline_ms is not None \
+                and self.clock() < game.deadline_ms:
+            if self._reminder_due(game):
+                await self._remind(game)
+            else:  # a timer armed from an older read: wait for the deadline itself
+                self._arm(game)
             return
         left = False
         if game.version == version and game.paused is None:
@@ -834,21 +854,15 @@ class GameService:
         self._connected.discard(shard)
         self._timers.hold(shard)
 
-    async def release_deadlines(self, shard: int = 0) -> dict[int, int]:
+    async def release_deadlines(self, shard: int = 0) -> None:
         """A shard hears its players again: each of its deadlines moves on by the time it was
-        held, and is stored. Returns the moved ones: game id -> new deadline.
+        held, and is stored.
         """
-        moved: dict[int, int] = {}
-        lost, game_ids = self._timers.release(shard)
-        for game_id in game_ids:
-            deadline = await self.db.games.shift_deadline(game_id, lost)
-            if deadline is None:  # the game ended meanwhile
-                self._timers.cancel(game_id)
-            else:
-                moved[game_id] = deadline
+        lost, _moved = self._timers.release(shard)
+        if lost:  # every stored deadline of the shard, those out of reach too
+            await self.db.games.shift_deadlines(self.plan.layout, shard, lost)
         self._connected.add(shard)
         await self.heard()
-        return moved
 
     async def heard(self) -> None:
         """Write that this process's connected shards hear their players now (none before a
@@ -869,9 +883,31 @@ class GameService:
             self._timers.hold(shard, since=mine.get(shard, latest))
         games = [g for g in await self.db.games.all_open() if self.plan.owns(g.guild_id)]
         for game in games:
-            self._cache.track(game)
+            if not is_slow(game):
+                self._cache.track(game)
             self._arm(game)
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep(), name="slow-deadlines")
         return games
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_S)
+            try:
+                await self.arm_due()
+            except StorageError as exc:
+                log.warning("the slow games' deadlines could not be read (%s)", exc)
+
+    async def arm_due(self) -> int:
+        """Arm the slow games' deadlines and reminders that came within reach; how many."""
+        soon = self.clock() + SLOW_HORIZON_MS + MAX_LEAD_MS
+        armed = 0
+        for game in await self.db.games.due_before(soon):
+            if is_slow(game) and self.plan.owns(game.guild_id) \
+                    and not self._timers.armed(game.id, game.version):
+                self._arm(game)
+                armed += 1
+        return armed
 
     def on_shard(self, guild_id: int, shard: int) -> bool:
         """Whether this process owns the server's games and the server is on ``shard``."""
@@ -950,6 +986,10 @@ class GameService:
         """These pings' messages are deleted."""
         await self.db.shown.forget(ping_ids)
 
+    async def standing_ping(self, game_id: int) -> PingRow | None:
+        """The game's newest posted ping that still stands, if any."""
+        return await self.db.shown.standing_ping(game_id)
+
     async def pings_of_shard(self, shard: int) -> list[PingRow]:
         """The recorded pings of this process's games on ``shard`` (after a restart)."""
         return [p for p in await self.db.shown.all_pings() if self.on_shard(p.guild_id, shard)]
@@ -963,4 +1003,6 @@ class GameService:
                 await self.heard()
             except StorageError as exc:  # the next start gives back more time, no less
                 log.warning("the shards' last hearing could not be written (%s)", exc)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self._timers.close()

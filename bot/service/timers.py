@@ -48,6 +48,11 @@ class TurnTimers:
         if shard not in self._held:
             self._start(game_id, timer)
 
+    def armed(self, game_id: int, version: int) -> bool:
+        """Whether the game's timer is armed for ``version``."""
+        timer = self._timers.get(game_id)
+        return timer is not None and timer.version == version
+
     def cancel(self, game_id: int) -> None:
         """Stop and forget the game's timer, if any (never the running timer itself)."""
         timer = self._timers.pop(game_id, None)

@@ -235,3 +235,49 @@ def _waits_on(env: Any, game: Any) -> int | None:
     state = env.bot.service.state_of(game)
     seat = kind_of(game.kind).engine.current_seat(state)
     return None if seat is None else int(game.players[seat].player_id)
+
+
+async def _waiting_slow_games(table: Table, count: int, first_channel: int) -> None:
+    """``count`` slow games in play, each in a channel of its own, waiting on its host."""
+    from bot.service import Limits, Person, Place
+
+    service = table.env.bot.service
+    service.limits = Limits(per_server=10_000)  # one server holds them all
+    bob = Person(table["bob"].id, "bob")
+    for i in range(count):
+        host = Person(first_channel + i, f"host {i}")  # three open games at most per host
+        place = Place(table.guild.id, first_channel + i)
+        game = await service.new_lobby(kind="posing", place=place, host=host,
+                                       settings={"turn_timeout": 86_400})
+        await service.join(game.id, bob)
+        await service.start(game.id, host)
+
+
+async def _held_after_restart(table: Table, bot_factory: Any) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    old = table.env.bot
+    await old.close()
+    await table.env.restart_bot(bot_factory())
+    await table.env.advance_time(11 * 60)  # boards touched at start-up rest too
+    bot = table.env.bot
+    return {**{f"service {k}": v for k, v in bot.service.memory().items()},
+            **{f"boards {k}": v for k, v in bot.boards.sizes().items()}}
+
+
+async def test_waiting_slow_games_cost_no_memory(table: Table, bot_factory) -> None:  # type: ignore[no-untyped-def]
+    await _waiting_slow_games(table, 10, 9_000_000)
+    ten = await _held_after_restart(table, bot_factory)
+    await _waiting_slow_games(table, 990, 9_100_000)
+    thousand = await _held_after_restart(table, bot_factory)
+    assert ten == thousand, (ten, thousand)
+    assert thousand["service deadlines"] == 0 and thousand["service cached games"] == 0
+
+
+async def test_a_waiting_slow_game_is_armed_when_its_reminder_comes_within_reach(
+        table: Table) -> None:
+    await _waiting_slow_games(table, 10, 9_000_000)
+    service = table.env.bot.service
+    assert service.pending_timers == 0 and service.memory()["cached games"] == 0
+    await table.env.advance_time(17 * 3600)  # reminders are due 18 hours in
+    assert service.pending_timers == 0
+    await table.env.advance_time(50 * 60)
+    assert service.pending_timers == 10

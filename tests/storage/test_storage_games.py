@@ -250,28 +250,24 @@ async def test_non_json_state_writes_nothing(db: Storage) -> None:
     assert await db.games.action_log(game.id) == []
 
 
-async def test_message_and_deadline_do_not_bump_the_version(db: Storage) -> None:
+async def test_message_and_deadline_shift_do_not_bump_the_version(db: Storage) -> None:
     game = await started_game(db)
+    assert game.deadline_ms == T0 + 60_000
     await db.games.set_message(game.id, 777_000_000_000_000_001)
-    await db.games.set_deadline(game.id, T0 + 5)
+    shard = (game.guild_id >> 22) % 4
+    assert await db.games.shift_deadlines(4, (shard + 1) % 4, 5_000) == 0  # another shard's
+    assert await db.games.shift_deadlines(4, shard, 5_000) == 1
     row = await db.games.get(game.id)
     assert row is not None
     assert row.message_id == 777_000_000_000_000_001
-    assert row.deadline_ms == T0 + 5
+    assert row.deadline_ms == T0 + 65_000
     assert row.version == game.version and row.state == game.state
-
-    await db.games.set_deadline(game.id, None)
-    row = await db.games.get(game.id)
-    assert row is not None and row.deadline_ms is None
 
     with pytest.raises(GameNotFound):
         await db.games.set_message(9999, 1)
-    with pytest.raises(GameNotFound):
-        await db.games.set_deadline(9999, 1)
 
     cancelled = await db.games.end(game.id, GameStatus.CANCELLED, "cancelled", T0)
-    with pytest.raises(GameClosed):
-        await db.games.set_deadline(game.id, T0 + 10)
+    assert await db.games.shift_deadlines(1, 0, 5_000) == 0  # a closed game has none
     await db.games.set_message(game.id, 5)  # the last message of a closed game may still change
     row = await db.games.get(game.id)
     assert row is not None and row.message_id == 5 and row.version == cancelled.version
