@@ -281,3 +281,37 @@ async def test_a_waiting_slow_game_is_armed_when_its_reminder_comes_within_reach
     assert service.pending_timers == 0
     await table.env.advance_time(50 * 60)
     assert service.pending_timers == 10
+
+
+async def test_a_slow_game_of_four_goes_through_its_interactions(table: Table) -> None:
+    """A slow game of four over days: at most 0.1 bot-token request per decision, its
+    reminders (each posted, then deleted once answered) counted apart."""
+    from bot.request_budget import counts_against_global_limit
+
+    env = table.env
+    names = ["alice", "bob", "carol", "dave"]
+    await open_posing(table, names, pace="1d")
+    await table["alice"].click(table.channel.last_message, label="Start")
+    start = len(env.http_requests)
+    player = Player(table, random.Random(9))
+    decisions = reminders = 0
+    for step in range(2000):
+        msg = table.game_message()
+        who = table.decider(msg)
+        if who is None or not part(msg, "fill"):
+            break
+        game = await latest_game(table)
+        wait = (game.deadline_ms - now_ms(table)) / 1000 - 3 * 3600 if step % 4 == 3 else 1800
+        await env.advance_time(wait)  # every fourth move after its reminder
+        reminders += len(reminders_to(table, who.id, 0)) if step % 4 == 3 else 0
+        assert await player.decide()
+        decisions += 1
+    assert (await latest_game(table)).status == "finished"
+    app = env.backend.application_id
+    counted = [r for r in env.http_requests[start:]
+               if counts_against_global_limit(r.path, app)]
+    posted = [r for r in counted if r.method == "POST" and "⏰" in str(
+        (r.json or {}).get("content") if isinstance(r.json, dict) else "")]
+    assert len(posted) == reminders >= decisions // 8
+    assert (len(counted) - 2 * reminders) / decisions <= 0.1, [
+        f"{r.method} {r.path}" for r in counted]
