@@ -14,6 +14,10 @@ SECTIONS: Final = (
         "time, every move, the scores and the result. For each server: its leaderboards, "
         "ratings, totals and achievements, its seasons and its settings. No message text, no "
         "member list, nothing from other channels.")),
+    (N_("Your reminders"),
+     N_("If you set them with /reminders: your time zone, your quiet hours and whether slow "
+        "games remind you by direct message. /mydata export includes them; /mydata forget "
+        "deletes them.")),
     (N_("Why"),
      N_("To run games that survive restarts, and to show their logs, score sheets, "
         "leaderboards and ratings. Nothing is sold or shared.")),

@@ -15,7 +15,7 @@ from typing import Any
 import pytest_asyncio
 
 from bot.rules.validate import validate_objects
-from bot.service import GameService, Person, Place, StatsService
+from bot.service import GameService, People, Person, Place, StatsService
 from bot.service.privacy import DAY_MS
 from storage import open_database
 from tests.services import privacy_of
@@ -76,8 +76,10 @@ def everything(backend: Backend) -> str:
 
 async def world(svc: GameService) -> dict[str, int]:
     """Alice in every kind of place: finished games in two servers, a game without her, a
-    lobby she hosts, one she joined, a game in play, a Posing game.
+    lobby she hosts, one she joined, a game in play, a Posing game; and her reminders.
     """
+    await People(svc.db, svc.clock).set_reminders(ALICE, zone="Europe/Oslo", quiet="23-7",
+                                                  by_dm=True)
     channel = iter(range(100, 200))
 
     def at(place: Place) -> Place:
@@ -100,6 +102,8 @@ async def test_the_copy_holds_exactly_the_persons_rows(service: GameService,
     data = await privacy_of(service).export(ALICE.id)
     json.dumps(data)  # plain JSON values
     assert data["format"] == "panda-royale-bot/my-data" and data["user_id"] == str(ALICE.id)
+    assert data["reminders"] is not None and data["reminders"]["zone"] == "Europe/Oslo"
+    assert data["reminders"]["quiet_start"] == "23:00" and data["reminders"]["by_dm"]
     assert {g["game_id"] for g in data["games"]} == set(ids.values()) - {ids["without"]}
     mine = backend.query("SELECT game_id, score, won FROM results WHERE player_id = ?",
                          (str(ALICE.id),))
@@ -164,7 +168,7 @@ async def test_forgetting_leaves_no_trace_and_others_whole(service: GameService,
     # nothing is left to copy
     data = await privacy_of(service).export(ALICE.id)
     assert data["games"] == data["results"] == data["ratings"] == data["totals"] == []
-    assert data["achievements"] == []
+    assert data["achievements"] == [] and data["reminders"] is None
 
 
 async def test_sqlite_files_keep_no_deleted_bytes(tmp_path: Path) -> None:
