@@ -25,7 +25,8 @@ TINY = Options(which=("latency", "rest", "scale", "memory", "startup", "new", "f
                       "ratelimit", "profile"), games=2, resident=2, traced=1, players=3,
                samples=8, decisions=2, bursts=1, profile_decisions=4, new_samples=5,
                elsewhere=300, finished=12, people_games=2, rl_games=2, rl_moves=6,
-               rest_tables=((3, False, False), (3, True, True)), scale_games=3,
+               rest_tables=((3, False, False, False), (3, True, True, False),
+                            (2, False, False, True)), scale_games=3,
                scale_samples=4, scale_rounds=2, scale_backends=("sqlite",))
 
 
@@ -46,7 +47,7 @@ def test_every_benchmark_produces_sane_figures() -> None:
     burst = results.latency[1].burst
     assert burst is not None and burst.n == 2 and burst.p99 >= burst.median
 
-    base, thread = results.rest
+    base, thread, slow = results.rest
     assert (base.players, base.mayhem, base.thread) == (3, False, False)
     assert (thread.players, thread.mayhem, thread.thread) == (3, True, True)
     for rest in results.rest:
@@ -63,6 +64,12 @@ def test_every_benchmark_produces_sane_figures() -> None:
     assert thread.counted[THREAD] == 1 and thread.global_total > 1, thread.counted
     assert thread.sustained_games() == pytest.approx(
         50 * 5 / thread.global_per_decision)
+    # a slow game over days: its reminders, and the tidying of pings whose interaction
+    # expired hours ago, are its only bot-token requests
+    assert slow.slow and slow.reminders >= 1, slow.counted
+    assert set(slow.counted) == {"POST /channels/{channel.id}/messages",
+                                 "DELETE /channels/{channel.id}/messages/{message.id}"}
+    assert slow.counted["POST /channels/{channel.id}/messages"] == slow.reminders
 
     [scale] = results.scale
     assert scale.backend == "sqlite" and scale.games == 3 and scale.errors == []
@@ -136,8 +143,9 @@ def test_command_line() -> None:
 
 
 def test_the_games_of_the_rest_benchmark_on_the_command_line() -> None:
-    assert rest_tables("4,10:mayhem,4:thread,3:thread:mayhem") == (
-        (4, False, False), (10, True, False), (4, False, True), (3, True, True))
+    assert rest_tables("4,10:mayhem,4:thread,3:thread:mayhem,4:slow") == (
+        (4, False, False, False), (10, True, False, False), (4, False, True, False),
+        (3, True, True, False), (4, False, False, True))
     for bad in ("1", "11", "4:fast", "four", ""):
         with pytest.raises(argparse.ArgumentTypeError):
             rest_tables(bad)

@@ -123,17 +123,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def rest_tables(text: str) -> tuple[RestTable, ...]:
-    """``--rest-tables``: ``4,10:mayhem,4:thread`` -> ((4, False, False), (10, True, False),
-    (4, False, True)).
+    """``--rest-tables``: ``4,10:mayhem,4:thread,4:slow`` -> ((4, False, False, False),
+    (10, True, False, False), (4, False, True, False), (4, False, False, True)).
     """
     tables: list[RestTable] = []
     for item in text.split(","):
         count, *flags = item.strip().split(":")
         if not count.isdigit() or not 2 <= int(count) <= 10 \
-                or not set(flags) <= {"mayhem", "thread"}:
+                or not set(flags) <= {"mayhem", "thread", "slow"}:
             raise argparse.ArgumentTypeError(
-                f"{item!r}: a game is 2 to 10 people, then :mayhem and/or :thread")
-        tables.append((int(count), "mayhem" in flags, "thread" in flags))
+                f"{item!r}: a game is 2 to 10 people, then :mayhem, :thread and/or :slow")
+        tables.append((int(count), "mayhem" in flags, "thread" in flags, "slow" in flags))
     return tuple(tables)
 
 

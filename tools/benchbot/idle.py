@@ -21,8 +21,9 @@ CALM_LIMIT = 120.0
 """Real seconds :func:`calm` waits at most (then SimCord's settle reports what is at work)."""
 
 
-WAITERS = ("turn-timer-", "discord-ext-tasks: ", "season-ends")
-"""Names of the bot's tasks that wait for a deadline (a turn's, the upkeep loops' next run,
+WAITERS = ("turn-timer-", "discord-ext-tasks: ", "season-ends", "slow-deadlines")
+"""Names of the bot's tasks that wait for a deadline (a turn's, the upkeep loops' next run, the
+slow games' next sweep,
 the next season's end) and are not at work while they sleep."""
 
 

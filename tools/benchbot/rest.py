@@ -4,7 +4,10 @@ the bot token's global limit or exempt from it.
 Each game is played from ``/royale new`` to its final standings by people clicking the real
 components through SimCord (``member.click`` / ``member.select``: :meth:`Move.play`), one game
 alone in a world: ``--rest-tables``, by default 4 people (base game), 10 people with every
-Mayhem option (mischief, cannon, mercenary), and 4 people in a thread of their own.
+Mayhem option (mischief, cannon, mercenary), 4 people in a thread of their own, and 4 people
+playing a slow game (a turn within a day) over days, every fourth decision taken after its
+reminder; the reminders (each posted, then deleted once answered, with the bot token) are
+counted apart.
 
 Every request SimCord received is classified by the one rule the end-to-end tests use
 (:func:`bot.request_budget.counts_against_global_limit`): sent with the bot token (counted
@@ -43,6 +46,8 @@ from tools.benchbot.tables import text_of
 DECISION_EVERY_S = 5.0
 """Seconds between two decisions of one game (a brisk human table)."""
 MAYHEM = {"mischief": True, "cannon": True, "mercenary": True}
+SLOW_WAIT_S = {False: 3 * 3600.0, True: 18 * 3600.0 + 60}
+"""A slow game's wait before a move (seconds): three hours, or past the reminder."""
 GAME_OVER = "🏁"
 """What the game-over card's heading shows (before the final standings)."""
 
@@ -54,6 +59,7 @@ class RestRun:
     players: int
     mayhem: bool
     thread: bool
+    slow: bool
     decisions: int
     interactions: int
     counted: Counter[str]
@@ -64,16 +70,20 @@ class RestRun:
     """New messages that begin with a mention (the hand-over pings, the game-over)."""
     share: float
     """``GLOBAL_RATE_SHARE`` of the bot measured (its share of the 50 per second)."""
+    reminders: int = 0
+    """Reminders posted (slow games); each costs two bot-token requests, counted apart."""
 
     @property
     def label(self) -> str:
         what = "with every Mayhem option" if self.mayhem else "base game"
         where = ", in a thread" if self.thread else ""
-        return f"{self.players} people, {what}{where}"
+        pace = ", slow (a turn within a day)" if self.slow else ""
+        return f"{self.players} people, {what}{where}{pace}"
 
     @property
     def global_total(self) -> int:
-        return sum(self.counted.values())
+        """Bot-token requests of the game, its reminders' posts and deletions left out."""
+        return sum(self.counted.values()) - 2 * self.reminders
 
     @property
     def exempt_total(self) -> int:
@@ -100,6 +110,9 @@ class RestRun:
     def report(self, out: TextIO) -> None:
         out.write(f"\n{self.label}: {self.decisions} human decisions, {self.interactions} "
                   f"interactions, {self.pings} pings (new messages beginning with a mention)\n")
+        if self.slow:
+            out.write(f"  reminders: {self.reminders} ({2 * self.reminders} bot-token requests: "
+                      "each posted, then deleted once answered), counted apart\n")
         out.write(f"  counted against the global limit (bot token): {self.global_total} = "
                   f"{self.global_per_decision:.3f} per decision\n")
         for route, n in self.counted.most_common():
@@ -128,7 +141,8 @@ def report(runs: list[RestRun], out: TextIO) -> None:
 
 
 async def people_game(world: World, table: GameTable, rng: random.Random, *,
-                      mayhem: bool = False, thread: bool = False) -> RestRun:
+                      mayhem: bool = False, thread: bool = False, slow: bool = False
+                      ) -> RestRun:
     """Play one game of ``table``'s people from ``/royale new`` to the final standings, every
     click through SimCord's components; its requests by budget and route.
     """
@@ -136,6 +150,8 @@ async def people_game(world: World, table: GameTable, rng: random.Random, *,
     options: dict[str, Any] = dict(MAYHEM) if mayhem else {}
     if thread:
         options["thread"] = True
+    if slow:
+        options["pace"] = "1d"
     check(await table.host.slash(table.channel, "royale new", **options), "/royale new")
     interactions = 1
     for who in table.players[1:]:
@@ -150,6 +166,8 @@ async def people_game(world: World, table: GameTable, rng: random.Random, *,
             raise BenchError(f"{len(threads)} threads opened for one game")
         table = GameTable(threads[0], table.players)
     while (move := table.next_move(rng)) is not None:
+        if slow:  # a move within hours; every fourth after its reminder (18 hours in)
+            await world.env.advance_time(SLOW_WAIT_S[table.decisions % 4 == 3])
         await play(world, table, move)
         interactions += 1
     if GAME_OVER not in text_of(table.channel.history()[-1]):
@@ -157,13 +175,14 @@ async def people_game(world: World, table: GameTable, rng: random.Random, *,
     app = world.env.backend.application_id
     counted: Counter[str] = Counter()
     exempt: Counter[str] = Counter()
-    pings = 0
+    pings = reminders = 0
     for entry in world.log[start:]:
         bucket = counted if counts_against_global_limit(entry.path, app) else exempt
         bucket[route_key(entry, app)] += 1
         pings += _is_ping(entry)
-    return RestRun(len(table.players), mayhem, thread, table.decisions, interactions, counted,
-                   exempt, pings, world.bot.settings.global_rate_share)
+        reminders += _is_ping(entry) and "⏰" in str((entry.json or {}).get("content"))
+    return RestRun(len(table.players), mayhem, thread, slow, table.decisions, interactions,
+                   counted, exempt, pings, world.bot.settings.global_rate_share, reminders)
 
 
 def _is_ping(entry: Any) -> bool:
@@ -184,10 +203,10 @@ async def bench_rest(opts: Options, out: TextIO) -> list[RestRun]:
 
 
 async def _one(opts: Options, spec: RestTable, rng: random.Random) -> RestRun:
-    players, mayhem, thread = spec
+    players, mayhem, thread, slow = spec
     with tempfile.TemporaryDirectory() as tmp:
         world = World(Path(tmp), settle_idle=0.001, seed=opts.seed,
                       database_url=await database_for(opts))
         async with world.running():
             return await people_game(world, world.new_table(players), rng, mayhem=mayhem,
-                                     thread=thread)
+                                     thread=thread, slow=slow)
