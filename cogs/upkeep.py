@@ -40,7 +40,7 @@ class Upkeep(commands.Cog):
         self.purge.cancel()
         self.rest_boards.cancel()
 
-    @tasks.loop(minutes=5)
+    @tasks.loop(minutes=30)
     async def rest_boards(self) -> None:
         """Forget the boards of slow games nobody touched lately (:meth:`Boards.rest_idle`)."""
         self.game_bot.boards.rest_idle()

@@ -586,10 +586,17 @@ class GameRecords(Records[C]):
                   " AND status = 'active' AND (reminded_version IS NULL OR reminded_version <> ?)",
             (version, game_id, version, version))) == 1
 
+    async def next_deadline(self, from_ms: int) -> int | None:
+        """The soonest deadline of an open game at or after ``from_ms`` (None: none)."""
+        found = await self._db.statement(lambda conn: fetch_value(
+            conn, f"SELECT MIN(deadline_ms) FROM games WHERE {_OPEN} AND deadline_ms >= ?",
+            (from_ms,)))
+        return None if found is None else int(found)
+
     async def due_before(self, before_ms: int) -> list[Game]:
-        """The open games whose deadline comes before ``before_ms``, soonest first."""
+        """The open games whose deadline comes by ``before_ms``, soonest first."""
         return await self._db.read(lambda conn: select_games(
-            conn, f"deadline_ms < ? AND {_OPEN}", (before_ms,), "ORDER BY deadline_ms"))
+            conn, f"deadline_ms <= ? AND {_OPEN}", (before_ms,), "ORDER BY deadline_ms"))
 
     # -- logs --------------------------------------------------------------------------------
 

@@ -96,9 +96,11 @@ from storage import (
 
 SLOW_HORIZON_MS: Final = 15 * 60_000
 """A slow game's deadline (or reminder) further away than this holds no timer and no cache
-entry: waiting slow games cost no memory, and the sweep (every :data:`SWEEP_S`) arms each one
-as it comes within reach."""
+entry: waiting slow games cost no memory, and the sweep arms each one as it comes within
+reach. The sweep sleeps until the next stored deadline is near (at least :data:`SWEEP_S`, at
+most :data:`SWEEP_LONGEST_S`), and a game put out of reach sooner than that wakes it."""
 SWEEP_S: Final = 5 * 60
+SWEEP_LONGEST_S: Final = 6 * 3600
 
 TIMEOUT_AI: Final = STAND_IN_AI
 """The level of the computer player that decides for a person who ran out of time."""
@@ -158,6 +160,8 @@ class GameService:
         self._connected: set[int] = set()  # the shards that hear their players now
         self._resumed: set[int] = set()  # the shards whose games were resumed once ready
         self._sweeper: asyncio.Task[None] | None = None
+        self._sweep_at = 0  # when the sweep wakes next (epoch ms)
+        self._sweep_woken = False
 
     # ------------------------------------------------------------------ reading
 
@@ -788,12 +792,21 @@ class GameService:
         if not self.plan.owns(game.guild_id):
             self._timers.cancel(game.id)
             return
+        due = self._due(game)
+        if due is not None and is_slow(game) and game.status == GameStatus.ACTIVE \
+                and due - self.clock() > SLOW_HORIZON_MS:
+            self._wake_sweep(due)
+            due = None  # out of reach: the sweep arms it later
+        self._timers.arm(game.id, game.version, due, self.plan.shard_of(game.guild_id))
+
+    def _due(self, game: Game) -> int | None:
+        """When the game's timer fires: its deadline, or before it its waiting player's
+        reminder (None: no deadline runs).
+        """
         due = game.deadline_ms if game.is_open and game.paused is None else None
         if due is not None and self._reminder_due(game):
             due = reminder_time(due, self.timeout_of(game) * 1000)
-        if due is not None and is_slow(game) and due - self.clock() > SLOW_HORIZON_MS:
-            due = None  # out of reach: the sweep arms it later
-        self._timers.arm(game.id, game.version, due, self.plan.shard_of(game.guild_id))
+        return due
 
     def _reminder_due(self, game: Game) -> bool:
         """Whether the player a slow game waits on is still to be reminded."""
@@ -892,22 +905,54 @@ class GameService:
 
     async def _sweep(self) -> None:
         while True:
-            await asyncio.sleep(SWEEP_S)
             try:
-                await self.arm_due()
-            except StorageError as exc:
-                log.warning("the slow games' deadlines could not be read (%s)", exc)
+                wake: int | None = None
+                try:
+                    wake = await self.arm_due()
+                except StorageError as exc:
+                    log.warning("the slow games' deadlines could not be read (%s)", exc)
+                wait_ms = SWEEP_LONGEST_S * 1000 if wake is None else wake - self.clock()
+                wait_s = min(max(wait_ms / 1000, SWEEP_S), SWEEP_LONGEST_S)
+                self._sweep_at = self.clock() + int(wait_s * 1000)
+                await asyncio.sleep(wait_s)
+            except asyncio.CancelledError:
+                if not self._sweep_woken:  # closing
+                    raise
+                self._sweep_woken = False  # woken early: sweep again now
+                asyncio.current_task().uncancel()  # type: ignore[union-attr]
 
-    async def arm_due(self) -> int:
-        """Arm the slow games' deadlines and reminders that came within reach; how many."""
-        soon = self.clock() + SLOW_HORIZON_MS + MAX_LEAD_MS
-        armed = 0
-        for game in await self.db.games.due_before(soon):
-            if is_slow(game) and self.plan.owns(game.guild_id) \
-                    and not self._timers.armed(game.id, game.version):
+    def _reach(self) -> int:
+        """Deadlines before this (epoch ms) have their reminder or themselves within reach."""
+        return self.clock() + SLOW_HORIZON_MS + MAX_LEAD_MS
+
+    def _wake_sweep(self, due_ms: int) -> None:
+        """A slow game's deadline or reminder at ``due_ms`` was left out of reach: the sweep
+        wakes in time for it.
+        """
+        sweeper = self._sweeper
+        if sweeper is None or sweeper is asyncio.current_task() or self._sweep_woken \
+                or due_ms - SLOW_HORIZON_MS >= self._sweep_at:
+            return
+        self._sweep_woken = True  # the sweep's sleep ends early, the sweep goes on
+        sweeper.cancel()
+
+    async def arm_due(self) -> int | None:
+        """Arm the slow games' deadlines and reminders that came within reach; when the next
+        one will (epoch ms; None: no open game has a deadline to come).
+        """
+        wakes: list[int] = []
+        for game in await self.db.games.due_before(self._reach()):
+            if not is_slow(game) or not self.plan.owns(game.guild_id):
+                continue
+            due = self._due(game)
+            if due is not None and due - self.clock() > SLOW_HORIZON_MS:
+                wakes.append(due - SLOW_HORIZON_MS)
+            elif not self._timers.armed(game.id, game.version):
                 self._arm(game)
-                armed += 1
-        return armed
+        later = await self.db.games.next_deadline(self._reach())
+        if later is not None:
+            wakes.append(later - MAX_LEAD_MS - SLOW_HORIZON_MS)
+        return min(wakes, default=None)
 
     def on_shard(self, guild_id: int, shard: int) -> bool:
         """Whether this process owns the server's games and the server is on ``shard``."""
