@@ -175,7 +175,7 @@ def test_routes_are_counted_by_their_template(method: str, path: str, route: str
 def test_the_games_one_token_sustains() -> None:
     """50 requests a second for the bot, a decision every 5 s per game: the issue's 1.48
     bot-token requests per decision kept about 170 games going."""
-    run = RestRun(4, False, False, decisions=73, interactions=78,
+    run = RestRun(4, False, False, False, decisions=73, interactions=78,
                   counted=Counter({"POST /channels/{channel.id}/messages": 58,
                                    "DELETE /channels/{channel.id}/messages/{message.id}": 50}),
                   exempt=Counter(), pings=50, share=1.0)
