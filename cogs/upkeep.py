@@ -220,7 +220,8 @@ class Upkeep(commands.Cog):
         await service.resume_shard(shard)
         for game in await service.open_games_of_shard(shard):
             if game.id in standing and game.status == GameStatus.ACTIVE and game.paused is None \
-                    and standing[game.id] != game.version:
+                    and standing[game.id] != game.version \
+                    and await boards.standing_version(game.id) != game.version:
                 await self._show_again(game)
 
     async def _show_again(self, game: Game) -> None:

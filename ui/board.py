@@ -499,7 +499,7 @@ class Board:
     repair: asyncio.Task[None] | None = None
     reposted_at: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    ping_known: bool = False  # False: its standing ping is still to be read from storage
+    ping_known: bool = False  # False: its standing ping is still to be read back
     slow: bool = False
     touched_ms: int = 0
 
@@ -962,8 +962,8 @@ class Boards:
         self._drop_ping(game)
 
     async def _known(self, board: Board) -> Board:
-        """The board with its standing ping read back from storage the first time this process
-        needs it (after a restart, or after the board rested: :meth:`rest_idle`).
+        """The board with its standing ping read back through the service the first time this
+        process needs it (after a restart, or after the board rested: :meth:`rest_idle`).
         """
         if not board.ping_known:
             row = await self.service.standing_ping(board.game_id)
@@ -973,9 +973,20 @@ class Boards:
                                   row.version)
         return board
 
+    def opened(self, game_id: int) -> None:
+        """A game in its lobby: no ping of it stands (pings begin with the game), so its board
+        needs no read to know it.
+        """
+        self.board(game_id).ping_known = True
+
+    async def standing_version(self, game_id: int) -> int | None:
+        """The game version the game's standing ping was posted for (None: none stands)."""
+        board = await self._known(self.board(game_id))
+        return None if board.ping is None else board.ping.version
+
     def rest_idle(self, idle_ms: int = REST_AFTER_MS) -> int:
         """Forget the boards of slow games nobody touched for ``idle_ms`` (their message and
-        standing ping are in storage and read back when needed): waiting slow games cost no
+        standing ping are stored and read back when needed): waiting slow games cost no
         memory. Returns how many rested.
         """
         now = self.service.clock()

@@ -11,7 +11,7 @@ import discord
 
 from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.registry import kind_of
-from bot.service import Game
+from bot.service import Game, GameStatus
 from ui.board import Boards, Card, DiscordKind
 from ui.cards import CLOSED, LOBBY, layout, row, text
 from ui.i18n import N_, Tr, for_game, for_user
@@ -72,6 +72,8 @@ def lobby_card(game: Game, boards: Boards, tr: Tr | None = None, *,
     """The lobby of ``game`` as it stands (in ``tr``'s language: a private copy, no buttons)."""
     tr = tr or for_game(game)
     shown = boards.kinds[game.kind]
+    if game.status == GameStatus.LOBBY:
+        boards.opened(game.id)
     if not buttons:
         return Card(layout(LOBBY, text(lobby_text(game, shown, tr))), version=game.version)
     prefix = boards.prefix(game.kind)

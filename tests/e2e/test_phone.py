@@ -344,7 +344,7 @@ def test_cannon_buttons_say_what_they_score(last_round: bool) -> None:
                                is_bot=False, stand_in=None, by_computer=False)
                for i, n in enumerate(NAMES[:3])]
     game: Any = SimpleNamespace(id=1, version=1, players=players, settings={},
-                                deadline_ms=None)
+                                deadline_ms=None, paused=None)
     items, _line = decision_items(ENGLISH, game, state, Emojis())
     buttons = [getattr(c, "item", c) for item in items for c in item.walk_children()]
     labels = {b.custom_id.split(":")[1]: b.label for b in buttons

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+import storage.games as storage_games
 from bot.service import GameService, Person, Place
 from bot.service.logs import log_of
 from storage import relabel
@@ -64,6 +65,8 @@ async def test_old_logs_are_relabelled_by_seat(backend: Backend,
     # The game is played on the schema before 006 (and 007: no seasons, no achievements; 009:
     # a server's defaults are its language and threads only).
     monkeypatch.setattr("bot.service.turns.award_for", lambda game, season: None)
+    monkeypatch.setattr("storage.games._GAME_COLUMNS", storage_games._GAME_COLUMNS.replace(
+        "reminded_version", "NULL AS reminded_version"))  # 010: no reminders
     monkeypatch.setattr("storage.games._SERVER_DEFAULTS",
                         "s.language, s.threads, NULL AS turn_timeout, NULL AS mayhem")
     async with await backend.open(migrations=backend.migrations()[:5]) as db:
