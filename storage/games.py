@@ -67,6 +67,7 @@ BY_ID = "id = ?"
 OPEN_IN_CHANNEL = f"channel_id = ? AND {_OPEN}"
 OPEN_OF_GUILD = f"guild_id = ? AND {_OPEN}"
 OPEN_OF_HOST = f"host_id = ? AND {_OPEN}"
+OF_PLAYER = "id IN (SELECT game_id FROM game_players WHERE player_id = ?)"
 
 _ADVANCE = (
     "UPDATE games SET state = ?, deadline_ms = ?, status = ?, finished_ms = ?,"
@@ -574,8 +575,7 @@ class GameRecords(Records[C]):
     async def open_of_player(self, player_id: str) -> list[Game]:
         """The open games with a seat of ``player_id``, oldest first."""
         return await self._db.read(lambda conn: select_games(
-            conn, "id IN (SELECT game_id FROM game_players WHERE player_id = ?)"
-                  f" AND {_OPEN}", (player_id,)))
+            conn, f"{OF_PLAYER} AND {_OPEN}", (player_id,)))
 
     async def claim_reminder(self, game_id: int, version: int) -> bool:
         """Claim the reminder of the player ``game_id`` waits on at ``version``: True for the one

@@ -24,9 +24,6 @@ SERVER_TABLES = ("games", "results", "ratings", "player_totals", "guild_settings
 """Every table with a ``guild_id`` column: a server's data (game_players and actions go with
 their games)."""
 
-_PLAYER_GAMES = "id IN (SELECT game_id FROM game_players WHERE player_id = ?)"
-
-
 @dataclass(frozen=True, slots=True)
 class PersonalRows:
     """Every row the database holds about one person, in every server."""
@@ -53,7 +50,7 @@ class Departure:
 
 async def _person_rows(conn: Conn, player_id: str) -> PersonalRows:
     games = await g.select_games(
-        conn, f"{_PLAYER_GAMES} OR host_id = ?",
+        conn, f"{g.OF_PLAYER} OR host_id = ?",
         (player_id, int(player_id) if player_id.isdigit() else -1))
     results = [result_row(r) for r in await fetch_all(
         conn, f"SELECT {RESULT_COLUMNS} FROM results WHERE player_id = ? ORDER BY game_id",

@@ -23,8 +23,7 @@ CALM_LIMIT = 120.0
 
 WAITERS = ("turn-timer-", "discord-ext-tasks: ", "season-ends", "slow-deadlines")
 """Names of the bot's tasks that wait for a deadline (a turn's, the upkeep loops' next run, the
-slow games' next sweep,
-the next season's end) and are not at work while they sleep."""
+slow games' next sweep, the next season's end) and are not at work while they sleep."""
 
 
 def _asleep(task: asyncio.Task[Any]) -> bool:
