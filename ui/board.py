@@ -811,6 +811,50 @@ class Boards:
                                               for_game(game)(CANNOT_POST)), None)
             return True
 
+    async def move_down(self, game: Game, card: Card,
+                        interaction: discord.Interaction[Any]) -> bool:
+        """A slow game passed to another person by a click on its board: the board is posted
+        anew at the bottom of its channel, mentioning them (``card.pings``; it is the game's
+        standing ping), and the clicked one is deleted, both through the click's interaction.
+
+        A ping of its own would have to be deleted hours later, when no interaction that could
+        delete it lives: a bot-token request per hand-over. False when the bot may not post
+        there (the clicked board then shows the card).
+        """
+        async with self.board(game.id).lock:
+            old_id = self.message_of(game)
+            clicked = interaction.message.id if interaction.message is not None else None
+            if old_id is None or clicked != old_id \
+                    or not can_post(channel_permissions(self.client, game)):
+                await self._edit(game, card, interaction)
+                return can_post(channel_permissions(self.client, game))
+            answer = self._answers.get(interaction.id)
+            if answer is not None:
+                await answer.defer()
+            self.note(game, interaction)
+            if not await self._post(game, card):
+                await self._edit(game, card, interaction)
+                return False
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException as exc:
+                if isinstance(exc, discord.NotFound) and not _webhook_refused(exc):
+                    return True  # already gone
+                try:
+                    await self.delete_message(game.guild_id, game.channel_id, old_id)
+                except SEND_FAILURES as again:
+                    log.info("game %s: its old board %s stays (%s)", game.id, old_id,
+                             failure(again))
+        return True
+
+    async def waits_on(self, game: Game, user_id: str) -> bool:
+        """Whether the game's standing ping names ``user_id`` alone and links to its current
+        board (they were told already).
+        """
+        ping = (await self._known(self.board(game.id))).ping
+        return ping is not None and ping.people == {user_id} \
+            and ping.board_id == self.message_of(game)
+
     async def bring_down(self, game: Game, interaction: discord.Interaction[Any] | None = None
                          ) -> bool:
         """Post the game's board at the bottom of its channel (the old one, if it stands,

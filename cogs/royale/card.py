@@ -6,7 +6,8 @@ words for screen readers), the decision's buttons right under it, the round's la
 in small print, and a row of help (the step explained, your dice, the score sheet). The card
 is edited as the round goes on; the next round posts a new one, and the finished round
 collapses to a line or two (its picture stays in the replay). Whoever must decide is pinged
-(:mod:`ui.board`); the end of the game is a new card that pings every player (:mod:`ui.ending`).
+(:mod:`ui.board`); in a slow game the card itself moves down and mentions them instead. The
+end of the game is a new card that pings every player (:mod:`ui.ending`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.rules.royale.engine import current_seat, trade_taking, tradeable_dice
 from bot.rules.royale.events import DraftReturnEvent, ScoreEvent
 from bot.rules.royale.state import Phase, RoyaleState
 from bot.service import Game, GameStatus, Outcome
+from bot.service.lobby import is_slow
 from cogs.royale.words import (
     ASKS,
     PHASE_HELP,
@@ -342,7 +344,9 @@ class RoyalePresenter(Presenter):
         if closed:
             posted = await self.boards.advance(
                 game, self.closed_round(tr, game, state, closed[0]),
-                lambda: self.current(game, note=note, recent=recent), interaction)
+                lambda: self._next_round(game, state, note, recent), interaction)
+        elif interaction is not None and await self._moved_down(outcome, interaction, note):
+            return
         else:
             posted = can_post(channel_permissions(self.boards.client, game))
             await self.boards.edit(game, await self.current(
@@ -352,6 +356,44 @@ class RoyalePresenter(Presenter):
             await self.boards.cannot_post(game, interaction)
         else:
             await self.prompt_current(game)
+
+    async def _next_round(self, game: Game, state: RoyaleState, note: str,
+                          recent: list[Any]) -> Card:
+        """The next round's card; in a slow game it mentions whoever decides first, with what
+        happened since their last move (a new message notifies: no ping of its own to delete
+        later).
+        """
+        seat = current_seat(state)
+        if not is_slow(game) or seat is None or game.players[seat].by_computer:
+            return await self.current(game, note=note, recent=recent)
+        return await self._calling(game, state, seat, note, recent)
+
+    async def _calling(self, game: Game, state: RoyaleState, seat: int, note: str,
+                       recent: list[Any]) -> Card:
+        """The card posted anew for ``seat`` to decide: it mentions them, with what happened
+        since their last move.
+        """
+        missed = await self.missed(for_game(game), game, state, seat)
+        card = await self.current(game, note=f"{note}{missed}".strip(), recent=recent)
+        card.pings = (game.players[seat].player_id,)
+        return card
+
+    async def _moved_down(self, outcome: Outcome, interaction: discord.Interaction[Any],
+                          note: str) -> bool:
+        """In a slow game that a click on its board passed to another person, the board moves
+        down, mentioning them (:meth:`ui.board.Boards.move_down`): True when it was shown so.
+        """
+        game, state = outcome.game, outcome.state
+        seat = current_seat(state)
+        if not is_slow(game) or seat is None or game.players[seat].by_computer \
+                or interaction.message is None \
+                or interaction.message.id != self.boards.message_of(game) \
+                or await self.boards.waits_on(game, game.players[seat].player_id):
+            return False
+        card = await self._calling(game, state, seat, note, outcome.recent)
+        if not await self.boards.move_down(game, card, interaction):
+            await self.boards.cannot_post(game, interaction)
+        return True
 
     def moves_since(self, tr: Tr, game: Game, state: RoyaleState, events: list[Any]
                     ) -> list[str]:

@@ -12,10 +12,12 @@ import discord
 import pytest
 
 from bot.service.quiet_hours import QuietHours, reminder_lead
-from tests.e2e.table import Table, private, refusals, refused, text_of
+from tests.e2e.table import Table, custom_ids, private, refusals, refused, text_of, verb
 from tests.e2e.test_posing_game import Player, latest_game, open_posing, part, start_posing
 
 DAY_S = 86_400
+DECISIONS = {"pick", "pass", "fire", "save", "mtarget", "ttarget"}
+"""The verbs of a Panda Royale board's decisions."""
 BERLIN = QuietHours("Europe/Berlin", dt.time(22), dt.time(7))
 NEW_YORK = QuietHours("America/New_York", dt.time(23), dt.time(8))
 
@@ -313,5 +315,53 @@ async def test_a_slow_game_of_four_goes_through_its_interactions(table: Table) -
     posted = [r for r in counted if r.method == "POST" and "⏰" in str(
         (r.json or {}).get("content") if isinstance(r.json, dict) else "")]
     assert len(posted) == reminders >= decisions // 8
+    assert (len(counted) - 2 * reminders) / decisions <= 0.1, [
+        f"{r.method} {r.path}" for r in counted]
+
+
+async def test_a_slow_royale_game_moves_its_board_down_at_each_hand_over(table: Table) -> None:
+    """A slow Panda Royale game of four over days: each hand-over posts the board anew at the
+    bottom, mentioning the next player, and deletes the clicked one through the click, so at
+    most 0.1 bot-token request per decision (reminders apart) and one live board in the
+    channel.
+    """
+    from bot.request_budget import counts_against_global_limit
+    from tests.e2e.test_royale_game import open_lobby
+
+    env = table.env
+    names = ["alice", "bob", "carol", "dave"]
+    await open_lobby(table, names, pace="1d")
+    await table["alice"].click(table.game_message(), label="Start")
+    start = len(env.http_requests)
+    rng = random.Random(11)
+    decisions = reminders = hand_overs = 0
+    while True:
+        msg = table.game_message()
+        who = table.decider(msg)
+        if who is None or not {verb(c) for c in custom_ids(msg)} & DECISIONS:
+            break
+        game = await latest_game(table)
+        after_reminder = decisions % 4 == 3
+        wait = (game.deadline_ms - now_ms(table)) / 1000 - 3 * 3600 if after_reminder else 1800
+        await env.advance_time(wait)
+        if after_reminder:
+            reminders += len(reminders_to(table, who.id, 0))
+        assert await table.play_decision(rng)
+        decisions += 1
+        nxt_msg = table.game_message()
+        nxt = table.decider(nxt_msg)
+        if nxt is not None and nxt is not who:  # handed over: a new board that names them
+            assert nxt_msg.id != msg.id and nxt_msg.id == table.channel.history()[-1].id
+            assert f"<@{nxt.id}>" in text_of(nxt_msg)
+            hand_overs += 1
+        boards = [m for m in table.channel.history()
+                  if {verb(c) for c in custom_ids(m)} & DECISIONS]
+        assert len(boards) <= 1, [text_of(m)[:60] for m in boards]
+    assert (await latest_game(table)).status == "finished"
+    assert hand_overs >= decisions // 3
+    app = env.backend.application_id
+    counted = [r for r in env.http_requests[start:]
+               if counts_against_global_limit(r.path, app)]
+    assert reminders >= decisions // 8
     assert (len(counted) - 2 * reminders) / decisions <= 0.1, [
         f"{r.method} {r.path}" for r in counted]
