@@ -67,7 +67,7 @@ class RestRun:
     exempt: Counter[str]
     """Interaction callbacks and interaction webhook requests, by route."""
     pings: int
-    """New messages that begin with a mention (the hand-over pings, the game-over)."""
+    """New messages that notify someone (the hand-over pings, the game-over)."""
     share: float
     """``GLOBAL_RATE_SHARE`` of the bot measured (its share of the 50 per second)."""
     reminders: int = 0
@@ -109,7 +109,7 @@ class RestRun:
 
     def report(self, out: TextIO) -> None:
         out.write(f"\n{self.label}: {self.decisions} human decisions, {self.interactions} "
-                  f"interactions, {self.pings} pings (new messages beginning with a mention)\n")
+                  f"interactions, {self.pings} pings (new messages that notify someone)\n")
         if self.slow:
             out.write(f"  reminders: {self.reminders} ({2 * self.reminders} bot-token requests: "
                       "each posted, then deleted once answered), counted apart\n")
@@ -186,11 +186,15 @@ async def people_game(world: World, table: GameTable, rng: random.Random, *,
 
 
 def _is_ping(entry: Any) -> bool:
-    """A new message (a channel post, or a followup) whose content begins with a mention."""
+    """A new message (a channel post, or a followup) that notifies someone: its content
+    begins with a mention, or it names the people it pings (a board posted anew for whoever
+    decides next).
+    """
     new = entry.method == "POST" and (entry.path.endswith("/messages") or (
         entry.path.startswith("/webhooks/") and entry.path.count("/") == 3))
     body = entry.json if isinstance(entry.json, dict) else {}
-    return new and str(body.get("content") or "").startswith("<@")
+    named = (body.get("allowed_mentions") or {}).get("users")
+    return new and (str(body.get("content") or "").startswith("<@") or bool(named))
 
 
 async def bench_rest(opts: Options, out: TextIO) -> list[RestRun]:
