@@ -42,7 +42,7 @@ PROG = os.environ.get("PANDA_PROG", "python -m bot")
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("run", "start the bot (the default; a demo game when no DISCORD_TOKEN is set)"),
     ("sync [--guild ID]", "register the slash commands with Discord (a guild: instantly)"),
-    ("invite", "print the link that adds the bot to a server, with the permissions it needs"),
+    ("invite", "print the links that add the bot to a server and the app to your account"),
     ("demo", "one game of computer players in the terminal"),
     ("validate FILE.jsonl", "check game logs: replay each game and check every rule"),
     ("health", "exit 0 if the running bot's heartbeat is fresh (the container's check)"),
@@ -70,9 +70,9 @@ To go live:
   1. Create an application at https://discord.com/developers/applications, add a Bot,
      and copy its token (Bot > Reset Token).
   2. Put it in .env (copy .env.example) as DISCORD_TOKEN=..., or export it.
-  3. ./dev invite   print the link that adds the bot to your server with the permissions it
-                    needs (View Channel, Send Messages, Embed Links, Attach Files,
-                    Read Message History)
+  3. ./dev invite   print the link that adds the bot to your server (with the permissions it
+                    needs), the one that adds the app to your own account, and the Developer
+                    Portal settings both need
   4. ./dev sync     register the slash commands (./dev sync --guild ID: one server, instantly)
   5. ./dev run      start the bot
 """
@@ -232,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     sync = command("sync", "sync the slash commands with Discord")
     sync.add_argument("--guild", type=whole("--guild", 1), default=None,
                       help="sync to one guild (server) only: instant")
-    command("invite", "print the invite link of the bot, with the permissions it needs")
+    command("invite", "print the server and the user install links, and the portal settings")
 
     demos = ", ".join(f"{k.demo.players} {k.name}" for k in KINDS.values() if k.demo)
     game_options(command("demo", "one game of computer players in the terminal"),

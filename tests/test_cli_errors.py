@@ -30,7 +30,7 @@ from discord.http import Route
 from bot import cli
 from bot.app import discord_problem
 from bot.health import check_health, write_heartbeat
-from bot.invite import application_id_from_token, invite_url, permissions
+from bot.invite import application_id_from_token, invite_url, permissions, user_install_url
 from storage import preflight
 from tools.sim import __main__ as sim_cli
 
@@ -551,11 +551,32 @@ def test_invite_from_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
              | discord.Permissions.send_messages_in_threads.flag)
     assert permissions().value == perms == 309237763072
     assert call("invite") == (0, (
-        f"https://discord.com/oauth2/authorize?client_id={APP_ID}&scope=bot+applications.commands"
-        "&permissions=309237763072\n"
-        "Open it, pick your server and authorise. Scopes: bot, applications.commands; permissions "
-        "309237763072: View Channel, Send Messages, Embed Links, Attach Files, Read Message "
-        "History, Create Public Threads, Send Messages In Threads.\n"
+        "Add the bot to a server (you need Manage Server there):\n"
+        f"https://discord.com/oauth2/authorize?client_id={APP_ID}&integration_type=0"
+        "&scope=bot+applications.commands&permissions=309237763072\n"
+        "  The bot joins the server: game boards, pings, reminders, threads, leaderboards, "
+        "seasons, server settings.\n"
+        "  Scopes: bot, applications.commands; permissions 309237763072: View Channel, Send "
+        "Messages, Embed Links, Attach Files, Read Message History, Create Public Threads, Send "
+        "Messages In Threads.\n"
+        "\n"
+        "Add the app to your own account:\n"
+        f"https://discord.com/oauth2/authorize?client_id={APP_ID}&integration_type=1"
+        "&scope=applications.commands\n"
+        "  Play in DMs, group DMs and servers without the bot, through the app's answers only: "
+        "no slow games, no threads, no server settings or leaderboards there.\n"
+        "  Scope: applications.commands; no bot, no permissions.\n"
+        "\n"
+        "Developer Portal (https://discord.com/developers/applications > your app > "
+        "Installation):\n"
+        "  - Installation Contexts: check Guild Install and User Install (a link works only for "
+        "a context checked there).\n"
+        "  - Install Link: Discord Provided Link or None; the links above name their own scopes "
+        "and context, so either works.\n"
+        "  - Default Install Settings (shown with Discord Provided Link, used by the Add App "
+        "button of the bot's profile): Guild Install: scopes applications.commands and bot, the "
+        "permissions above; User Install: scope applications.commands.\n"
+        "\n"
         "What the bot keeps about players and servers, and how they remove it: docs/privacy.md "
         "(in Discord: /privacy). Link it from the bot's profile (Developer Portal > General "
         "Information > Privacy Policy URL).\n"),
@@ -566,7 +587,7 @@ def test_invite_from_the_setting_and_without_either(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("DISCORD_APPLICATION_ID", "42")
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     code, out, _ = call("invite")
-    assert code == 0 and out.startswith(invite_url(42) + "\n")
+    assert code == 0 and f"\n{invite_url(42)}\n" in out and f"\n{user_install_url(42)}\n" in out
     monkeypatch.delenv("DISCORD_APPLICATION_ID")
     monkeypatch.delenv("DISCORD_TOKEN")
     assert call("invite") == (1, "", (
