@@ -22,13 +22,14 @@ from bot.errors import UserError
 from bot.rules.errors import Term
 from bot.rules.gamelog import dumps_line
 from bot.rules.registry import kind_of
-from bot.service import Game, GameStatus, NewSettings
+from bot.service import Game, GameStatus, NewSettings, Reach
+from bot.service.lobby import by_app
 from ui.board import Reply, jump_link
 from ui.cards import layout, text
 from ui.ending import END_ITEMS
 from ui.errors import MISSING_PERMISSIONS
 from ui.i18n import N_, for_game, for_user
-from ui.items import GameBot, bot_of, person, place_of
+from ui.items import GameBot, bot_of, person, place_of, shared_place_of
 from ui.lobby import LOBBY_ITEMS, cancelled, lobby_card, redraw_lobby
 from ui.options import GameNumber, can_manage_server, is_manager
 from ui.replay import REPLAY_ITEMS, send_replay
@@ -49,7 +50,8 @@ def bot_permissions_ok(interaction: discord.Interaction[Any]) -> bool:
     return bool(perms.view_channel and perms.send_messages and perms.attach_files)
 
 
-@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=True)
 class GameCommands(commands.GroupCog):
     """The commands of one game kind (``kind``): its subclass is the kind's group."""
 
@@ -76,9 +78,11 @@ class GameCommands(commands.GroupCog):
 
     async def open_lobby(self, interaction: discord.Interaction[Any],
                          settings: NewSettings) -> None:
-        """Open a lobby in this channel and post its card (as the module's docstring says)."""
-        place = place_of(interaction)
-        if not bot_permissions_ok(interaction):
+        """Open a lobby in this channel and post its card (as the module's docstring says).
+        Played through the app, the lobby can only be the command's answer.
+        """
+        place = shared_place_of(interaction)
+        if place.reach is Reach.BOT and not bot_permissions_ok(interaction):
             raise UserError(MISSING_PERMISSIONS)
         bot = self.game_bot
         reply = await self._reply(interaction)
@@ -90,8 +94,10 @@ class GameCommands(commands.GroupCog):
             message_id = await reply.public(**card.send_kwargs())
             if message_id is not None:
                 await bot.service.set_message(game.id, message_id)
+                if place.reach is not Reach.BOT:  # what comes next goes through it
+                    bot.boards.note(game, interaction, message_id)
                 return
-            if not await bot.boards.post(game, card):
+            if place.reach is not Reach.BOT or not await bot.boards.post(game, card):
                 await bot.service.cancel(game.id, person(interaction.user),
                                          manager=True)
                 bot.boards.release(game)
@@ -215,6 +221,9 @@ class GameCommands(commands.GroupCog):
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         bot = self.game_bot
         game = await self._open_game(interaction)
+        if by_app(game):
+            await bot.boards.answer_with_board(game, interaction)
+            return
         tr = for_user(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if await bot.boards.bring_down(game, interaction):

@@ -47,6 +47,7 @@ from .rows import (
     ActionRow,
     Game,
     GameStatus,
+    Reach,
     Seat,
     ServerDefaults,
     from_row,
@@ -56,7 +57,7 @@ from .runner import C, Records
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, host_id, settings, seed, state, version,"
     " message_id, deadline_ms, created_ms, updated_ms, finished_ms, paused, end_reason,"
-    " parent_channel_id, reminded_version"
+    " parent_channel_id, reminded_version, reach"
 )
 _PLAYER_FIELDS = "seat, player_id, display_name, is_bot, stand_in"
 _ACTION_COLUMNS = "game_id, seq, action, actor, events, created_ms"
@@ -103,7 +104,8 @@ def game_from_row(row: Row) -> Game:
     """The :class:`Game` of a row read with :func:`game_columns`."""
     state, players = row["state"], row["players"]
     return from_row(
-        Game, row, status=GameStatus(row["status"]), settings=jsoncol.load(row["settings"]),
+        Game, row, status=GameStatus(row["status"]), reach=Reach(row["reach"]),
+        settings=jsoncol.load(row["settings"]),
         state=None if state is None else jsoncol.load(state),
         players=tuple(
             Seat(seat=seat, player_id=player_id, display_name=name, is_bot=bool(is_bot),
@@ -238,9 +240,11 @@ class GameRecords(Records[C]):
         deadline_ms: int | None = None,
         host_limit: int | None = None,
         server_limit: int | None = None,
+        reach: Reach = Reach.BOT,
     ) -> Game:
         """Create a game in the lobby (version 0) with ``players`` seated, expiring at
-        ``deadline_ms``. ``kind`` is any non-empty name (see :class:`~storage.rows.Game`).
+        ``deadline_ms``, played where the bot ``reach``es it. ``kind`` is any non-empty name
+        (see :class:`~storage.rows.Game`).
         ``settings``: the game's settings, or how to make them from the server's defaults (read
         in the same transaction).
 
@@ -289,12 +293,15 @@ class GameRecords(Records[C]):
                 busy = await fetch_value(conn, f"SELECT id FROM games WHERE {OPEN_IN_CHANNEL}",
                                          (channel_id,))
                 raise ChannelBusy(channel_id, -1 if busy is None else int(busy))
+            if reach is not Reach.BOT:  # the column's default is the bot's own server
+                await execute(conn, "UPDATE games SET reach = ? WHERE id = ?",
+                              (reach.value, int(game_id)))
             await _seat(conn, int(game_id), seated)
             return Game(id=int(game_id), guild_id=guild_id, channel_id=channel_id,
                            kind=kind, status=GameStatus.LOBBY, host_id=host_id, settings=chosen,
                            seed=seed, state=None, version=0, message_id=None,
                            deadline_ms=deadline_ms, created_ms=now_ms, updated_ms=now_ms,
-                           finished_ms=None, players=tuple(seated))
+                           finished_ms=None, players=tuple(seated), reach=reach)
 
         return await self._db.write(work)
 
@@ -330,9 +337,9 @@ class GameRecords(Records[C]):
             lambda conn: select_games(conn, OPEN_OF_GUILD, (guild_id,)))
 
     async def open_guilds(self) -> list[int]:
-        """The servers that have games in the lobby or being played."""
+        """The servers the bot is in that have games in the lobby or being played."""
         rows = await self._db.statement(lambda conn: fetch_all(
-            conn, f"SELECT DISTINCT guild_id FROM games WHERE {_OPEN}"))
+            conn, f"SELECT DISTINCT guild_id FROM games WHERE {_OPEN} AND reach = 'bot'"))
         return sorted(int(r["guild_id"]) for r in rows)
 
     async def all_open(self) -> list[Game]:

@@ -35,6 +35,18 @@ class GameStatus(enum.StrEnum):
     """Ended without results: its channel or server went, or the bot was removed."""
 
 
+class Reach(enum.StrEnum):
+    """How the bot reaches a game's channel; stored as its value (``games.reach``)."""
+
+    BOT = "bot"
+    """The bot is a member of the game's server: it posts, edits and hears the channel."""
+    APP = "app"
+    """A server where only the players installed the app: it answers their interactions."""
+    PRIVATE = "private"
+    """A DM or group DM of people who installed the app: it answers their interactions, and
+    the game's ``guild_id`` is the channel's own id (its league: no server shares it)."""
+
+
 OPEN_STATUSES: Final[tuple[GameStatus, ...]] = (GameStatus.LOBBY, GameStatus.ACTIVE)
 ENDED_WITHOUT_RESULTS: Final[tuple[GameStatus, ...]] = (GameStatus.CANCELLED,
                                                          GameStatus.ABANDONED)
@@ -129,6 +141,7 @@ class Game:
     is then the thread); the result is posted back there."""
     reminded_version: int | None = None
     """The version whose waiting player was reminded (slow games; None: nobody yet)."""
+    reach: Reach = Reach.BOT
 
     @property
     def is_open(self) -> bool:

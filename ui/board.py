@@ -21,8 +21,8 @@ import discord
 
 from bot.errors import StaleClick
 from bot.request_budget import RequestBudget, Urgency
-from bot.service import Game, GameService, GameStatus, Outcome, PingRow
-from bot.service.lobby import is_slow
+from bot.service import Game, GameService, GameStatus, Outcome, PingRow, Reach
+from bot.service.lobby import by_app, is_slow
 from ui.cards import Emojis, note_view
 from ui.errors import MISSING_PERMISSIONS as CANNOT_POST
 from ui.errors import answer_error
@@ -58,9 +58,16 @@ PERMISSION_NAMES: Final = {"view_channel": "View Channel", "send_messages": "Sen
                            "use_external_emojis": "Use External Emojis"}
 """Discord's own names of the permissions (as its settings show them, untranslated)."""
 
-SEND_FAILURES: Final = (discord.HTTPException, aiohttp.ClientError, OSError)
-"""What a request to Discord raises when it fails: refused (an HTTP error), or the connection
-dropped or timed out on the way (``TimeoutError`` is an ``OSError``)."""
+class OutOfReach(discord.DiscordException):
+    """A game played through the app has no live interaction to carry this request: the app
+    may send nothing with the bot token into its channel.
+    """
+
+
+SEND_FAILURES: Final = (discord.HTTPException, aiohttp.ClientError, OSError, OutOfReach)
+"""What a request to Discord raises when it fails: refused (an HTTP error), the connection
+dropped or timed out on the way (``TimeoutError`` is an ``OSError``), or no way to send it
+(:class:`OutOfReach`)."""
 
 PAUSED_NO_SEND: Final = N_(
     "⚠️ I can't post in this channel, so the game is paused (nobody's time runs out). A server "
@@ -141,10 +148,11 @@ def pings_for(user_ids: Sequence[str]) -> discord.AllowedMentions:
 
 
 def jump_link(game: Game, message_id: int | None) -> str:
-    """A link to one of the game's messages."""
+    """A link to one of the game's messages (in a DM or group DM: Discord's ``@me``)."""
     if message_id is None:
         return ""
-    return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{message_id}"
+    where = "@me" if game.reach is Reach.PRIVATE else game.guild_id
+    return f"https://discord.com/channels/{where}/{game.channel_id}/{message_id}"
 
 
 class Card:
@@ -475,11 +483,14 @@ class Ping:
 
 @dataclass(slots=True)
 class Door:
-    """The webhook of a game's newest interaction, and until when it takes requests."""
+    """The webhook of a game's newest interaction, until when it takes requests, and the
+    messages it may edit (the clicked one or the answer, and what was posted through it).
+    """
 
     webhook: discord.Webhook
     until: dt.datetime
     channel_id: int | None
+    messages: set[int] = field(default_factory=set)
 
 
 @dataclass(slots=True)
@@ -604,26 +615,31 @@ class Boards:
 
     # -- the doors ---------------------------------------------------------------------------
 
-    def note(self, game: Game, interaction: discord.Interaction[Any] | None) -> None:
-        """Remember the game's newest interaction: its webhook carries the next requests."""
+    def note(self, game: Game, interaction: discord.Interaction[Any] | None,
+             answer_id: int | None = None) -> None:
+        """Remember the game's newest interaction: its webhook carries the next requests
+        (``answer_id``: the message that answered a command, which it may edit too).
+        """
         board = self.board(game.id)
         board.slow, board.touched_ms = is_slow(game), self.service.clock()
         if interaction is None or not interaction.response.is_done() \
-                or interaction.response.type not in _FOLLOWS:
+                or (interaction.response.type not in _FOLLOWS and answer_id is None):
             return
         until = interaction.created_at + FRESH_FOR
         board = self.board(game.id)
         if board.door is None or board.door.until <= until:
-            board.door = Door(interaction.followup, until, interaction.channel_id)
+            own = interaction.message.id if interaction.message is not None else answer_id
+            board.door = Door(interaction.followup, until, interaction.channel_id,
+                              {own} if own is not None else set())
 
-    def _door(self, game_id: int, channel_id: int) -> discord.Webhook | None:
+    def _door(self, game_id: int, channel_id: int) -> Door | None:
         board = self._boards.get(game_id)
         if board is None or board.door is None:
             return None
         if discord.utils.utcnow() >= board.door.until:
             board.door = None
             return None
-        return board.door.webhook if board.door.channel_id == channel_id else None
+        return board.door if board.door.channel_id == channel_id else None
 
     def channel(self, game: Game, channel_id: int | None = None) -> discord.PartialMessageable:
         """The game's channel (or ``channel_id``), for requests with the bot token."""
@@ -634,14 +650,18 @@ class Boards:
                    channel_id: int | None = None) -> Sent:
         """A new message in the game's channel (or in ``channel_id``: a thread's parent)."""
         target = channel_id or game.channel_id
-        webhook = self._door(game.id, target)
-        if webhook is not None:
+        door = self._door(game.id, target)
+        if door is not None:
             try:
-                return await webhook.send(wait=True, **kwargs)
+                sent = await door.webhook.send(wait=True, **kwargs)
+                door.messages.add(sent.id)
+                return sent
             except discord.HTTPException as exc:
                 if not _webhook_refused(exc):
                     raise
                 self.board(game.id).door = None
+        if by_app(game):
+            raise OutOfReach(f"game {game.id}: no interaction lives to post through")
         async with self.budget.spend(urgency):
             return await self.channel(game, target).send(**kwargs)
 
@@ -668,6 +688,12 @@ class Boards:
             except discord.HTTPException as exc:
                 if not _webhook_refused(exc):
                     raise
+        if by_app(game):
+            door = self._door(game.id, game.channel_id)
+            if door is None or message_id not in door.messages:
+                raise OutOfReach(f"game {game.id}: no interaction lives to edit through")
+            await door.webhook.edit_message(message_id, **kwargs)
+            return
         async with self.budget.spend(Urgency.EDIT):
             await self.channel(game).get_partial_message(message_id).edit(**kwargs)
 
@@ -680,9 +706,9 @@ class Boards:
         await self._edit_message(game, message_id, card.edit_kwargs(), interaction, None)
 
     async def delete_message(self, guild_id: int, channel_id: int, message_id: int,
-                             sent: Sent | None = None) -> None:
+                             sent: Sent | None = None, *, fresh_only: bool = False) -> None:
         """Delete a message of the bot's: through the webhook that posted it while fresh,
-        else with the bot token.
+        else with the bot token (not ``fresh_only``: :class:`OutOfReach` then).
         """
         if isinstance(sent, discord.WebhookMessage) and sent.id == message_id and fresh(sent):
             try:
@@ -691,6 +717,8 @@ class Boards:
             except discord.HTTPException as exc:
                 if not _webhook_refused(exc):
                     raise
+        if fresh_only:
+            raise OutOfReach(f"message {message_id}: no interaction lives to delete it")
         async with self.budget.spend(Urgency.TIDY):
             channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
             await channel.get_partial_message(message_id).delete()
@@ -724,6 +752,9 @@ class Boards:
             await self._edit_message(game, msg_id, card.edit_kwargs(), interaction,
                                      board.sent if board.message_id == msg_id else None)
         except SEND_FAILURES as exc:
+            if isinstance(exc, OutOfReach):  # shown by the game's next interaction
+                log.info("game %s: %s", game.id, exc)
+                return
             why = refusal(exc)
             if why is Refusal.MESSAGE_GONE:
                 log.info("game %s: its message %s is gone: posting it anew", game.id, msg_id)
@@ -767,6 +798,8 @@ class Boards:
         except SEND_FAILURES as exc:
             if refusal(exc) is Refusal.CHANNEL_GONE:
                 await self._channel_gone(game)
+            elif isinstance(exc, OutOfReach):
+                log.info("%s", exc)
             else:
                 log.warning("game %s: could not post in channel %s (%s)", game.id,
                             game.channel_id, failure(exc))
@@ -781,7 +814,7 @@ class Boards:
             await self._known(board)
             board.ping_turn += 1
             old = board.ping
-            ping_id = await self.service.ping_asked(
+            ping_id = 0 if by_app(game) else await self.service.ping_asked(
                 game, sorted(people), msg.id, message_id=msg.id,
                 retired=[old.ping_id] if old is not None else [])
             board.ping = Ping(ping_id, msg.id, people, msg.id, game.version, msg)
@@ -846,6 +879,26 @@ class Boards:
                     log.info("game %s: its old board %s stays (%s)", game.id, old_id,
                              failure(again))
         return True
+
+    async def answer_with_board(self, game: Game, interaction: discord.Interaction[Any]
+                                ) -> None:
+        """A game played through the app, which cannot post on its own: its board is posted
+        anew as the answer to ``interaction`` (``/royale board``), the game woken
+        (:meth:`~bot.service.GameService.wake`: a deadline already past is played now), and
+        whoever must decide pinged through the same interaction.
+        """
+        await interaction.response.defer(thinking=True)  # public: the board replaces it
+        woken = await self.service.wake(game.id)
+        game = woken.game if woken is not None else game
+        presenter = self.presenter(game.kind)
+        card = await presenter.board(game)
+        async with self.board(game.id).lock:
+            sent = await interaction.followup.send(wait=True, **card.send_kwargs())
+            self._track(self.board(game.id), sent.id, card.version, sent)
+            await self.service.set_message(game.id, sent.id)
+            self.note(game, interaction, sent.id)
+        if game.status == GameStatus.ACTIVE:
+            await presenter.prompt_current(game)
 
     async def waits_on(self, game: Game, user_id: str) -> bool:
         """Whether the game's standing ping names ``user_id`` alone and links to its current
@@ -929,7 +982,12 @@ class Boards:
         game = await self.service.get_game(game_id)
         if game is not None and game.status == GameStatus.ACTIVE \
                 and interaction.message is not None and interaction.message.id == game.message_id:
-            await self.edit(game, await self.presenter(game.kind).current(game), interaction)
+            woken = await self.service.wake(game.id)  # played through the app: it goes on
+            if woken is not None:
+                await self.presenter(game.kind).show(woken, interaction)
+            else:
+                await self.edit(game, await self.presenter(game.kind).current(game),
+                                interaction)
             await self.answered(interaction)
             tr = for_user(interaction)
             await interaction.followup.send(
@@ -977,13 +1035,16 @@ class Boards:
         if not can_post(channel_permissions(self.client, game)):
             return
         mentioned = [u for u in user_ids if u in people]
-        ping_id = await self.service.ping_asked(game, mentioned, board_id)
+        # Played through the app, pings are not stored: nothing can tidy them after a restart
+        recorded = not by_app(game)
+        ping_id = await self.service.ping_asked(game, mentioned, board_id) if recorded else 0
         content = " ".join(f"<@{u}>" for u in mentioned) + f" {text}"
         try:
             msg = await self.send(game, {"content": content[:2000],
                                          "allowed_mentions": pings_for(sorted(people))})
         except SEND_FAILURES as exc:
-            await self.service.ping_posted(ping_id, None)
+            if recorded:
+                await self.service.ping_posted(ping_id, None)
             if refusal(exc) is Refusal.CHANNEL_GONE:
                 await self._channel_gone(game)
             else:
@@ -991,12 +1052,14 @@ class Boards:
             return
         posted = Ping(ping_id, msg.id, people, board_id, game.version, msg)
         if board.ping_turn != turn:  # a newer ping was asked for meanwhile
-            await self.service.ping_posted(ping_id, msg.id, retired=[ping_id])
+            if recorded:
+                await self.service.ping_posted(ping_id, msg.id, retired=[ping_id])
             self._delete_later(game, posted)
             return
         old, board.ping = board.ping, posted
-        await self.service.ping_posted(ping_id, msg.id,
-                                       retired=[old.ping_id] if old is not None else [])
+        if recorded:
+            await self.service.ping_posted(ping_id, msg.id,
+                                           retired=[old.ping_id] if old is not None else [])
         if old is not None:
             self._delete_later(game, old)
 
@@ -1048,8 +1111,19 @@ class Boards:
             self._delete_later(game, old)
 
     def _delete_later(self, game: Game, ping: Ping) -> None:
+        if by_app(game):  # tidied while the interaction that posted it lives; then it stays
+            if fresh(ping.sent) and ping.message_id != ping.board_id:
+                self._chore(self._delete_fresh(game, ping), f"unping-game-{game.id}")
+            return
         self._chore(self._delete_ping(game.guild_id, game.channel_id, ping),
                     f"unping-game-{game.id}")
+
+    async def _delete_fresh(self, game: Game, ping: Ping) -> None:
+        try:
+            await self.delete_message(game.guild_id, game.channel_id, ping.message_id,
+                                      ping.sent, fresh_only=True)
+        except SEND_FAILURES as exc:
+            log.info("game %s: ping %s stays (%s)", game.id, ping.message_id, failure(exc))
 
     def _chore(self, work: Awaitable[None], name: str) -> None:
         task = asyncio.ensure_future(work)
@@ -1102,6 +1176,8 @@ class Boards:
             except SEND_FAILURES as exc:
                 log.info("game %s: the end could not be sent as a followup (%s)", game.id,
                          failure(exc))
+        if by_app(game):  # direct messages are the bot token's
+            return None
         for user_id in people:
             try:
                 user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
@@ -1219,6 +1295,8 @@ class Boards:
         """The bot may not post in the game's channel: pause it and tell the players through
         the interaction (channel permissions do not block its answers).
         """
+        if by_app(game):  # nothing to grant: its next interaction shows it
+            return
         if game.status == GameStatus.ACTIVE and game.paused is None:
             game = await self.service.pause(game.id, NO_SEND)
         if interaction is None:

@@ -24,7 +24,7 @@ import discord
 
 from bot.request_budget import RequestBudget, Urgency
 from bot.service import Game, Outcome
-from bot.service.lobby import HOST_PAUSE
+from bot.service.lobby import HOST_PAUSE, by_app
 from pictures.emoji import emoji_set, fingerprint
 from ui.i18n import N_, Tr, for_game
 from ui.names import Names, isolated, person_name, safe
@@ -134,6 +134,16 @@ def countdown(game: Game, tr: Tr) -> str:
     if game.paused == HOST_PAUSE:
         return tr("⏸ paused by the host")
     return "" if game.deadline_ms is None else f"⏱ <t:{game.deadline_ms // 1000}:R>"
+
+
+def app_hint(game: Game, tr: Tr) -> list[str]:
+    """The line of a board played through the app: it answers clicks only, and how to wake a
+    game that stalled (none elsewhere).
+    """
+    if not by_app(game):
+        return []
+    return ["-# " + tr("Played through the app: it only answers clicks. If the game stalls, "
+                       "/{kind} board wakes it.", kind=game.kind)]
 
 
 def timeout_note(outcome: Outcome, did: str) -> str:

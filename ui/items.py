@@ -33,6 +33,7 @@ from bot.service import (
     Person,
     PersonalData,
     Place,
+    Reach,
     Reviews,
     Seasons,
     ServerSettings,
@@ -160,11 +161,56 @@ def person(user: discord.abc.User) -> Person:
     return Person(user.id, getattr(user, "display_name", None) or user.name)
 
 
+GUILD_INSTALL: Final = 0
+USER_INSTALL: Final = 1
+"""The keys of an interaction's ``authorizing_integration_owners``: the app installed by the
+server, or by a user."""
+
+
+def reach_of(interaction: discord.Interaction[Any]) -> Reach:
+    """How the bot reaches the interaction's channel: as a member of its server (installed
+    there), or through the app a player installed (its interactions only: in a DM or group DM,
+    or a server without the bot).
+    """
+    # discord.py keeps the payload's authorizing_integration_owners private (2.7)
+    owners: dict[int, int] = getattr(interaction, "_integration_owners", {})
+    if interaction.guild_id is not None and (GUILD_INSTALL in owners or not owners):
+        return Reach.BOT
+    if interaction.guild_id is not None:
+        return Reach.APP
+    return Reach.PRIVATE
+
+
+EXTERNAL_APPS_OFF: Final = N_(
+    "This server turned off Use External Apps for its members, so the app's answers here are "
+    "private to whoever asks: no game can be shared here. Play in a group DM, or ask the "
+    "server to add the bot.")
+
+
+def shared_place_of(interaction: discord.Interaction[Any]) -> Place:
+    """Where a shared game is played (:func:`place_of`): refused in a server without the bot
+    that turned off Use External Apps for its members (Discord makes the app's answers there
+    private to whoever asks).
+    """
+    place = place_of(interaction)
+    if place.reach is Reach.APP and not interaction.permissions.use_external_apps:
+        raise UserError(EXTERNAL_APPS_OFF)
+    return place
+
+
 def place_of(interaction: discord.Interaction[Any]) -> Place:
-    """Where the interaction happened; a clear error outside a server channel."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError("Games are played in server channels, not in direct messages.")
-    return Place(interaction.guild_id, interaction.channel_id)
+    """Where the interaction happened; a clear error in a direct message with the bot. In a
+    DM or group DM the place's server is the channel's own id (its league).
+    """
+    if interaction.channel_id is None or (
+            interaction.guild_id is None
+            and interaction.context.private_channel is not True):
+        raise UserError("Games are played in server channels and group DMs, not in direct "
+                        "messages with the bot.")
+    reach = reach_of(interaction)
+    guild_id = interaction.guild_id if interaction.guild_id is not None \
+        else interaction.channel_id
+    return Place(guild_id, interaction.channel_id, reach)
 
 
 @dataclass(slots=True)

@@ -12,10 +12,11 @@ import discord
 from bot.rules.levels import EASY, HARD, LEVELS, NORMAL
 from bot.rules.registry import kind_of
 from bot.service import Game, GameStatus
+from bot.service.lobby import by_app
 from ui.board import Boards, Card, DiscordKind
 from ui.cards import CLOSED, LOBBY, layout, row, text
 from ui.i18n import N_, Tr, for_game, for_user
-from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, place_of
+from ui.items import GAME_PREFIXES, Clicked, GameItem, Verb, place_of, shared_place_of
 from ui.names import Names, safe
 from ui.options import is_manager
 from ui.settings import SLOW_WORDS
@@ -92,9 +93,10 @@ def lobby_card(game: Game, boards: Boards, tr: Tr | None = None, *,
         placeholder=tr("Add a computer player…")))
     on = wants_thread(game)
     more = row(HowToPlay.button(prefix, g, label=tr("How to play"), emoji="❓"),
-               Thread.button(prefix, g, arg="0" if on else "1",
-                             label=tr("Play here instead") if on else tr("Play in a thread"),
-                             emoji="🧵"))
+               *([] if by_app(game) else [  # a thread needs the bot in the server
+                   Thread.button(prefix, g, arg="0" if on else "1",
+                                 label=tr("Play here instead") if on
+                                 else tr("Play in a thread"), emoji="🧵")]))
     parts: list[discord.ui.Item[Any]] = [text(lobby_text(game, shown, tr)), main]
     if not full:
         parts.append(computers)
@@ -144,6 +146,7 @@ class LobbyItem(GameItem, prefixes=GAME_PREFIXES):
 
 class Join(LobbyItem, verb=Verb.JOIN):
     async def act(self, clicked: Clicked) -> None:
+        shared_place_of(clicked.interaction)  # the app's answers must reach everyone
         game = await clicked.service.join(clicked.game_id, clicked.who)
         await redraw_lobby(clicked.boards, game, clicked.interaction)
 

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as loc
 
 from bot.errors import UserError
-from bot.service import NewSettings, ServerDefaults
+from bot.service import NewSettings, Reach, ServerDefaults
 from bot.service.lobby import SLOW_PACES, THREAD
 from ui.i18n import GAME_LANGUAGE, N_, SOURCE, languages, resolve
 from ui.items import bot_of, place_of
@@ -65,8 +65,12 @@ def turn_time(pace: str | None, turn_timeout: int | None) -> int | None:
 
 
 async def server_language(interaction: discord.Interaction[Any]) -> str:
-    """The server's default language: its admins' choice, else its Discord locale."""
+    """The server's default language: its admins' choice, else its Discord locale (where the
+    bot is not in the server, or in a group DM: the server's locale, else the user's).
+    """
     place = place_of(interaction)
+    if place.reach is not Reach.BOT:
+        return resolve(interaction.guild_locale or interaction.locale)
     stored = await bot_of(interaction.client).servers.language(place.guild_id)
     return resolve(stored or interaction.guild_locale)
 
@@ -77,7 +81,7 @@ def game_settings(interaction: discord.Interaction[Any], chosen: dict[str, Any],
     the server's default, as the module's docstring says), its language and whether it plays in
     a thread (``thread``, else the server's choice), read in the transaction that opens the game.
     """
-    locale = interaction.guild_locale
+    locale = interaction.guild_locale or interaction.locale  # a group DM has no server's
 
     def made(server: ServerDefaults) -> dict[str, Any]:
         lang = resolve(language) if language else resolve(server.language or locale)

@@ -48,6 +48,7 @@ from bot.service.lobby import (
     THREAD,
     Limits,
     NewSettings,
+    by_app,
     check_level,
     checked_settings,
     host_seat,
@@ -83,6 +84,7 @@ from storage import (
     Game,
     GameStatus,
     PingRow,
+    Reach,
     ReminderPrefs,
     Seat,
     ServerDefaults,
@@ -101,6 +103,12 @@ reach. The sweep sleeps until the next stored deadline is near (at least :data:`
 most :data:`SWEEP_LONGEST_S`), and a game put out of reach sooner than that wakes it."""
 SWEEP_S: Final = 5 * 60
 SWEEP_LONGEST_S: Final = 6 * 3600
+APP_SHOWS_MS: Final = 14 * 60_000
+"""How long after an interaction a game played through the app can still show what happens:
+an interaction's token lives 15 minutes, less a minute for the work. A turn's timer of such a
+game is armed only when it fires within this of the last interaction on it, and one turn times
+out per interaction (what it shows takes a few of the interaction's 5 followups); otherwise the
+game waits for its next interaction (:meth:`GameService.wake`)."""
 
 TIMEOUT_AI: Final = STAND_IN_AI
 """The level of the computer player that decides for a person who ran out of time."""
@@ -162,6 +170,7 @@ class GameService:
         self._sweeper: asyncio.Task[None] | None = None
         self._sweep_at = 0  # when the sweep wakes next (epoch ms)
         self._sweep_woken = False
+        self._heard: dict[int, int] = {}  # games played through the app: their last interaction
 
     # ------------------------------------------------------------------ reading
 
@@ -278,7 +287,7 @@ class GameService:
     def memory(self) -> dict[str, int]:
         """What the service holds in memory: games cached, channel locks, armed deadlines."""
         return {"cached games": len(self._cache), "channel locks": len(self._locks),
-                "deadlines": len(self._timers)}
+                "deadlines": len(self._timers), "games heard through the app": len(self._heard)}
 
     @property
     def pending_timers(self) -> int:
@@ -295,13 +304,16 @@ class GameService:
         server's defaults (read in that transaction).
         """
         entry = kind_of(kind)
+        reach = place.reach
         if callable(settings):
             make = settings
 
             def chosen(server: ServerDefaults) -> dict[str, Any]:
-                return checked_settings(make(server), self.default_timeout)
+                if reach is not Reach.BOT:  # no server's defaults where the bot is not
+                    server = ServerDefaults()
+                return checked_settings(make(server), self.default_timeout, reach)
         else:
-            fixed = checked_settings(settings, self.default_timeout)
+            fixed = checked_settings(settings, self.default_timeout, reach)
 
             def chosen(server: ServerDefaults) -> dict[str, Any]:
                 return fixed
@@ -312,7 +324,7 @@ class GameService:
                     host_id=host.id, settings=chosen, seed=self.seed_source(),
                     players=[host_seat(host)], now_ms=self.clock(),
                     deadline_ms=self._lobby_expiry(), host_limit=self.limits.per_host,
-                    server_limit=self.limits.per_server,
+                    server_limit=self.limits.per_server, reach=reach,
                 )
             except ChannelBusy:
                 busy = await self.db.games.open_in_channel(place.channel_id)
@@ -379,6 +391,9 @@ class GameService:
                 raise GameNotRunning("This lobby is closed: the game has started or ended.")
             if who.id != game.host_id:
                 raise NotAllowed("Only the host can choose where the game is played.")
+            if thread and by_app(game):
+                raise LobbyError("Threads need the bot in the server: here the app can only "
+                                 "answer your clicks.")
             settings = {**game.settings, THREAD: True} if thread \
                 else {k: v for k, v in game.settings.items() if k != THREAD}
             try:
@@ -491,6 +506,7 @@ class GameService:
                 raise StaleClick("The lobby just changed: try again.") from None
             except WrongStatus:
                 raise GameNotRunning("This game has already started or ended.") from None
+            self._hear(game)
             self._cache.remember(game, state)
             self._cache.keep_recent(game, list(events))
             return await self._play_on(Outcome(game, state, start_events=list(events)))
@@ -511,9 +527,35 @@ class GameService:
             game = await self._load(game_id)
             state = self.state_of(game)
             seat = seat_of_decider(game, state, who, version)
+            self._hear(game)
             outcome = Outcome(game, state)
             await self._commit(outcome, build(state, seat), "player")
             return await self._play_on(outcome)
+
+    def _hear(self, game: Game) -> None:
+        """An interaction on a game played through the app: it can show what happens for
+        :data:`APP_SHOWS_MS` from now.
+        """
+        if by_app(game):
+            self._heard[game.id] = self.clock()
+
+    async def wake(self, game_id: int) -> Outcome | None:
+        """An interaction came on a game played through the app (a click, ``/royale board``):
+        its turn's clock runs again while this interaction can show what happens, and a
+        deadline already past is played now (the computer decides for the late player). What
+        changed, or None.
+        """
+        game = await self._load(game_id)
+        if not by_app(game):
+            return None
+        self._hear(game)
+        if game.status == GameStatus.ACTIVE and game.paused is None:
+            if game.deadline_ms is None:  # computer turns a restart left unplayed, if any
+                return await self._resume_computers(game.id)
+            if game.deadline_ms <= self.clock():
+                return await self.timeout(game.id, game.version)
+        self._arm(game)
+        return None
 
     async def resign(self, game_id: int, who: Person) -> Outcome:
         """The player hands their seat to the computer for the rest of the game (unrated)."""
@@ -690,6 +732,7 @@ class GameService:
         """An ended game leaves memory: its cache entry, its deadline."""
         self._cache.release(game_id)
         self._timers.cancel(game_id)
+        self._heard.pop(game_id, None)
 
     # ------------------------------------------------------------------ channels and servers
 
@@ -789,10 +832,14 @@ class GameService:
         """(Re)start the deadline the game waits on (none once it is over or paused, or in a
         process that does not own its server).
         """
-        if not self.plan.owns(game.guild_id):
+        if not self._owns(game):
             self._timers.cancel(game.id)
             return
         due = self._due(game)
+        if due is not None and by_app(game) and game.status == GameStatus.ACTIVE:
+            heard = self._heard.get(game.id)
+            if heard is None or due > heard + APP_SHOWS_MS:
+                due = None  # nothing could show it: the game waits for an interaction (wake)
         if due is not None and is_slow(game) and game.status == GameStatus.ACTIVE \
                 and due - self.clock() > SLOW_HORIZON_MS:
             self._wake_sweep(due)
@@ -831,6 +878,8 @@ class GameService:
                 self._arm(game)
             return
         left = False
+        # Played through the app, one turn times out per interaction: the next waits for one
+        self._heard.pop(game_id, None)
         if game.version == version and game.paused is None:
             seat = kind_of(game.kind).engine.current_seat(self.state_of(game))
             if seat is not None and not game.players[seat].by_computer:
@@ -894,7 +943,7 @@ class GameService:
         mine, latest = await self.db.shown.last_heard(self.plan.layout)
         for shard in self.plan.shard_ids:
             self._timers.hold(shard, since=mine.get(shard, latest))
-        games = [g for g in await self.db.games.all_open() if self.plan.owns(g.guild_id)]
+        games = [g for g in await self.db.games.all_open() if self._owns(g)]
         for game in games:
             if not is_slow(game):
                 self._cache.track(game)
@@ -942,7 +991,7 @@ class GameService:
         """
         wakes: list[int] = []
         for game in await self.db.games.due_before(self._reach()):
-            if not is_slow(game) or not self.plan.owns(game.guild_id):
+            if not is_slow(game) or not self._owns(game):
                 continue
             due = self._due(game)
             if due is not None and due - self.clock() > SLOW_HORIZON_MS:
@@ -957,6 +1006,12 @@ class GameService:
     def on_shard(self, guild_id: int, shard: int) -> bool:
         """Whether this process owns the server's games and the server is on ``shard``."""
         return self.plan.owns(guild_id) and self.plan.shard_of(guild_id) == shard
+
+    def _owns(self, game: Game) -> bool:
+        """Whether this process runs the game's deadlines: Discord sends a server's
+        interactions to its shard, those of a DM or group DM to shard 0.
+        """
+        return self.plan.owns(0 if game.reach is Reach.PRIVATE else game.guild_id)
 
     async def servers_gone(self, shard: int, guild_ids: Collection[int]) -> list[int]:
         """A shard is ready, its READY listing ``guild_ids`` (available or not): the servers of
@@ -974,7 +1029,8 @@ class GameService:
             return
         self._resumed.add(shard)
         for game in await self.db.games.all_open():
-            if not self.on_shard(game.guild_id, shard) or game.status != GameStatus.ACTIVE \
+            if by_app(game) or not self.on_shard(game.guild_id, shard) \
+                    or game.status != GameStatus.ACTIVE \
                     or game.deadline_ms is not None or game.paused:
                 continue
             try:
@@ -993,8 +1049,11 @@ class GameService:
             return outcome if outcome.steps else None
 
     async def open_games_of_shard(self, shard: int) -> list[Game]:
-        """The open games of this process on ``shard``, oldest first."""
-        return [g for g in await self.db.games.all_open() if self.on_shard(g.guild_id, shard)]
+        """The open games of this process on ``shard`` in servers the bot is in, oldest
+        first.
+        """
+        return [g for g in await self.db.games.all_open()
+                if not by_app(g) and self.on_shard(g.guild_id, shard)]
 
     # ------------------------------------------------------------------ what the bot has shown
 

@@ -16,6 +16,7 @@ from bot.rules.registry import kind_of
 from bot.service.model import Person, cpu_id, cpu_name, cpu_slot
 from storage import (
     Game,
+    Reach,
     Seat,
     ServerDefaults,
 )
@@ -36,6 +37,10 @@ LOBBY_TTL: Final = 3600
 
 THREAD: Final = "thread"
 """The key of a game's settings that says it plays in a thread of its channel."""
+APP_TURN_TIMEOUT: Final = 600
+"""The longest turn of a game played through the app (reach ``app`` or ``private``): its timer
+must fire while the interaction that started the turn can still show what happens (a token
+lives 15 minutes)."""
 
 NewSettings = dict[str, Any] | Callable[[ServerDefaults], dict[str, Any]]
 """A new game's settings, or how to make them from its server's defaults."""
@@ -50,15 +55,35 @@ class Limits:
     lobby_ttl_s: int = LOBBY_TTL
 
 
-def checked_settings(settings: dict[str, Any], default_timeout: int) -> dict[str, Any]:
-    """A new game's settings with its turn timeout checked (``default_timeout`` when absent)."""
-    timeout = settings.get("turn_timeout", default_timeout)
+def checked_settings(settings: dict[str, Any], default_timeout: int,
+                     reach: Reach = Reach.BOT) -> dict[str, Any]:
+    """A new game's settings with its turn timeout checked (``default_timeout`` when absent).
+    Played through the app (``reach``), a game has no thread and no slow pace, and a turn of
+    at most :data:`APP_TURN_TIMEOUT`.
+    """
+    by_app = reach is not Reach.BOT
+    timeout = settings.get("turn_timeout", min(default_timeout, APP_TURN_TIMEOUT) if by_app
+                           else default_timeout)
     if isinstance(timeout, bool) or not isinstance(timeout, int) \
             or not (MIN_TURN_TIMEOUT <= timeout <= MAX_TURN_TIMEOUT
                     or timeout in SLOW_PACES.values()):
         raise LobbyError("The turn timeout must be {low} to {high} seconds.",
                          low=MIN_TURN_TIMEOUT, high=MAX_TURN_TIMEOUT)
+    if by_app and timeout in SLOW_PACES.values():
+        raise LobbyError("Slow games need the bot in the server: here the app can only answer "
+                         "your clicks, so it cannot remind anyone.")
+    if by_app and timeout > APP_TURN_TIMEOUT:
+        raise LobbyError("Here the app can only answer your clicks, so a turn lasts at most "
+                         "{high} seconds.", high=APP_TURN_TIMEOUT)
+    if by_app and settings.get(THREAD):
+        raise LobbyError("Threads need the bot in the server: here the app can only answer "
+                         "your clicks.")
     return {**settings, "turn_timeout": timeout}
+
+
+def by_app(game: Game) -> bool:
+    """Whether the game is played through the app alone (the bot answers interactions only)."""
+    return game.reach is not Reach.BOT
 
 
 HOST_PAUSE: Final = "host"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.rules.levels import LEVELS, NORMAL
-from storage import Game, GameStatus
+from storage import Game, GameStatus, Reach
 
 CPU_NAMES: Final = ("Bao", "Mochi", "Dumpling", "Bamboo", "Lychee", "Tofu", "Noodle", "Sesame",
                     "Momo", "Pepper")
@@ -31,10 +31,13 @@ class Person:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where an interaction happened: a server and a channel."""
+    """Where an interaction happened: a server (for a DM or group DM, the channel's own id: its
+    league) and a channel, and how the bot reaches them.
+    """
 
     guild_id: int
     channel_id: int
+    reach: Reach = Reach.BOT
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,7 @@ class PersonalData:
             played = game.state is not None
             games.append({
                 "game_id": game.id, "server_id": game.guild_id, "channel_id": game.channel_id,
+                "reach": game.reach.value,
                 "kind": game.kind, "status": game.status, "end_reason": game.end_reason,
                 "created_ms": game.created_ms, "finished_ms": game.finished_ms,
                 "host": game.host_id == user_id,

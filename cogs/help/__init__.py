@@ -49,6 +49,8 @@ class HelpCommand(commands.Cog):
 
     @app_commands.command(name=loc("help"),
                           description=loc("Commands, how a round goes, our rulings"))
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """The first page of help, privately."""
         await interaction.response.send_message(view=help_card(0, for_user(interaction)),

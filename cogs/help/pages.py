@@ -120,6 +120,14 @@ PAGES: list[tuple[str, str]] = [
         "`/royale status` · `/posing status` what happened since your last move.\n"
         "`/royale pause` · `/royale resume` · `/posing pause` · `/posing resume` (the host) "
         "stop and restart a slow game's clock.")),
+    (N_("Play anywhere"),
+     N_("Add the app to your own account (its profile: Add App) and play /royale and /posing "
+        "in DMs, group DMs and servers without the bot. There the app can only answer your "
+        "clicks: no slow games, threads, server settings or leaderboards, and a turn lasts at "
+        "most 10 minutes. A game nobody clicks for 15 minutes waits: /royale board or /posing "
+        "board wakes it. A group DM's games count in its own /stats, never on a server's "
+        "leaderboard. Where a server turned off Use External Apps for its members, the app's "
+        "answers are private and no game can be shared: play in a group DM.")),
     (N_("Your data"),
      N_("The bot keeps, for each game, its players' ids and display names, the moves and "
         "the results; for each server, its leaderboards, ratings and settings.\n"

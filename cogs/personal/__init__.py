@@ -64,6 +64,7 @@ class Personal(commands.Cog):
         quiet=loc("Your quiet hours, like 22:00-07:00 (at most 12 hours), or off"),
         dm=loc("Remind me by direct message instead of in the game's channel"))
     @app_commands.rename(zone=loc("zone"), quiet=loc("quiet"), dm=loc("dm"))
+    @app_commands.guild_install()
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def reminders(self, interaction: discord.Interaction[Any], zone: str | None = None,
                         quiet: str | None = None, dm: bool | None = None) -> None:
@@ -85,6 +86,7 @@ class Personal(commands.Cog):
 
     @app_commands.command(name=loc("mygames"),
                           description=loc("Every game waiting for you, in every server"))
+    @app_commands.guild_install()
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def mygames(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

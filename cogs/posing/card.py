@@ -44,6 +44,7 @@ from ui.board import Card, ReplayPage, ReviewWords, can_post, channel_permission
 from ui.cards import (
     CLOSED,
     Emojis,
+    app_hint,
     countdown,
     layout,
     line_view,
@@ -241,7 +242,7 @@ class PosingPresenter(Presenter):
         deadline = countdown(game, tr)
         if deadline and not game.players[state.seat].by_computer:
             ask += f" · {deadline}"
-        lines = [head, *([note] if note else []), ask]
+        lines = [head, *([note] if note else []), ask, *app_hint(game, tr)]
         fills = recent_fills(tr, state, events, names, emojis)
         foot = text("\n".join(f"-# {f}" for f in fills)) if fills else None
         items = [] if private else self._decision(tr, game, state, mask, emojis)

@@ -67,17 +67,27 @@ async def ask_forget_server(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message(view=card, ephemeral=True)
 
 
+EVERYWHERE: Final = app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                  private_channel=True)
+"""Where the personal commands work: servers, DMs with the bot, DMs and group DMs."""
+BOTH_INSTALLS: Final = app_commands.AppInstallationType(guild=True, user=True)
+"""Installed by a server or by the person themselves."""
+
+
 class PrivacyCommands(commands.Cog):
     """``/privacy`` and ``/mydata``."""
 
     mydata = app_commands.Group(name=loc("mydata"),
-                                description=loc("Your data: a copy of it, or forget it"))
+                                description=loc("Your data: a copy of it, or forget it"),
+                                allowed_contexts=EVERYWHERE, allowed_installs=BOTH_INSTALLS)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @app_commands.command(name=loc("privacy"),
                           description=loc("What the bot keeps about you, and how to remove it"))
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def privacy(self, interaction: discord.Interaction[Any]) -> None:
         """The privacy notice, privately."""
         days = bot_of(self.bot).privacy.retention_days

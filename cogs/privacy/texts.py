@@ -25,6 +25,12 @@ SECTIONS: Final = (
      N_("As long as the bot is in the server. When the bot is removed, the server's open "
         "games end at once and all its data is deleted after {days} days, unless the bot is "
         "added back.")),
+    (N_("Games through the app"),
+     N_("Where players installed the app themselves (a DM, a group DM, a server without the "
+        "bot), their games are kept the same way. A group DM's games are its own small "
+        "league: seen in that group DM and by its players only, never on a server's "
+        "leaderboard. They stay until each player uses /mydata forget: the bot cannot know "
+        "when it leaves a group.")),
     (N_("Who can see it"),
      N_("The server's members see its games, logs and leaderboards. Only you get your "
         "/mydata export. The bot's operator can read the database.")),

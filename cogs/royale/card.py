@@ -55,6 +55,7 @@ from ui.cards import (
     PLAYING,
     TEXT_LIMIT,
     Emojis,
+    app_hint,
     countdown,
     layout,
     line_view,
@@ -263,6 +264,7 @@ class RoyalePresenter(Presenter):
         ask = ask_line(tr, game, state, names)
         if ask:
             lines.append(ask)
+        lines.extend(app_hint(game, tr))
         items, step_line = ([], "") if private else decision_items(
             tr, game, state, emojis, step, chosen)
         small = happenings(tr, state, events, names, emojis, state.round, HAPPENINGS)

@@ -90,6 +90,7 @@ def channel_warning(tr: Tr, interaction: discord.Interaction[Any],
               channel=setting.channel_id, permissions=", ".join(lacking))
 
 
+@app_commands.guild_install()
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCommands(commands.GroupCog, group_name=loc("settings"),

@@ -52,9 +52,10 @@ class PublicCooldown:
         return True
 
 
-@app_commands.guild_only()
 class StatsCommands(commands.Cog):
-    """Server leaderboards and player stats."""
+    """Server leaderboards (installed by the server) and player stats (also where a player
+    installed the app: a group DM's own games, or a server's played through the app).
+    """
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -64,6 +65,8 @@ class StatsCommands(commands.Cog):
         return interaction.channel_id is not None and self.cooldown.public(interaction.channel_id)
 
     @app_commands.command(name=loc("leaderboard"), description=loc("This server's best players"))
+    @app_commands.guild_install()
+    @app_commands.guild_only()
     @app_commands.describe(game=loc("Which game"),
                            period=loc("All time, this month, this season or the last one"),
                            computers=loc("Include computer players"))
@@ -84,10 +87,12 @@ class StatsCommands(commands.Cog):
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=loc("stats"), description=loc("Games, wins, scores and rating"))
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=True)
     @app_commands.describe(member=loc("Whose stats (you by default)"))
     @app_commands.rename(member=loc("member"))
     async def stats(self, interaction: discord.Interaction[Any],
-                    member: discord.Member | None = None) -> None:
+                    member: discord.User | None = None) -> None:
         """A member's figures in this server, with the picture of their last games (drawn
         after the answer is deferred: Discord's three seconds hold whatever it takes).
         """

@@ -49,7 +49,7 @@ def sizes(svc: GameService) -> dict[str, int]:
     return svc.memory()
 
 
-EMPTY = {"cached games": 0, "channel locks": 0, "deadlines": 0}
+EMPTY = {"cached games": 0, "channel locks": 0, "deadlines": 0, "games heard through the app": 0}
 
 
 class Games:
@@ -165,7 +165,8 @@ async def test_memory_follows_the_open_games(tmp_path: Path) -> None:
     assert set(games.ended) == {"finished", "posing", "timeouts", "resigned", "lobby cancelled",
                                 "lobby expired", "cancelled in play", "abandoned"}
     assert sum(games.ended.values()) == GAMES
-    assert games.held and all(h == {"cached games": 1, "channel locks": 0, "deadlines": 1}
+    assert games.held and all(h == {"cached games": 1, "channel locks": 0, "deadlines": 1,
+                                         "games heard through the app": 0}
                               for h in games.held), games.held[:5]
 
     # tracemalloc: what the traced games left behind is a small constant (caches filled once)

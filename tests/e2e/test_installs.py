@@ -109,9 +109,9 @@ async def test_help_in_a_server_without_the_bot(table: Table) -> None:
     assert payload["guild"]["id"] == str(server.id)
     assert payload["channel"]["id"] == str(server.channel.id)
 
-    # a subcommand-free command with options, run by the other member
-    set_zone = await installs.slash(server["eve"], server, "reminders", zone="Europe/Berlin")
-    assert "Europe/Berlin" in text_of(private(set_zone))
+    # a command with an option, run by the other member: their (empty) stats of this server
+    stats = await installs.slash(server["eve"], server, "stats", member=dora)
+    assert stats.acknowledged and installs.followups(mark)  # answered by its followup
 
     server.allow_external_apps(False)
     await installs.slash(dora, server, "privacy")
@@ -217,9 +217,11 @@ async def test_commands_discord_would_not_offer_are_refused(table: Table) -> Non
     group = installs.group_dm([table["alice"], table["bob"]])
     server = installs.server_without_bot(["dora"])
     with pytest.raises(SetupError, match="contexts"):  # guild_only
-        await installs.slash(table["alice"], group, "royale new")
+        await installs.slash(table["alice"], group, "leaderboard")
     with pytest.raises(SetupError, match="contexts"):  # private_channels=False
         await installs.slash(table["alice"], group, "reminders")
+    with pytest.raises(SetupError, match="installation"):  # the server's install only
+        await installs.slash(server["dora"], server, "leaderboard")
     with pytest.raises(SetupError, match="cannot see"):  # dave is not in the group
         await installs.slash(table["dave"], group, "help")
     with pytest.raises(SetupError, match="cannot see"):  # nor in the server

@@ -66,7 +66,8 @@ async def test_old_logs_are_relabelled_by_seat(backend: Backend,
     # a server's defaults are its language and threads only).
     monkeypatch.setattr("bot.service.turns.award_for", lambda game, season: None)
     monkeypatch.setattr("storage.games._GAME_COLUMNS", storage_games._GAME_COLUMNS.replace(
-        "reminded_version", "NULL AS reminded_version"))  # 010: no reminders
+        "reminded_version", "NULL AS reminded_version").replace(
+        "reach", "'bot' AS reach"))  # 010: no reminders; 011: every game the bot's
     monkeypatch.setattr("storage.games._SERVER_DEFAULTS",
                         "s.language, s.threads, NULL AS turn_timeout, NULL AS mayhem")
     async with await backend.open(migrations=backend.migrations()[:5]) as db:
