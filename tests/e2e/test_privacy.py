@@ -46,7 +46,7 @@ async def test_privacy_says_what_is_kept_in_every_language(table: Table, lang: s
     said = text_of(answer)
     assert said.startswith(f"### {tr('Your data and the Panda Royale bot')}\n")
     sections = said.split("\n**")[1:]  # each a bold title, then its words
-    assert len(sections) == 6 and "30" in sections[3]
+    assert len(sections) == 7 and "30" in sections[3]
     assert all(len(x.split("**\n", 1)) == 2 and x.split("**\n", 1)[1].strip()
                for x in sections)
     assert len(said) <= 4000  # a Components V2 message's text
