@@ -101,6 +101,12 @@ async def test_a_royale_game_of_three_in_a_group_dm(table: Table, bot_factory: A
     assert "Panda Royale" in said and "1" in said, said  # the one game played here
     board = await table["alice"].slash(table.channel, "leaderboard")
     assert "bob" not in text_of(board.response)
+    replay = await players["carol"].slash(group, "royale replay")  # here: its last game
+    assert f"game {game.id}" in text_of(private(replay)) and custom_ids(private(replay))
+    with refusals(table.env):  # elsewhere, even by its players: not that server's game
+        away = await table["carol"].slash(table.channel, "royale replay", game=game.id)
+    assert refused(away) and f"no Panda Royale game {game.id} in this server" in text_of(
+        private(away))
     exported = await table.env.bot.privacy.export(table["bob"].id)
     assert [g["reach"] for g in exported["games"]] == ["private"]
     assert [r["server_id"] for r in exported["results"]] == [group.id]
