@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, cast
 import discord
 
 from bot.errors import GamePaused, StaleClick, UserError
+from bot.invite import GUILD_INSTALL
 from bot.request_budget import RequestBudget
 from bot.service import (
     Game,
@@ -161,18 +162,14 @@ def person(user: discord.abc.User) -> Person:
     return Person(user.id, getattr(user, "display_name", None) or user.name)
 
 
-GUILD_INSTALL: Final = 0
-USER_INSTALL: Final = 1
-"""The keys of an interaction's ``authorizing_integration_owners``: the app installed by the
-server, or by a user."""
-
-
 def reach_of(interaction: discord.Interaction[Any]) -> Reach:
     """How the bot reaches the interaction's channel: as a member of its server (installed
     there), or through the app a player installed (its interactions only: in a DM or group DM,
     or a server without the bot).
     """
-    # discord.py keeps the payload's authorizing_integration_owners private (2.7)
+    # discord.py keeps the payload's authorizing_integration_owners private (2.7): keyed by
+    # integration type (bot.invite.GUILD_INSTALL: the server's install); a payload naming no
+    # owner at all comes from the server's bot, as before user installs
     owners: dict[int, int] = getattr(interaction, "_integration_owners", {})
     if interaction.guild_id is not None and (GUILD_INSTALL in owners or not owners):
         return Reach.BOT
