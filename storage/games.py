@@ -571,12 +571,13 @@ class GameRecords(Records[C]):
 
     async def shift_deadlines(self, shard_count: int, shard_id: int, by_ms: int) -> int:
         """Move ``by_ms`` later the deadline of every open game on one shard (its server's
-        shard by Discord's formula, ``(guild_id >> 22) % shard_count``); how many moved. Does
-        not change the versions.
+        shard by Discord's formula, ``(guild_id >> 22) % shard_count``; a DM's or group DM's
+        game is shard 0's); how many moved. Does not change the versions.
         """
         return await self._db.statement(lambda conn: execute(
             conn, f"UPDATE games SET deadline_ms = deadline_ms + ? WHERE {_OPEN}"
-                  " AND deadline_ms IS NOT NULL AND (guild_id >> 22) % ? = ?",
+                  " AND deadline_ms IS NOT NULL AND (CASE WHEN reach = 'private' THEN 0"
+                  " ELSE (guild_id >> 22) % ? END) = ?",
             (by_ms, shard_count, shard_id)))
 
     async def open_of_player(self, player_id: str) -> list[Game]:

@@ -457,9 +457,9 @@ SWEEP_LIMIT: Final = 50
 SWEEP_MARGIN_MS: Final = 2000
 """How long before it was asked for the look starts (this machine's clock against Discord's)."""
 DELETE_WINDOW_S: Final = 60
+"""A board deleted again within this many seconds of being posted anew pauses its game."""
 REST_AFTER_MS: Final = 10 * 60_000
 """A slow game's board untouched this long rests (:meth:`Boards.rest_idle`)."""
-"""A board deleted again within this many seconds of being posted anew pauses its game."""
 DELETED: Final = "deleted"
 """The pause reason of a game whose board keeps being deleted."""
 PAUSED_DELETED: Final = N_(

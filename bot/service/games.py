@@ -844,7 +844,7 @@ class GameService:
                 and due - self.clock() > SLOW_HORIZON_MS:
             self._wake_sweep(due)
             due = None  # out of reach: the sweep arms it later
-        self._timers.arm(game.id, game.version, due, self.plan.shard_of(game.guild_id))
+        self._timers.arm(game.id, game.version, due, self.plan.shard_of(self._shard_key(game)))
 
     def _due(self, game: Game) -> int | None:
         """When the game's timer fires: its deadline, or before it its waiting player's
@@ -1007,11 +1007,16 @@ class GameService:
         """Whether this process owns the server's games and the server is on ``shard``."""
         return self.plan.owns(guild_id) and self.plan.shard_of(guild_id) == shard
 
-    def _owns(self, game: Game) -> bool:
-        """Whether this process runs the game's deadlines: Discord sends a server's
-        interactions to its shard, those of a DM or group DM to shard 0.
+    @staticmethod
+    def _shard_key(game: Game) -> int:
+        """The id Discord shards the game's interactions by: its server's, and for a DM or
+        group DM 0 (shard 0).
         """
-        return self.plan.owns(0 if game.reach is Reach.PRIVATE else game.guild_id)
+        return 0 if game.reach is Reach.PRIVATE else game.guild_id
+
+    def _owns(self, game: Game) -> bool:
+        """Whether this process runs the game's deadlines."""
+        return self.plan.owns(self._shard_key(game))
 
     async def servers_gone(self, shard: int, guild_ids: Collection[int]) -> list[int]:
         """A shard is ready, its READY listing ``guild_ids`` (available or not): the servers of

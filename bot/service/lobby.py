@@ -61,21 +61,21 @@ def checked_settings(settings: dict[str, Any], default_timeout: int,
     Played through the app (``reach``), a game has no thread and no slow pace, and a turn of
     at most :data:`APP_TURN_TIMEOUT`.
     """
-    by_app = reach is not Reach.BOT
-    timeout = settings.get("turn_timeout", min(default_timeout, APP_TURN_TIMEOUT) if by_app
-                           else default_timeout)
+    through_app = reach is not Reach.BOT
+    timeout = settings.get("turn_timeout", min(default_timeout, APP_TURN_TIMEOUT)
+                           if through_app else default_timeout)
     if isinstance(timeout, bool) or not isinstance(timeout, int) \
             or not (MIN_TURN_TIMEOUT <= timeout <= MAX_TURN_TIMEOUT
                     or timeout in SLOW_PACES.values()):
         raise LobbyError("The turn timeout must be {low} to {high} seconds.",
                          low=MIN_TURN_TIMEOUT, high=MAX_TURN_TIMEOUT)
-    if by_app and timeout in SLOW_PACES.values():
+    if through_app and timeout in SLOW_PACES.values():
         raise LobbyError("Slow games need the bot in the server: here the app can only answer "
                          "your clicks, so it cannot remind anyone.")
-    if by_app and timeout > APP_TURN_TIMEOUT:
+    if through_app and timeout > APP_TURN_TIMEOUT:
         raise LobbyError("Here the app can only answer your clicks, so a turn lasts at most "
                          "{high} seconds.", high=APP_TURN_TIMEOUT)
-    if by_app and settings.get(THREAD):
+    if through_app and settings.get(THREAD):
         raise LobbyError("Threads need the bot in the server: here the app can only answer "
                          "your clicks.")
     return {**settings, "turn_timeout": timeout}

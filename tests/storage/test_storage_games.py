@@ -18,6 +18,7 @@ from storage import (
     InvalidData,
     NotActive,
     NotInLobby,
+    Reach,
     Seat,
     StaleVersion,
     Storage,
@@ -265,6 +266,19 @@ async def test_message_and_deadline_shift_do_not_bump_the_version(db: Storage) -
 
     with pytest.raises(GameNotFound):
         await db.games.set_message(9999, 1)
+
+    # a group DM's game (its guild_id its channel's id) is shard 0's, as Discord sends DMs
+    group = 775_000_000_000_000_000
+    assert (group >> 22) % 4 != 0
+    lobby = await db.games.create(guild_id=group, channel_id=group, kind="royale", host_id=1001,
+                                  settings={}, seed=1, players=seats("Ann"), now_ms=T0,
+                                  deadline_ms=T0 + 1_000, reach=Reach.PRIVATE)
+    assert lobby.reach is Reach.PRIVATE and (await db.games.get(lobby.id)) == lobby
+    assert await db.games.shift_deadlines(4, (group >> 22) % 4, 5_000) == 0
+    assert await db.games.shift_deadlines(4, 0, 5_000) == 1 + (shard == 0)
+    shifted = await db.games.get(lobby.id)
+    assert shifted is not None and shifted.deadline_ms == T0 + 6_000
+    await db.games.end(lobby.id, GameStatus.CANCELLED, "cancelled", T0)
 
     cancelled = await db.games.end(game.id, GameStatus.CANCELLED, "cancelled", T0)
     assert await db.games.shift_deadlines(1, 0, 5_000) == 0  # a closed game has none
